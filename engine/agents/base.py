@@ -1,0 +1,163 @@
+"""The one agent interface: a position in, a column and statistics out.
+
+Every agent - random, search, Monte Carlo, solver, a student's function - is
+an :class:`Agent`. The GUI, the command line, matches, tournaments and tests
+all call :meth:`Agent.choose`, which takes a :class:`~engine.board.Board` and
+an optional :class:`StopFlag` and returns a :class:`SearchResult`. Search
+limits (depth, nodes, time, iterations) are the agent's own parameters, set
+from its spec (``alphabeta:depth=8``), see :mod:`engine.agents.registry`.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, fields, replace
+from typing import ClassVar
+
+import numpy as np
+
+from engine.board import Board
+from engine.errors import IllegalMoveError
+
+
+class StopFlag:
+    """Asks a running search to stop; safe to set from any thread.
+
+    Numba kernels cannot see a ``threading.Event``, so the flag is a one-byte
+    numpy array (:attr:`array`) that kernels poll every few thousand nodes
+    (well inside the 50 ms the design allows). Time limits are child flags:
+    :meth:`deadline` gives a flag that is set when its time runs out *or* when
+    this one is set.
+    """
+
+    def __init__(self) -> None:
+        self.array = np.zeros(1, dtype=np.uint8)
+        self._children: list[StopFlag] = []
+        self._lock = threading.Lock()
+
+    def set(self) -> None:
+        with self._lock:
+            self.array[0] = 1
+            children = list(self._children)
+        for child in children:
+            child.set()
+
+    def is_set(self) -> bool:
+        return bool(self.array[0])
+
+    @contextmanager
+    def deadline(self, seconds: float | None) -> Iterator[StopFlag]:
+        """A child flag, set after ``seconds`` (never, if None) or with this flag."""
+        child = StopFlag()
+        with self._lock:
+            self._children.append(child)
+            if self.array[0]:
+                child.array[0] = 1
+        timer = None
+        if seconds is not None:
+            timer = threading.Timer(max(0.0, seconds), child.set)
+            timer.daemon = True
+            timer.start()
+        try:
+            yield child
+        finally:
+            if timer is not None:
+                timer.cancel()
+            with self._lock:
+                self._children.remove(child)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """An agent's move and what it found out on the way.
+
+    ``score`` is from the mover's point of view, in the agent's own unit: a
+    heuristic value, an exact score in Pons's convention (``exact=True``), or a
+    win rate in ``[0, 1]`` for Monte Carlo agents. ``column_scores`` has one
+    entry per column (None for a full or unsearched column) in the same unit.
+    """
+
+    column: int
+    nodes: int = 0
+    time_ms: float = 0.0
+    depth: int | None = None
+    score: float | None = None
+    pv: tuple[int, ...] = ()
+    column_scores: tuple[float | None, ...] | None = None
+    exact: bool | None = None
+    completed: bool = True
+    info: dict[str, object] = field(default_factory=dict)
+
+    def stats(self) -> dict[str, object]:
+        """The statistics as ``key -> value``, for ``key=value`` output."""
+        out: dict[str, object] = {"nodes": self.nodes, "time_ms": round(self.time_ms, 1)}
+        if self.depth is not None:
+            out["depth"] = self.depth
+        if self.score is not None:
+            out["score"] = _number(self.score)
+        if self.exact is not None:
+            out["exact"] = "exact" if self.exact else "estimate"
+        if self.pv:
+            out["pv"] = "".join(str(c + 1) for c in self.pv)
+        if self.column_scores is not None:
+            out["columns"] = ",".join("x" if s is None else str(_number(s)) for s in self.column_scores)
+        out.update(self.info)
+        return out
+
+    def stats_line(self) -> str:
+        return " ".join(f"{key}={value}" for key, value in self.stats().items())
+
+
+def _number(value: float) -> float | int:
+    """Whole numbers print without a decimal point, others with 4 digits."""
+    return int(value) if float(value).is_integer() else round(float(value), 4)
+
+
+class Agent(ABC):
+    """Base class of every agent.
+
+    Subclasses are dataclasses whose fields are their parameters (declared
+    with :func:`engine.agents.registry.param`), and implement :meth:`_search`.
+    """
+
+    #: The registered name, e.g. ``"alphabeta"`` (set by ``@register``).
+    name: ClassVar[str] = "agent"
+    #: True for agents that wait for a person (the GUI and terminal ask them).
+    is_human: ClassVar[bool] = False
+
+    def choose(self, board: Board, stop: StopFlag | None = None) -> SearchResult:
+        """Pick a column for the side to move in ``board`` (which is not changed)."""
+        if board.is_over:
+            raise IllegalMoveError("the game is over: there is no move to choose")
+        start = time.perf_counter()
+        result = self._search(board.copy(), stop or StopFlag())
+        elapsed_ms = (time.perf_counter() - start) * 1000.0
+        return replace(result, time_ms=elapsed_ms)
+
+    @abstractmethod
+    def _search(self, board: Board, stop: StopFlag) -> SearchResult:
+        """Find a move; ``board`` is a private copy the agent may change."""
+
+    def new_game(self, seed: int | None = None) -> None:  # noqa: B027 - optional hook
+        """Forget per-game state (trees, tables) before a new game; reseed if given."""
+
+    def close(self) -> None:  # noqa: B027 - optional hook
+        """Release what the agent holds (processes, large tables)."""
+
+    @property
+    def spec(self) -> str:
+        """The spec that recreates this agent, e.g. ``alphabeta:depth=8``."""
+        defaults = type(self)()
+        changed = [
+            f"{f.name}={getattr(self, f.name)}"
+            for f in fields(self)  # type: ignore[arg-type]
+            if f.init and getattr(self, f.name) != getattr(defaults, f.name)
+        ]
+        return self.name + (":" + ",".join(changed) if changed else "")
+
+    def __str__(self) -> str:
+        return self.spec

@@ -1,0 +1,30 @@
+"""The random agent: a uniformly random legal column (the seeds' baseline)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from engine.agents.base import Agent, SearchResult, StopFlag
+from engine.agents.registry import param, register, register_preset
+from engine.board import Board
+
+
+@register("random", "plays a uniformly random legal column")
+@dataclass
+class RandomAgent(Agent):
+    seed: int | None = param(None, "random seed (none: a fresh one)", kind=int)
+    _rng: random.Random = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+
+    def new_game(self, seed: int | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+
+    def _search(self, board: Board, stop: StopFlag) -> SearchResult:
+        return SearchResult(column=self._rng.choice(board.legal_columns()), nodes=1)
+
+
+register_preset("beginner", "random", "drops discs at random")

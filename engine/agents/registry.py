@@ -1,0 +1,240 @@
+"""Agent names, their parameters, and the ``AGENT`` spec language.
+
+An agent spec is ``name[:key=value,...]``, e.g. ``alphabeta:depth=8,eval=f4``;
+a difficulty preset (``easy``, ...) stands for a spec; and
+``path/to/file.py:function`` loads a student's ``agent(board, player)``
+function (see :mod:`engine.agents.classroom`).
+
+Agents declare themselves with :func:`register` on a dataclass whose fields
+are made with :func:`param`. From that one declaration come the spec parser
+and its error messages, the ``--help`` listing, and the GUI's parameter
+editors (type, range and choices of every key).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, TypeVar
+
+from engine.agents.base import Agent
+from engine.errors import AgentSpecError
+
+A = TypeVar("A", bound=type[Agent])
+
+
+@dataclass(frozen=True)
+class ParamInfo:
+    """One key of an agent spec: its type, default, range and meaning."""
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] | None = None
+
+    def parse(self, text: str) -> Any:
+        """The value of ``key=text``, or :class:`AgentSpecError` saying why not."""
+        where = f"{self.name}={text!r}"
+        if text.lower() == "none" and self.default is None:
+            return None
+        try:
+            if self.kind is bool:
+                lowered = text.lower()
+                if lowered not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
+                    raise ValueError
+                value: Any = lowered in ("1", "true", "yes", "on")
+            else:
+                value = self.kind(text)
+        except ValueError:
+            raise AgentSpecError(f"{where}: expected {self.describe_type()}") from None
+        if self.choices is not None and value not in self.choices:
+            raise AgentSpecError(f"{where}: choose one of {', '.join(self.choices)}")
+        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+            raise AgentSpecError(f"{where}: must be from {self.low:g} to {self.high:g}")
+        return value
+
+    def describe_type(self) -> str:
+        if self.choices:
+            return "one of " + "|".join(self.choices)
+        name = {int: "a whole number", float: "a number", bool: "true or false", str: "text"}[self.kind]
+        if self.low is not None and self.high is not None:
+            name += f" from {self.low:g} to {self.high:g}"
+        return name
+
+
+def param(
+    default: Any,
+    help: str,
+    *,
+    kind: type | None = None,
+    low: float | None = None,
+    high: float | None = None,
+    choices: tuple[str, ...] | None = None,
+) -> Any:
+    """A dataclass field that is also a spec key (``kind`` defaults to the default's type)."""
+    if kind is None:
+        if default is None:
+            raise TypeError("param(None, ...) needs kind=")
+        kind = type(default)
+    meta = {"help": help, "kind": kind, "low": low, "high": high, "choices": choices}
+    return field(default=default, metadata={"param": meta})
+
+
+@dataclass(frozen=True)
+class AgentInfo:
+    """A registered agent: its name, class, one-line summary and parameters."""
+
+    name: str
+    cls: type[Agent]
+    summary: str
+    params: tuple[ParamInfo, ...]
+
+    def param(self, key: str) -> ParamInfo:
+        for info in self.params:
+            if info.name == key:
+                return info
+        known = ", ".join(p.name for p in self.params) or "none"
+        raise AgentSpecError(f"{self.name} has no key {key!r} (its keys: {known})")
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named difficulty: a spec that the game offers by name."""
+
+    name: str
+    spec: str
+    summary: str
+
+
+_AGENTS: dict[str, AgentInfo] = {}
+_PRESETS: dict[str, Preset] = {}
+_loaded = False
+
+
+def register(name: str, summary: str) -> Callable[[A], A]:
+    """Class decorator: make a dataclass agent available under ``name``."""
+
+    def decorate(cls: A) -> A:
+        params = []
+        for f in fields(cls):  # type: ignore[arg-type]
+            meta = f.metadata.get("param")
+            if meta is None:
+                continue
+            default = f.default if f.default is not MISSING else None
+            params.append(
+                ParamInfo(f.name, meta["kind"], default, meta["help"], meta["low"], meta["high"], meta["choices"])
+            )
+        cls.name = name
+        _AGENTS[name] = AgentInfo(name, cls, summary, tuple(params))
+        return cls
+
+    return decorate
+
+
+def register_preset(name: str, spec: str, summary: str) -> None:
+    """Offer ``spec`` under the difficulty name ``name``."""
+    _PRESETS[name] = Preset(name, spec, summary)
+
+
+def _load_all() -> None:
+    """Import every module of :mod:`engine.agents` so that each registers itself."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    import engine.agents as package
+
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{package.__name__}.{module.name}")
+
+
+def agents() -> list[AgentInfo]:
+    """Every registered agent, in name order."""
+    _load_all()
+    return [_AGENTS[name] for name in sorted(_AGENTS)]
+
+
+def presets() -> list[Preset]:
+    """The difficulty presets, in the order they were registered (easiest first)."""
+    _load_all()
+    return list(_PRESETS.values())
+
+
+def agent_info(name: str) -> AgentInfo:
+    _load_all()
+    if name not in _AGENTS:
+        known = ", ".join(sorted(_AGENTS) + list(_PRESETS))
+        raise AgentSpecError(f"unknown agent {name!r} (known: {known})")
+    return _AGENTS[name]
+
+
+_STUDENT_FILE = re.compile(r"^(?P<path>.+\.py):(?P<function>[A-Za-z_]\w*)(?:,(?P<rest>.*))?$")
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``name:key=value,...`` into the name and the raw key/value texts.
+
+    A preset name expands to its spec; ``file.py:function[,key=value...]``
+    becomes the ``classroom`` agent.
+    """
+    _load_all()
+    spec = spec.strip()
+    if not spec:
+        raise AgentSpecError("empty agent spec")
+    student = _STUDENT_FILE.match(spec)
+    if student:
+        values = {"path": student["path"], "function": student["function"]}
+        values.update(_key_values(student["rest"] or "", spec))
+        return "classroom", values
+    name, _, rest = spec.partition(":")
+    name = name.strip().lower()
+    if name in _PRESETS:
+        base_name, base_values = parse_spec(_PRESETS[name].spec)
+        base_values.update(_key_values(rest, spec))
+        return base_name, base_values
+    return name, _key_values(rest, spec)
+
+
+def _key_values(text: str, spec: str) -> dict[str, str]:
+    values: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        key, equals, value = item.partition("=")
+        if not equals or not key.strip():
+            raise AgentSpecError(f"in {spec!r}: {item!r} should be key=value")
+        values[key.strip().lower()] = value.strip()
+    return values
+
+
+def create_agent(spec: str, *, seed: int | None = None) -> Agent:
+    """Build an agent from its spec; ``seed`` is used if the spec sets none."""
+    name, raw = parse_spec(spec)
+    info = agent_info(name)
+    kwargs = {key: info.param(key).parse(text) for key, text in raw.items()}
+    if seed is not None and "seed" not in kwargs and any(p.name == "seed" for p in info.params):
+        kwargs["seed"] = seed
+    try:
+        return info.cls(**kwargs)
+    except (TypeError, ValueError) as exc:
+        raise AgentSpecError(f"{spec!r}: {exc}") from None
+
+
+def describe_agents() -> str:
+    """The listing that ``--help`` prints: every agent, its keys, the presets."""
+    lines = ["agents (AGENT is name[:key=value,...]):"]
+    for info in agents():
+        lines.append(f"  {info.name:<12} {info.summary}")
+        for p in info.params:
+            default = "none" if p.default is None else p.default
+            lines.append(f"      {p.name}=  {p.help} ({p.describe_type()}; default {default})")
+    if _PRESETS:
+        lines.append("difficulty presets:")
+        for preset in presets():
+            lines.append(f"  {preset.name:<12} {preset.summary} = {preset.spec}")
+    lines.append("  FILE.py:FUNCTION  a student's agent(board, player=1) function (see classroom)")
+    return "\n".join(lines)

@@ -1,0 +1,86 @@
+"""What several commands share: board-size options, agent options, position input."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from engine.agents.registry import describe_agents
+from engine.board import Board
+from engine.errors import EngineError
+from engine.geometry import Geometry
+
+
+def add_geometry_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("board")
+    group.add_argument("--cols", type=int, default=7, help="columns, 4 to 9 (default 7)")
+    group.add_argument("--rows", type=int, default=6, help="rows, 4 to 9 (default 6)")
+    group.add_argument("--connect", type=int, default=4, help="stones in a row that win, 3 to 6 (default 4)")
+
+
+def geometry_from(args: argparse.Namespace) -> Geometry:
+    return Geometry(args.cols, args.rows, args.connect)
+
+
+def agents_epilog() -> str:
+    """The agent listing for a command's ``--help``."""
+    return describe_agents()
+
+
+def add_command(subparsers, name: str, help: str, *, agents: bool = False) -> argparse.ArgumentParser:
+    """A sub-command parser; with ``agents`` its --help lists every agent."""
+    return subparsers.add_parser(
+        name,
+        help=help,
+        description=help,
+        epilog=agents_epilog() if agents else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
+@dataclass
+class PositionLine:
+    """One position to answer: where it came from and its text."""
+
+    label: str  # "argument 2" or "line 5"
+    text: str
+
+
+def position_lines(positions: list[str]) -> Iterator[PositionLine]:
+    """The POSITION arguments, or else standard input line by line (lazily)."""
+    if positions:
+        for index, text in enumerate(positions, start=1):
+            yield PositionLine(f"argument {index}", text.strip())
+        return
+    for number, line in enumerate(sys.stdin, start=1):
+        yield PositionLine(f"line {number}", line.strip())
+
+
+class PositionReporter:
+    """Answers positions one by one; a bad one gets a message and a failing exit status."""
+
+    def __init__(self) -> None:
+        self.failures = 0
+
+    def fail(self, line: PositionLine, message: str) -> None:
+        self.failures += 1
+        print(f"error: {line.label} {line.text!r}: {message}", file=sys.stderr, flush=True)
+
+    def board(self, line: PositionLine, geometry: Geometry) -> Board | None:
+        """The board of ``line``, or None after reporting why it is bad."""
+        try:
+            return Board.from_moves(line.text, geometry)
+        except EngineError as exc:
+            self.fail(line, str(exc))
+            return None
+
+    @property
+    def status(self) -> int:
+        return 1 if self.failures else 0
+
+
+def emit(text: str) -> None:
+    """Print one answer and flush, so that a pipe sees it at once."""
+    print(text, flush=True)

@@ -1,0 +1,55 @@
+"""``match``: a series of games between two agents, alternating who starts."""
+
+from __future__ import annotations
+
+from engine.agents.registry import create_agent
+from engine.board import Board
+from engine.cli.common import add_command, add_geometry_arguments, emit, geometry_from
+from engine.errors import EngineError
+from engine.match import GameRecord, play_match
+
+
+def add_parser(subparsers) -> None:
+    parser = add_command(subparsers, "match", "play G games between two agents, alternating who starts", agents=True)
+    parser.add_argument("--red", required=True, metavar="AGENT", help="the red agent (moves first in game 1)")
+    parser.add_argument("--yellow", required=True, metavar="AGENT", help="the yellow agent")
+    parser.add_argument("--games", type=int, default=2, metavar="G", help="number of games (default 2)")
+    parser.add_argument(
+        "--seed", type=int, default=None, metavar="S", help="seed: the same seed replays the same match"
+    )
+    parser.add_argument("--moves", default="", metavar="POSITION", help="start every game from this position")
+    parser.add_argument("--quiet", action="store_true", help="print only the two summary lines")
+    add_geometry_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    if args.games < 1:
+        raise EngineError("--games must be at least 1")
+    geometry = geometry_from(args)
+    start = Board.from_moves(args.moves, geometry)
+    if start.is_over:
+        raise EngineError(f"the game is already over after {args.moves!r}")
+    red = create_agent(args.red, seed=args.seed)
+    yellow = create_agent(args.yellow, seed=None if args.seed is None else args.seed + 1)
+
+    def report(index: int, record: GameRecord, red_first: bool) -> None:
+        if args.quiet:
+            return
+        names = {"X": "red" if red_first else "yellow", "O": "yellow" if red_first else "red"}
+        outcome = "draw" if record.winner is None else f"{names[record.winner.symbol]} wins"
+        if record.forfeit is not None:
+            outcome += f" ({names[record.forfeit.symbol]} forfeits: {record.reason})"
+        moves = "".join(str(c + 1) for c in record.moves)
+        emit(
+            f"game {index + 1}: {'red' if red_first else 'yellow'} first, {outcome}, {len(record.moves)} moves: {moves}"
+        )
+
+    try:
+        result = play_match(red, yellow, args.games, seed=args.seed, start=start, on_game=report)
+    finally:
+        red.close()
+        yellow.close()
+    for line in result.summary_lines():
+        emit(line)
+    return 0

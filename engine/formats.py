@@ -1,0 +1,193 @@
+"""Reading and writing positions: move strings, text grids, numpy boards.
+
+- **Move strings** (DESIGN.md): one 1-based column digit per move, ``"4453"``.
+- **Text grids** (seed 004): one line per row, top row first, ``-`` empty,
+  ``X`` the first player, ``O`` (or ``0``) the second. Spaces and the seed's
+  ``|`` and ``# --- #`` frame are allowed. Whose turn it is follows from the
+  disc counts.
+- **Numpy boards** as the classroom seeds use them: ``encoding="signed"``
+  (1 / -1 / 0, seeds 000 and 001) or ``encoding="012"`` (1 / 2 / 0, seeds 003
+  and 004); ``origin="top"`` when row 0 is the top row, as all seeds draw it,
+  or ``origin="bottom"``.
+
+Every reader validates what it reads and raises :class:`PositionError` with a
+message that says what is wrong and where.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import numpy as np
+
+from engine.board import Board, Side
+from engine.errors import PositionError
+from engine.geometry import DEFAULT, Geometry
+
+Encoding = Literal["signed", "012"]
+Origin = Literal["top", "bottom"]
+
+#: The value each encoding gives the first player, the second player and an empty cell.
+ENCODINGS: dict[str, tuple[int, int, int]] = {"signed": (1, -1, 0), "012": (1, 2, 0)}
+
+
+# -- move strings --------------------------------------------------------------
+def parse_moves(text: str, geometry: Geometry = DEFAULT) -> list[int]:
+    """0-based columns from a 1-based move string (syntax only, not legality)."""
+    text = text.strip()
+    columns = []
+    for index, char in enumerate(text):
+        if not char.isdigit() or not 1 <= int(char) <= geometry.cols:
+            raise PositionError(f"move {index + 1} is {char!r}: expected a column digit from 1 to {geometry.cols}")
+        columns.append(int(char) - 1)
+    return columns
+
+
+def format_moves(columns: list[int] | tuple[int, ...]) -> str:
+    return "".join(str(col + 1) for col in columns)
+
+
+# -- text grids -------------------------------------------------------------------
+_GRID_SYMBOLS = {
+    "-": None,
+    ".": None,
+    "X": Side.FIRST,
+    "x": Side.FIRST,
+    "O": Side.SECOND,
+    "o": Side.SECOND,
+    "0": Side.SECOND,
+}
+
+
+def parse_grid(text: str, connect: int = 4) -> Board:
+    """A board from a text grid (seed 004); its size is read from the grid."""
+    rows = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue  # blank lines and the seed's "# ----- #" frame
+        cells = [char for char in line if char not in " |\t"]
+        for char in cells:
+            if char not in _GRID_SYMBOLS:
+                raise PositionError(f"grid line {number}: {char!r} is not one of - X O")
+        rows.append((number, cells))
+    if not rows:
+        raise PositionError("the grid is empty")
+    widths = {len(cells) for _, cells in rows}
+    if len(widths) != 1:
+        number = next(n for n, cells in rows if len(cells) != len(rows[0][1]))
+        raise PositionError(f"grid line {number}: rows have different lengths ({sorted(widths)})")
+    geometry = Geometry(cols=widths.pop(), rows=len(rows), connect=connect)
+    first = second = 0
+    for top_index, (_, cells) in enumerate(rows):
+        row = geometry.rows - 1 - top_index
+        for col, char in enumerate(cells):
+            side = _GRID_SYMBOLS[char]
+            if side is Side.FIRST:
+                first |= geometry.cell(col, row)
+            elif side is Side.SECOND:
+                second |= geometry.cell(col, row)
+    return Board.from_stones(first, second, geometry)
+
+
+def format_grid(board: Board) -> str:
+    """The text grid of ``board`` (top row first), readable by :func:`parse_grid`."""
+    g = board.geometry
+    lines = []
+    for row in reversed(range(g.rows)):
+        lines.append(" ".join(_symbol(board.cell(col, row), "-") for col in range(g.cols)))
+    return "\n".join(lines) + "\n"
+
+
+def _symbol(side: Side | None, empty: str) -> str:
+    return empty if side is None else side.symbol
+
+
+# -- numpy boards ------------------------------------------------------------------
+def to_array(board: Board, encoding: Encoding = "signed", origin: Origin = "top") -> np.ndarray:
+    """The board as a ``rows x cols`` integer array in a seed's encoding."""
+    first, second, empty = _encoding(encoding)
+    g = board.geometry
+    array = np.full((g.rows, g.cols), empty, dtype=np.int64)
+    for col in range(g.cols):
+        for row in range(g.rows):
+            side = board.cell(col, row)
+            if side is not None:
+                array[_array_row(row, g.rows, origin), col] = first if side is Side.FIRST else second
+    return array
+
+
+def from_array(array: object, connect: int = 4, encoding: Encoding | None = None, origin: Origin = "top") -> Board:
+    """A board from an array in a seed's encoding (guessed when not given).
+
+    The guess: any -1 means ``signed``, any 2 means ``012``; a board with only
+    zeros and ones has no second-player stone, so either reading agrees.
+    """
+    try:
+        grid = np.asarray(array)
+    except Exception as exc:  # ragged lists and the like
+        raise PositionError(f"not a rectangular board: {exc}") from None
+    if grid.ndim != 2:
+        raise PositionError(f"a board must be a 2-D array, not {grid.ndim}-D")
+    try:
+        whole = grid.astype(np.int64)
+    except (TypeError, ValueError, OverflowError):
+        raise PositionError("a board may hold only whole numbers") from None
+    if not np.array_equal(whole, grid):
+        raise PositionError("a board may hold only whole numbers")
+    grid = whole
+    values = set(np.unique(grid).tolist())
+    if encoding is None:
+        encoding = "012" if 2 in values else "signed"
+    first_value, second_value, empty = _encoding(encoding)
+    unknown = values - {first_value, second_value, empty}
+    if unknown:
+        raise PositionError(f"values {sorted(unknown)} are not used by the {encoding!r} encoding {ENCODINGS[encoding]}")
+    geometry = Geometry(cols=int(grid.shape[1]), rows=int(grid.shape[0]), connect=connect)
+    first = second = 0
+    for r in range(geometry.rows):
+        row = _array_row(r, geometry.rows, origin)
+        for col in range(geometry.cols):
+            if grid[r, col] == first_value:
+                first |= geometry.cell(col, row)
+            elif grid[r, col] == second_value:
+                second |= geometry.cell(col, row)
+    return Board.from_stones(first, second, geometry)
+
+
+def _encoding(name: str) -> tuple[int, int, int]:
+    if name not in ENCODINGS:
+        raise PositionError(f"unknown encoding {name!r}: use one of {', '.join(ENCODINGS)}")
+    return ENCODINGS[name]
+
+
+def _array_row(row: int, rows: int, origin: Origin) -> int:
+    """Array row index of board row ``row`` (0 = bottom), and back: the map is its own inverse."""
+    if origin == "top":
+        return rows - 1 - row
+    if origin == "bottom":
+        return row
+    raise PositionError(f"unknown origin {origin!r}: use 'top' or 'bottom'")
+
+
+# -- human-readable rendering ------------------------------------------------------------
+def render(board: Board, last_move: bool = True) -> str:
+    """The board with column numbers, as the terminal game prints it.
+
+    The last stone played is shown in lower case when ``last_move`` is set.
+    """
+    g = board.geometry
+    marked = None
+    if last_move and board.history:
+        col = board.history[-1]
+        marked = (col, board.height(col) - 1)
+    numbers = " " + " ".join(str(c + 1) for c in range(g.cols))
+    lines = [numbers]
+    for row in reversed(range(g.rows)):
+        cells = []
+        for col in range(g.cols):
+            symbol = _symbol(board.cell(col, row), ".")
+            cells.append(symbol.lower() if (col, row) == marked else symbol)
+        lines.append("|" + " ".join(cells) + "|")
+    lines.append("+" + "-" * (2 * g.cols - 1) + "+")
+    return "\n".join(lines)
