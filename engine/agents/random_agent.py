@@ -27,4 +27,4 @@ class RandomAgent(Agent):
         return SearchResult(column=self._rng.choice(board.legal_columns()), nodes=1)
 
 
-register_preset("beginner", "random", "drops discs at random")
+register_preset("beginner", "random", "drops discs at random", level=0)

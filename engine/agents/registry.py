@@ -110,6 +110,7 @@ class Preset:
     name: str
     spec: str
     summary: str
+    level: int  # 0 = easiest; the game lists presets by level
 
 
 _AGENTS: dict[str, AgentInfo] = {}
@@ -137,9 +138,9 @@ def register(name: str, summary: str) -> Callable[[A], A]:
     return decorate
 
 
-def register_preset(name: str, spec: str, summary: str) -> None:
-    """Offer ``spec`` under the difficulty name ``name``."""
-    _PRESETS[name] = Preset(name, spec, summary)
+def register_preset(name: str, spec: str, summary: str, level: int) -> None:
+    """Offer ``spec`` under the difficulty name ``name`` (``level`` 0 is the easiest)."""
+    _PRESETS[name] = Preset(name, spec, summary, level)
 
 
 def _load_all() -> None:
@@ -161,9 +162,9 @@ def agents() -> list[AgentInfo]:
 
 
 def presets() -> list[Preset]:
-    """The difficulty presets, in the order they were registered (easiest first)."""
+    """The difficulty presets, easiest first."""
     _load_all()
-    return list(_PRESETS.values())
+    return sorted(_PRESETS.values(), key=lambda preset: preset.level)
 
 
 def agent_info(name: str) -> AgentInfo:
