@@ -8,7 +8,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from engine.cli import main  # noqa: E402 - the path above must come first
+from engine.cli import main
 
 if __name__ == "__main__":
     sys.exit(main(["play", *sys.argv[1:]]))
