@@ -5,7 +5,10 @@ The search itself is :mod:`engine.kernels.mcts`. This agent adds the budget
 the choice of the move, the statistics, and *tree reuse*: after a move, the
 agent keeps the part of its tree below the position it is asked about next
 (its own move and the opponent's reply, when the tree has them), so the
-visits spent there on the previous move are not thrown away.
+visits spent there on the previous move are not thrown away. Asking again
+about the same position continues the same search, so a live analysis can
+call :meth:`~engine.agents.base.Agent.choose` with short budgets over and
+over and show the statistics as they grow.
 
 The move is a proven win if the tree has one (an immediate win first),
 otherwise the most visited child that is not a proven loss.
@@ -40,7 +43,7 @@ class MctsAgent(Agent):
     rollout: str = param("smart", ROLLOUT_HELP, choices=tuple(ROLLOUTS))
     reuse: bool = param(True, "keep the tree between the moves of a game")
     max_nodes: int = param(
-        4_000_000,
+        3_000_000,
         f"tree size limit in nodes of {mcts.NODE_BYTES} bytes; a full tree stops growing, the search goes on",
         low=1_000,
         high=100_000_000,
@@ -169,7 +172,7 @@ def win_rate(tree: mcts.Tree, node: int) -> float | None:
     if status != mcts.UNPROVEN:
         return (1 + status) / 2
     visits = int(tree.visits[node])
-    return float(tree.value[node]) / visits if visits else None
+    return int(tree.points[node]) / (2 * visits) if visits else None
 
 
 def best_child(tree: mcts.Tree, node: int) -> int:

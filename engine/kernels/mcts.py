@@ -7,17 +7,21 @@ way back (backup). Over many iterations the tree grows towards the moves that
 keep winning, and the most visited move at the root is the one to play.
 
 **The tree** is a set of parallel arrays (:class:`Tree`) indexed by node
-number; node 0 is where a new tree starts. A node's children occupy
-consecutive slots, ``first_child .. first_child + num_children - 1``,
-created all at once when the node is expanded, central columns first. The
-root is always slot 0 (:data:`ROOT`); between moves the subtree that is still
-useful is copied to a fresh tree with its root in slot 0 (:func:`copy_subtree`).
-Positions are not stored: the walk replays ``move`` from the root.
+number, allocated once with room for a fixed number of nodes. A node's
+children occupy consecutive slots, ``first_child .. first_child +
+num_children - 1``, created all at once when the node is expanded (on its
+second visit), central columns first. When the tree is full it stops growing
+and the iterations go on from its leaves. The root is always slot 0
+(:data:`ROOT`); between moves the subtree that is still useful is copied to a
+fresh tree with its root in slot 0 (:func:`copy_subtree`). Positions are not
+stored: the walk replays ``move`` from the root.
 
-**Points of view.** ``value`` and ``status`` of a node are seen by the player
-who made the move *into* that node, because that player chooses among the
-children of the parent: the parent simply picks the child with the best
-value. A playout counts 1 for a win, 0.5 for a draw and 0 for a loss.
+**Points of view.** ``points`` and ``status`` of a node are seen by the
+player who made the move *into* that node, because that player chooses among
+the children of the parent: the parent simply picks the child with the best
+mean. A result scores 2 points for a win, 1 for a draw and 0 for a loss, so
+that a draw counts half a win and the sums stay exact integers; the mean
+result, a win rate in ``[0, 1]``, is ``points / (2 * visits)``.
 
 **MCTS-Solver** (Winands, Björnsson and Saito, 2008). ``status`` holds a
 proven outcome (``WIN``, ``DRAW`` or ``LOSS`` for the player who moved into
@@ -49,23 +53,19 @@ UNPROVEN = 2
 ROOT = 0
 
 #: Bytes one node takes in the arrays of a :class:`Tree`.
-NODE_BYTES = 4 + 8 + 4 + 1 + 1 + 1
+NODE_BYTES = 4 + 4 + 4 + 1 + 1 + 1
 
 
 class Tree(NamedTuple):
     """The search tree: one slot per node in each array, plus a fill counter."""
 
     visits: np.ndarray  # int32: iterations that passed through the node
-    value: np.ndarray  # float64: their results summed, for the player who moved into the node
+    points: np.ndarray  # int32: their results summed (win 2, draw 1), for the player who moved into the node
     first_child: np.ndarray  # int32: slot of the first child, -1 while not expanded
     num_children: np.ndarray  # int8
     move: np.ndarray  # int8: the column played to reach the node (-1 at a root)
     status: np.ndarray  # int8: WIN, DRAW or LOSS once proven, else UNPROVEN
     used: np.ndarray  # int64[1]: slots in use (the next free slot)
-
-    @property
-    def capacity(self) -> int:
-        return len(self.visits)
 
 
 def new_tree(capacity: int) -> Tree:
@@ -77,7 +77,7 @@ def new_tree(capacity: int) -> Tree:
     """
     tree = Tree(
         visits=np.zeros(capacity, dtype=np.int32),
-        value=np.zeros(capacity, dtype=np.float64),
+        points=np.zeros(capacity, dtype=np.int32),
         first_child=np.zeros(capacity, dtype=np.int32),
         num_children=np.zeros(capacity, dtype=np.int8),
         move=np.zeros(capacity, dtype=np.int8),
@@ -118,7 +118,7 @@ def expand(tree, node, current, mask, g):
         if not can_play(mask, g, col):
             continue
         tree.visits[child] = 0
-        tree.value[child] = 0.0
+        tree.points[child] = 0
         tree.first_child[child] = -1
         tree.num_children[child] = 0
         tree.move[child] = col
@@ -177,7 +177,7 @@ def select_child(tree, node, c):
         visits = tree.visits[child]
         if visits == 0:
             return child
-        score = tree.value[child] / visits + c * np.sqrt(log_parent / visits)
+        score = tree.points[child] / (2.0 * visits) + c * np.sqrt(log_parent / visits)
         if score > best_score:
             best, best_score = child, score
     return best
@@ -195,7 +195,7 @@ def backup(tree, path, depth, result):
         if proven and d < depth:
             proven = update_status(tree, node)
         tree.visits[node] += 1
-        tree.value[node] += (1.0 + result) / 2.0
+        tree.points[node] += 1 + result  # win 2, draw 1, loss 0
         result = -result  # the parent was reached by the other player's move
 
 
@@ -280,7 +280,7 @@ def copy_subtree(source, root, target):
 @njit(cache=True, nogil=True)
 def _copy_node(source, i, target, j):
     target.visits[j] = source.visits[i]
-    target.value[j] = source.value[i]
+    target.points[j] = source.points[i]
     target.first_child[j] = -1
     target.num_children[j] = 0
     target.move[j] = source.move[i]
