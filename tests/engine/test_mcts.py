@@ -238,7 +238,7 @@ def test_copy_subtree_keeps_the_statistics_below_the_new_root() -> None:
     child = best_child(tree, mcts.ROOT)
     copy = mcts.new_tree(100_000)
     size = mcts.copy_subtree(tree, child, copy)
-    assert copy.visits[mcts.ROOT] == tree.visits[child] and copy.value[mcts.ROOT] == tree.value[child]
+    assert copy.visits[mcts.ROOT] == tree.visits[child] and copy.points[mcts.ROOT] == tree.points[child]
     old = range(tree.first_child[child], tree.first_child[child] + tree.num_children[child])
     new = range(copy.first_child[0], copy.first_child[0] + copy.num_children[0])
     assert [tree.visits[i] for i in old] == [copy.visits[i] for i in new]
