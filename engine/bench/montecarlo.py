@@ -87,6 +87,8 @@ def run(args) -> int:
     unknown = [part for part in parts if part not in PARTS]
     if unknown:
         raise EngineError(f"unknown part {unknown[0]!r}: choose from {', '.join(PARTS)}")
+    if args.games < 1 or min(args.seconds, args.time, *args.times) <= 0:
+        raise EngineError("--games must be at least 1, and --seconds, --time and --times more than 0")
     if "speed" in parts:
         speed(args.seconds)
     if "first-move" in parts:
