@@ -52,6 +52,10 @@ UNPROVEN = 2
 #: The slot of the root.
 ROOT = 0
 
+#: The search stops when the root has this many visits, far from where the
+#: int32 counters (points are up to twice the visits) would overflow.
+MAX_VISITS = 2**30 - 1
+
 #: Bytes one node takes in the arrays of a :class:`Tree`.
 NODE_BYTES = 4 + 4 + 4 + 1 + 1 + 1
 
@@ -230,16 +234,18 @@ def search(tree, current, mask, g, rng, c, policy, max_iterations, flag, max_dep
     """Run iterations from the root (position ``current, mask``) until one limit is met.
 
     Limits: ``max_iterations`` (-1: none), the stop ``flag`` (polled every 16
-    iterations, a few microseconds each), and a proven root. The root is
-    expanded first, even when stopped at once, so a win in one is always
-    seen. ``max_depth[0]`` is raised to the deepest iteration. Returns the
-    number of iterations.
+    iterations, a few microseconds each), a proven root, and
+    :data:`MAX_VISITS`. The root is expanded first, even when stopped at
+    once, so a win in one is always seen. ``max_depth[0]`` is raised to the
+    deepest iteration. Returns the number of iterations.
     """
     if tree.first_child[ROOT] < 0:
         expand(tree, ROOT, current, mask, g)
     path = np.empty(g.cols * g.rows + 1, dtype=np.int64)
     done = 0
-    while tree.status[ROOT] == UNPROVEN and (max_iterations < 0 or done < max_iterations):
+    while tree.status[ROOT] == UNPROVEN and tree.visits[ROOT] < MAX_VISITS:
+        if max_iterations >= 0 and done >= max_iterations:
+            break
         if done % 16 == 0 and stop_requested(flag):
             break
         depth = iterate(tree, current, mask, g, rng, c, policy, path)
