@@ -11,13 +11,15 @@
 The kernels are in :mod:`engine.kernels.search`; this module runs them and
 turns their arrays into a :class:`~engine.agents.base.SearchResult`. Values are
 in the evaluation's units, a forced win is ``1_000_000 - p`` (``p``: stones on
-the board after the winning move) and a forced loss its negative. When a search
-ends without ever cutting off at its depth limit its values are proven game
-values, and the result gives them in Pons's convention with ``exact=True``.
+the board after the winning move) and a forced loss its negative. When every
+value a search reports is a game value (it never cut off at its depth limit, or
+it found only forced wins and losses), the result gives them in Pons's
+convention with ``exact=True``.
 """
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -43,6 +45,15 @@ def proven_plies(score: int, ply: int, geometry: Geometry) -> int | None:
     return WIN - abs(score) - ply
 
 
+def _all_forced(columns: list[int | None], geometry: Geometry) -> bool:
+    """Is every known column value a forced win or loss?
+
+    Such values are proofs, and their distances exact: a quicker win, or a
+    slower loss, would have been found within the same depth.
+    """
+    return all(proven_plies(s, 0, geometry) is not None for s in columns if s is not None)
+
+
 def pons_score(score: int, geometry: Geometry) -> int:
     """A proven value in Pons's convention: a win with the p-th stone is ``(cells + 2 - p) // 2``."""
     if score == 0:
@@ -60,7 +71,7 @@ class _Iteration:
     score: int
     pv: tuple[int, ...]
     columns: list[int | None]  # exact value of each column, None if full or only bounded
-    proven: bool  # no position was scored by the evaluation
+    proven: bool  # the values are game values: no evaluation, or only forced wins and losses
 
 
 def _pv(ctx: SearchContext) -> tuple[int, ...]:
@@ -127,7 +138,9 @@ class AlphaBetaSearch:
         """Search the position ``(current, mask)`` (Python-int bitboards, game not over) to ``depth``.
 
         Iterations run at depth 1, 2, ... up to ``depth`` (or the number of
-        empty cells), and stop early once an iteration is proven. If the
+        empty cells), and stop early once an iteration is proven, or finds a
+        forced win or loss unless ``all_exact`` asks for every column's value
+        (a quicker win would have been found already). If the
         ``flag`` (a StopFlag's array) is set or ``nodes`` are used up, the
         result is the last finished iteration, improved by the unfinished one
         if it already found a better move (it searches the previous best first).
@@ -154,9 +167,10 @@ class AlphaBetaSearch:
                     best = _Iteration(col, d - 1, int(scores[col]), _pv(ctx), columns, proven=False)
                 return _result(best, _fallback_column(current, mask, geometry, ctx), ctx, geometry, ply, False)
             columns = [int(scores[c]) if exact[c] else None for c in range(geometry.cols)]
-            best = _Iteration(col, d, int(scores[col]), _pv(ctx), columns, proven=ctx.stats[CUT] == 0)
-            if best.proven:
-                break
+            proven = ctx.stats[CUT] == 0 or _all_forced(columns, geometry)
+            best = _Iteration(col, d, int(scores[col]), _pv(ctx), columns, proven)
+            if best.proven or (not all_exact and proven_plies(best.score, ply, geometry) is not None):
+                break  # deeper iterations cannot change a proven value, or a forced win or loss
         return _result(best, -1, ctx, geometry, ply, True)
 
 
@@ -183,40 +197,62 @@ def minimax_search(
             return _result(None, _fallback_column(current, mask, geometry, ctx), ctx, geometry, ply, False)
         col = max(searched, key=lambda c: scores[c])
     columns = [int(s) if s > -INF else None for s in scores]
-    proven = completed and ctx.stats[CUT] == 0
+    proven = completed and (ctx.stats[CUT] == 0 or _all_forced(columns, geometry))
     iteration = _Iteration(col, depth, int(scores[col]), _pv(ctx) if completed else (col,), columns, proven)
     return _result(iteration, col, ctx, geometry, ply, completed)
 
 
 # -- the agents ------------------------------------------------------------------------------
+class SearchAgent(Agent):
+    """An agent that searches raw positions, not only boards reached by legal play.
+
+    :meth:`search_position` takes ``(current, mask)`` bitboards as Python ints;
+    the seeds' hand-made boards are not always reachable (a side to move with
+    one stone too many), and the search does not mind.
+    """
+
+    def _search(self, board: Board, stop: StopFlag) -> SearchResult:
+        return self.search_position(board.geometry, board.current, board.mask, stop)
+
+    def search_position(
+        self, geometry: Geometry, current: int, mask: int, stop: StopFlag | None = None
+    ) -> SearchResult:
+        """Search ``(current, mask)``: ``current`` holds the stones of the side to move."""
+        return self._run(geometry, current, mask, stop or StopFlag())
+
+    @abstractmethod
+    def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
+        """Search the position; ``stop`` is set when the search must end."""
+
+
 @register("greedy", "best evaluation after its own move, ignoring replies (seed 004's A*)")
 @dataclass
-class GreedyAgent(Agent):
+class GreedyAgent(SearchAgent):
     eval: str = param("seed004", _EVAL_HELP, choices=NAMES)
 
     def __post_init__(self) -> None:
         evaluation_id(self.eval)
 
-    def _search(self, board: Board, stop: StopFlag) -> SearchResult:
-        return minimax_search(board.current, board.mask, board.geometry, 1, self.eval, stop.array)
+    def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
+        return minimax_search(current, mask, geometry, 1, self.eval, stop.array)
 
 
 @register("minimax", "plain minimax to a fixed depth, no pruning (the teaching baseline)")
 @dataclass
-class MinimaxAgent(Agent):
+class MinimaxAgent(SearchAgent):
     depth: int = param(4, "plies to search (the evaluation scores the positions there)", low=1, high=81)
     eval: str = param("f4", _EVAL_HELP, choices=NAMES)
 
     def __post_init__(self) -> None:
         evaluation_id(self.eval)
 
-    def _search(self, board: Board, stop: StopFlag) -> SearchResult:
-        return minimax_search(board.current, board.mask, board.geometry, self.depth, self.eval, stop.array)
+    def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
+        return minimax_search(current, mask, geometry, self.depth, self.eval, stop.array)
 
 
 @register("alphabeta", "alpha-beta with move ordering, transposition table and iterative deepening")
 @dataclass
-class AlphaBetaAgent(Agent):
+class AlphaBetaAgent(SearchAgent):
     depth: int = param(8, "deepest iteration in plies (81: to the end of the game)", low=1, high=81)
     eval: str = param("threats", _EVAL_HELP, choices=NAMES)
     order: str = param("heuristic", "move ordering", choices=kernels.ORDERS)
@@ -242,12 +278,10 @@ class AlphaBetaAgent(Agent):
     def close(self) -> None:
         self._search_state = None
 
-    def _search(self, board: Board, stop: StopFlag) -> SearchResult:
-        searcher = self._searcher(board.geometry)
+    def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
+        searcher = self._searcher(geometry)
         with stop.deadline(self.time) as flag:
-            return searcher.search(
-                board.current, board.mask, self.depth, nodes=self.nodes, all_exact=self.columns, flag=flag.array
-            )
+            return searcher.search(current, mask, self.depth, nodes=self.nodes, all_exact=self.columns, flag=flag.array)
 
 
 register_preset("easy", "alphabeta:depth=2,eval=seed004,order=center", "sees one move ahead for both sides", level=1)

@@ -122,13 +122,15 @@ def new_context(cols: int, rows: int, order: str, eval_id: int, tt_entries: int 
 # -- small helpers -------------------------------------------------------------------
 @njit(cache=True, nogil=True)
 def _enter_node(ctx):
-    """Count a node; True once the search must unwind (stop flag or node limit)."""
+    """Count a node; True (and the node is not searched) once the search must unwind.
+
+    It must when the node limit is used up or the stop flag is set; the flag is
+    read once every POLL + 1 nodes only.
+    """
     stats = ctx.stats
-    stats[NODES] += 1
-    if stats[NODES] & POLL == 0 and stop_requested(ctx.flag):
+    if stats[NODES] >= stats[NODE_LIMIT] or (stats[NODES] & POLL == 0 and stop_requested(ctx.flag)):
         stats[ABORTED] = 1
-    if stats[NODES] > stats[NODE_LIMIT]:
-        stats[ABORTED] = 1
+    stats[NODES] += 1 - stats[ABORTED]
     return stats[ABORTED] != 0
 
 
