@@ -35,7 +35,7 @@ from engine.kernels.search import ABORTED, CUT, INF, NODE_LIMIT, NODES, WIN, Sea
 
 #: A node limit that is never reached.
 _NO_LIMIT = np.iinfo(np.int64).max // 2
-_EVAL_HELP = "evaluation at the depth limit: " + "|".join(NAMES)
+_EVAL_HELP = "evaluation function where the search stops (see engine/kernels/evaluation.py)"
 
 
 def proven_plies(score: int, ply: int, geometry: Geometry) -> int | None:
@@ -285,5 +285,5 @@ class AlphaBetaAgent(SearchAgent):
 
 
 register_preset("easy", "alphabeta:depth=2,eval=seed004,order=center", "sees one move ahead for both sides", level=1)
-register_preset("medium", "alphabeta:depth=6,eval=f4", "a solid club player's lookahead", level=2)
-register_preset("hard", "alphabeta:depth=42,time=0.8,eval=threats", "deep search with threat analysis", level=3)
+register_preset("medium", "alphabeta:depth=6,eval=f4", "looks six moves ahead", level=2)
+register_preset("hard", "alphabeta:depth=81,time=0.8,eval=threats", "deep search with threat analysis (0.8 s)", level=3)
