@@ -27,6 +27,7 @@ import numpy as np
 from engine.agents.base import Agent, SearchResult, StopFlag
 from engine.agents.registry import param, register, register_preset
 from engine.board import Board
+from engine.errors import IllegalMoveError
 from engine.geometry import Geometry
 from engine.kernels import search as kernels
 from engine.kernels.evaluation import NAMES, evaluation_id
@@ -43,6 +44,12 @@ def proven_plies(score: int, ply: int, geometry: Geometry) -> int | None:
     if abs(score) < WIN - geometry.cells:
         return None
     return WIN - abs(score) - ply
+
+
+def table_entries(megabytes: int) -> int:
+    """The most table entries (a power of two, or 0) that fit in ``megabytes``."""
+    fitting = (megabytes << 20) // kernels.TT_ENTRY.itemsize
+    return 1 << (fitting.bit_length() - 1) if fitting else 0
 
 
 def _all_forced(columns: list[int | None], geometry: Geometry) -> bool:
@@ -97,7 +104,7 @@ def _result(
         score=convert(best.score),
         pv=best.pv,
         column_scores=tuple(None if s is None else convert(s) for s in best.columns),
-        exact=best.proven,
+        exact=bool(best.proven),
         completed=completed,
         info=info,
     )
@@ -174,6 +181,22 @@ class AlphaBetaSearch:
         return _result(best, -1, ctx, geometry, ply, True)
 
 
+def plain_alphabeta(
+    current: int, mask: int, geometry: Geometry, depth: int, eval_name: str, order: str = "center"
+) -> SearchResult:
+    """One alpha-beta search to ``depth``, without table or deepening: the seeds' algorithm."""
+    ctx = new_context(geometry.cols, geometry.rows, order, evaluation_id(eval_name))
+    ctx.stats[NODE_LIMIT] = _NO_LIMIT
+    ply = mask.bit_count()
+    depth = min(depth, geometry.cells - ply)
+    scores, exact = np.zeros(geometry.cols, dtype=np.int64), np.zeros(geometry.cols, dtype=np.uint8)
+    kcurrent, kmask = geometry.to_kernel(current), geometry.to_kernel(mask)
+    col = int(kernels.alphabeta_root(kcurrent, kmask, geometry.kernel, depth, -1, False, ctx, scores, exact))
+    columns = [int(scores[c]) if exact[c] else None for c in range(geometry.cols)]
+    proven = ctx.stats[CUT] == 0 or _all_forced(columns, geometry)
+    return _result(_Iteration(col, depth, int(scores[col]), _pv(ctx), columns, proven), col, ctx, geometry, ply, True)
+
+
 def minimax_search(
     current: int, mask: int, geometry: Geometry, depth: int, eval_name: str, flag: np.ndarray | None = None
 ) -> SearchResult:
@@ -211,6 +234,11 @@ class SearchAgent(Agent):
     one stone too many), and the search does not mind.
     """
 
+    eval: str
+
+    def __post_init__(self) -> None:
+        evaluation_id(self.eval)  # an unknown name fails when the agent is made, not at its first move
+
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
         return self.search_position(board.geometry, board.current, board.mask, stop)
 
@@ -218,6 +246,8 @@ class SearchAgent(Agent):
         self, geometry: Geometry, current: int, mask: int, stop: StopFlag | None = None
     ) -> SearchResult:
         """Search ``(current, mask)``: ``current`` holds the stones of the side to move."""
+        if mask == geometry.board_mask:
+            raise IllegalMoveError("the game is over: the board is full")
         return self._run(geometry, current, mask, stop or StopFlag())
 
     @abstractmethod
@@ -230,9 +260,6 @@ class SearchAgent(Agent):
 class GreedyAgent(SearchAgent):
     eval: str = param("seed004", _EVAL_HELP, choices=NAMES)
 
-    def __post_init__(self) -> None:
-        evaluation_id(self.eval)
-
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
         return minimax_search(current, mask, geometry, 1, self.eval, stop.array)
 
@@ -242,9 +269,6 @@ class GreedyAgent(SearchAgent):
 class MinimaxAgent(SearchAgent):
     depth: int = param(4, "plies to search (the evaluation scores the positions there)", low=1, high=81)
     eval: str = param("f4", _EVAL_HELP, choices=NAMES)
-
-    def __post_init__(self) -> None:
-        evaluation_id(self.eval)
 
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
         return minimax_search(current, mask, geometry, self.depth, self.eval, stop.array)
@@ -263,12 +287,13 @@ class AlphaBetaAgent(SearchAgent):
     _search_state: AlphaBetaSearch | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        evaluation_id(self.eval)
+        super().__post_init__()
+        if self.order not in kernels.ORDERS:
+            raise ValueError(f"unknown move order {self.order!r} (known: {', '.join(kernels.ORDERS)})")
 
     def _searcher(self, geometry: Geometry) -> AlphaBetaSearch:
         if self._search_state is None or self._search_state.geometry != geometry:
-            entries = 0 if self.tt == 0 else 1 << ((self.tt << 20) // kernels.TT_ENTRY.itemsize).bit_length() - 1
-            self._search_state = AlphaBetaSearch(geometry, self.eval, self.order, entries)
+            self._search_state = AlphaBetaSearch(geometry, self.eval, self.order, table_entries(self.tt))
         return self._search_state
 
     def new_game(self, seed: int | None = None) -> None:

@@ -9,9 +9,9 @@ it is. All of them work on every board size and for every connect-N.
 Most of them count **windows**: the ``connect`` cells of one possible line
 (horizontal, vertical or diagonal) that fits on the board. A window that holds
 stones of one side only is still open for that side; with ``k`` cells missing
-it is ``k`` moves from a line. :func:`open_windows` counts, for one side, the
-open windows with 0, 1, 2 and 3 cells missing, for both sides and all four
-directions, with a handful of shifts per direction (a bit-sliced counter).
+it is ``k`` moves from a line. :func:`open_windows` counts the open windows of
+both sides with 0, 1, 2 and 3 cells missing, in all four directions, with a
+handful of shifts per direction (a bit-sliced counter).
 
 The evaluations, by name (the name is what ``eval=`` takes):
 
@@ -37,15 +37,25 @@ threats   this project's own: threats (empty cells that would complete a line)
 
 Where a seed defines its function for 4 in a row, "three stones and one empty
 cell" becomes "one cell missing", and so on; on a 7x6 connect-4 board every
-function gives exactly the seed's numbers.
+function gives the seed's numbers. Three readings of the seeds, on purpose:
+seed 002's nlines3 ("three pieces followed by an empty spot") counts the empty
+cell anywhere in the window, as its purpose ("possibilities to win") needs;
+seed 000's code stops at the first window of three it finds, where its comments
+describe the sum over all windows computed here; seed 004's code gives the 16
+points by colour rather than to the side to move, which its table means.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from numba import njit
 
 from engine.kernels.bitops import andnot, band, bor, bxor, is_zero, popcount, shl, shr
 from engine.kernels.rules import column_cells, playable_cells
+
+if TYPE_CHECKING:
+    from engine.board import Board
 
 #: The names ``eval=`` accepts; a function's id (what kernels receive) is its index here.
 NAMES = ("zero", "nlines4", "nlines3", "central", "f1", "f2", "f3", "f4", "seed000", "seed003", "seed004", "threats")
@@ -71,7 +81,7 @@ def evaluation_id(name: str) -> int:
         raise ValueError(f"unknown evaluation {name!r} (known: {', '.join(NAMES)})") from None
 
 
-def evaluate_board(board, name: str) -> int:
+def evaluate_board(board: Board, name: str) -> int:
     """The evaluation ``name`` of a :class:`~engine.board.Board`, from the side to move's view."""
     current, mask = board.kernel_state()
     return int(evaluate(current, mask, board.geometry.kernel, evaluation_id(name)))
@@ -157,6 +167,7 @@ def threat_cells(stones, mask, g):
     marks the cells that have ``k`` stones in a row just before them, and
     ``right_k`` the cells with ``k`` stones just after them; a cell completes
     a line of ``n`` when ``k`` stones precede it and ``n - 1 - k`` follow it.
+    The cases are written out for connect 3 to 6, all the engine allows.
     """
     n = g.connect
     cells = bxor(g.one, g.one)  # an empty bitboard of the right width

@@ -47,7 +47,7 @@ INF = 1 << 40
 
 # Slots of SearchContext.stats.
 NODES = 0  # positions visited so far
-NODE_LIMIT = 1  # stop once NODES passes this
+NODE_LIMIT = 1  # no more nodes are searched once NODES reaches this
 ABORTED = 2  # set when the search must unwind: stop flag or node limit
 CUT = 3  # set when some position was scored by the evaluation (depth cut-off)
 TT_SHIFT = 4  # 64 - log2(table size): the table index is the top bits of a product
@@ -67,7 +67,9 @@ PROVEN = 127
 
 TT_ENTRY = np.dtype(
     [
-        ("key", np.uint64),  # the position (current + mask, hashed to 64 bits on wide boards)
+        # The position: current + mask, unique on boards of up to 64 bits. Wider boards fold it
+        # into 64 bits, so two positions may (very rarely) share a key and an entry be misread.
+        ("key", np.uint64),
         ("score", np.int32),
         ("depth", np.int8),  # the depth the value was searched to (PROVEN: exhaustively)
         ("flag", np.int8),  # EXACT, or the score is a LOWER or UPPER bound of the value
@@ -128,10 +130,14 @@ def _enter_node(ctx):
     read once every POLL + 1 nodes only.
     """
     stats = ctx.stats
-    if stats[NODES] >= stats[NODE_LIMIT] or (stats[NODES] & POLL == 0 and stop_requested(ctx.flag)):
+    if stats[ABORTED] == 0 and (
+        stats[NODES] >= stats[NODE_LIMIT] or (stats[NODES] & POLL == 0 and stop_requested(ctx.flag))
+    ):
         stats[ABORTED] = 1
-    stats[NODES] += 1 - stats[ABORTED]
-    return stats[ABORTED] != 0
+    if stats[ABORTED]:
+        return True
+    stats[NODES] += 1
+    return False
 
 
 @njit(cache=True, nogil=True)

@@ -405,3 +405,12 @@ def test_kernels_reload_from_numbas_cache() -> None:
     outputs = [subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True) for _ in range(2)]
     assert [run.returncode for run in outputs] == [0, 0], outputs[-1].stderr
     assert outputs[0].stdout == outputs[1].stdout
+
+
+def test_bench_search_prints_seed_000s_table(capsys) -> None:
+    from engine.cli import main
+
+    assert main(["bench", "search", "seed000"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines() if line.strip().startswith("4x")]
+    assert [row[0] for row in rows] == ["4x4", "4x5", "4x6", "4x7"]
+    assert [row[1] for row in rows] == ["11", "13", "15", "21"]  # the seed's depth limits
