@@ -85,13 +85,9 @@ def _pv(ctx: SearchContext) -> tuple[int, ...]:
     return tuple(int(col) for col in ctx.pv[0, : ctx.pv_len[0]])
 
 
-def _result(
-    best: _Iteration | None, fallback: int, ctx: SearchContext, geometry: Geometry, ply: int, completed: bool
-) -> SearchResult:
-    """A SearchResult from the last finished iteration (or the fallback move if none finished)."""
+def _result(best: _Iteration, ctx: SearchContext, geometry: Geometry, ply: int, completed: bool) -> SearchResult:
+    """The SearchResult of the last finished iteration."""
     nodes = int(ctx.stats[NODES])
-    if best is None:
-        return SearchResult(column=fallback, nodes=nodes, depth=0, completed=False)
     convert = (lambda s: pons_score(s, geometry)) if best.proven else (lambda s: s)
     info: dict[str, object] = {}
     plies = proven_plies(best.score, ply, geometry)
@@ -110,15 +106,13 @@ def _result(
     )
 
 
-def _fallback_column(board_current: int, board_mask: int, geometry: Geometry, ctx: SearchContext) -> int:
-    """The move to play if not even a depth-1 search finished: a win, else the first legal column."""
+def _unfinished(board_current: int, board_mask: int, geometry: Geometry, ctx: SearchContext) -> SearchResult:
+    """The answer when not even a depth-1 search finished: a win if there is one, else the first legal column."""
     g = geometry.kernel
     current, mask = geometry.to_kernel(board_current), geometry.to_kernel(board_mask)
     legal = [int(c) for c in ctx.base_order if can_play(mask, g, int(c))]
-    for col in legal:
-        if is_winning_move(current, mask, g, col):
-            return col
-    return legal[0]
+    column = next((col for col in legal if is_winning_move(current, mask, g, col)), legal[0])
+    return SearchResult(column=column, nodes=int(ctx.stats[NODES]), depth=0, completed=False)
 
 
 class AlphaBetaSearch:
@@ -172,13 +166,16 @@ class AlphaBetaSearch:
                 if col >= 0 and (best is None or col != best.column):
                     columns = best.columns if best else [None] * geometry.cols
                     best = _Iteration(col, d - 1, int(scores[col]), _pv(ctx), columns, proven=False)
-                return _result(best, _fallback_column(current, mask, geometry, ctx), ctx, geometry, ply, False)
+                if best is None:
+                    return _unfinished(current, mask, geometry, ctx)
+                return _result(best, ctx, geometry, ply, False)
             columns = [int(scores[c]) if exact[c] else None for c in range(geometry.cols)]
             proven = ctx.stats[CUT] == 0 or _all_forced(columns, geometry)
             best = _Iteration(col, d, int(scores[col]), _pv(ctx), columns, proven)
             if best.proven or (not all_exact and proven_plies(best.score, ply, geometry) is not None):
                 break  # deeper iterations cannot change a proven value, or a forced win or loss
-        return _result(best, -1, ctx, geometry, ply, True)
+        assert best is not None  # the position has an empty cell, so depth 1 was searched
+        return _result(best, ctx, geometry, ply, True)
 
 
 def plain_alphabeta(
@@ -194,7 +191,7 @@ def plain_alphabeta(
     col = int(kernels.alphabeta_root(kcurrent, kmask, geometry.kernel, depth, -1, False, ctx, scores, exact))
     columns = [int(scores[c]) if exact[c] else None for c in range(geometry.cols)]
     proven = ctx.stats[CUT] == 0 or _all_forced(columns, geometry)
-    return _result(_Iteration(col, depth, int(scores[col]), _pv(ctx), columns, proven), col, ctx, geometry, ply, True)
+    return _result(_Iteration(col, depth, int(scores[col]), _pv(ctx), columns, proven), ctx, geometry, ply, True)
 
 
 def minimax_search(
@@ -217,12 +214,12 @@ def minimax_search(
     if not completed:
         searched = [c for c in range(geometry.cols) if scores[c] > -INF]
         if not searched:
-            return _result(None, _fallback_column(current, mask, geometry, ctx), ctx, geometry, ply, False)
+            return _unfinished(current, mask, geometry, ctx)
         col = max(searched, key=lambda c: scores[c])
     columns = [int(s) if s > -INF else None for s in scores]
     proven = completed and (ctx.stats[CUT] == 0 or _all_forced(columns, geometry))
     iteration = _Iteration(col, depth, int(scores[col]), _pv(ctx) if completed else (col,), columns, proven)
-    return _result(iteration, col, ctx, geometry, ply, completed)
+    return _result(iteration, ctx, geometry, ply, completed)
 
 
 # -- the agents ------------------------------------------------------------------------------
