@@ -257,8 +257,8 @@ def small_positions(draw) -> Board:
     board = Board(geometry)
     for pick in draw(choices(24)):
         legal = board.legal_columns()
-        if not legal or board.is_winning_move(legal[pick % len(legal)]):
-            break
+        if board.ply == geometry.cells - 1 or board.is_winning_move(legal[pick % len(legal)]):
+            break  # keep the game going: the agents are asked about unfinished games only
         board.play(legal[pick % len(legal)])
     return board
 
