@@ -19,8 +19,9 @@ convention with ``exact=True``.
 
 from __future__ import annotations
 
+import time
 from abc import abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -245,7 +246,9 @@ class SearchAgent(Agent):
         """Search ``(current, mask)``: ``current`` holds the stones of the side to move."""
         if mask == geometry.board_mask:
             raise IllegalMoveError("the game is over: the board is full")
-        return self._run(geometry, current, mask, stop or StopFlag())
+        start = time.perf_counter()
+        result = self._run(geometry, current, mask, stop or StopFlag())
+        return replace(result, time_ms=(time.perf_counter() - start) * 1000.0)
 
     @abstractmethod
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:

@@ -79,7 +79,7 @@ SEED_000_WINS = {
     "000-g": "- - - -\nO X O X\nX O O X\nX O X X",
     "000-h": "- - - -\nO X X O\nX X O X\nX O X X",
 }
-# Seed 001 (7x7, x to move): "x is about to win (play in column 2)" and "(column 5)".
+# Seed 001 (7x7, x to move): "x is about to win (play in column 2)" and "(column 5)", 0-based.
 SEED_001_WINS = {
     "001-1": """- - - - - - -
                 X - - O - O X
@@ -126,6 +126,7 @@ BLOCK_AGENTS = [
     "alphabeta",
     "easy",
     "medium",
+    "hard",
 ]
 
 
