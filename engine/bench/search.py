@@ -28,6 +28,7 @@ from engine.agents.registry import create_agent
 from engine.agents.search import AlphaBetaSearch, plain_alphabeta
 from engine.board import Board, Side
 from engine.cli.common import emit
+from engine.errors import EngineError
 from engine.geometry import DEFAULT, Geometry
 from engine.kernels.evaluation import NAMES
 from engine.match import play_game, play_match
@@ -49,7 +50,7 @@ def add_parser(benches) -> None:
     parser = benches.add_parser(
         "search", help="alpha-beta nodes per second, seed 000's timing table, evaluation matches"
     )
-    parser.add_argument("parts", nargs="*", choices=PARTS, metavar="PART", help=f"parts to run: {', '.join(PARTS)}")
+    parser.add_argument("parts", nargs="*", metavar="PART", help=f"parts to run: {', '.join(PARTS)} (default: all)")
     parser.add_argument("--positions", type=int, default=60, help="7x6 positions for the speed part (default 60)")
     parser.add_argument("--depth", type=int, default=12, help="alpha-beta depth for nodes per second (default 12)")
     parser.add_argument("--games", type=int, default=20, help="games per evaluation match (default 20)")
@@ -58,6 +59,9 @@ def add_parser(benches) -> None:
 
 
 def run(args) -> int:
+    unknown = [part for part in args.parts if part not in PARTS]
+    if unknown:
+        raise EngineError(f"unknown part {unknown[0]!r} of bench search (parts: {', '.join(PARTS)})")
     for part in args.parts or PARTS:
         {"speed": _speed, "seed000": _seed000, "evals": _evals}[part](args)
         emit("")

@@ -415,3 +415,5 @@ def test_bench_search_prints_seed_000s_table(capsys) -> None:
     rows = [line.split() for line in capsys.readouterr().out.splitlines() if line.strip().startswith("4x")]
     assert [row[0] for row in rows] == ["4x4", "4x5", "4x6", "4x7"]
     assert [row[1] for row in rows] == ["11", "13", "15", "21"]  # the seed's depth limits
+    assert main(["bench", "search", "nosuch"]) == 2
+    assert "unknown part 'nosuch'" in capsys.readouterr().err
