@@ -43,11 +43,6 @@ cell anywhere in the window, as its purpose ("possibilities to win") needs;
 seed 000's code stops at the first window of three it finds, where its comments
 describe the sum over all windows computed here; seed 004's code gives the 16
 points by colour rather than to the side to move, which its table means.
-
-Changing a weight: numba's on-disk cache checks only each function's own
-source file, so the search kernels (in ``search.py``) keep using the old
-evaluation until their cache is cleared: delete the ``__pycache__`` folders
-under ``engine/`` after editing this file.
 """
 
 from __future__ import annotations

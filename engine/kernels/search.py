@@ -22,8 +22,6 @@ Numba note
     a literal such as ``1`` would make numba compile a second version whose
     recursive call changes type, which its cache cannot reload (numba issues
     6061 and 6713: a crash on the next run). Hence ``np.int64(1)`` below.
-    The cache also checks only this file: after editing the evaluation or
-    the rules, delete the ``__pycache__`` folders under ``engine/``.
 
 The search state
     Everything a search updates lives in a :class:`SearchContext` of numpy
