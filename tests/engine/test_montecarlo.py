@@ -9,12 +9,12 @@ import pytest
 
 from engine.agents.base import StopFlag
 from engine.agents.registry import create_agent
-from engine.board import Board
+from engine.board import Board, _has_alignment
 from engine.errors import AgentSpecError
 from engine.geometry import Geometry
 from engine.kernels.montecarlo import RANDOM, SMART, playout, smart_playout
-from engine.kernels.rng import make_rng
-from engine.kernels.rules import LOSS, WIN
+from engine.kernels.rng import make_rng, next_below
+from engine.kernels.rules import DRAW, LOSS, WIN
 from tests.engine.seed_positions import BLOCKS, WINS, SeedPosition
 
 EIGHT = Geometry(8, 8, 4)
@@ -49,13 +49,39 @@ def test_a_smart_playout_blocks_until_it_cannot(geometry: Geometry) -> None:
     assert _playouts(board, SMART) == {LOSS}
 
 
-def test_smart_playouts_end_on_full_boards_too() -> None:
-    # A small board where draws are common: every playout must still end with a result.
-    board = Board(Geometry(4, 4, 4))
-    assert _playouts(board, SMART, 500) <= {WIN, 0, LOSS}
+def reference_smart_playout(board: Board, rng: np.ndarray) -> int:
+    """The smart policy written plainly with the Board API, drawing random moves as the kernel does."""
+    board, sign = board.copy(), 1
+    g = board.geometry
+    while not board.is_full:
+        legal = board.legal_columns()
+        if any(board.is_winning_move(col) for col in legal):
+            return WIN * sign
+        opponent = board.current ^ board.mask
+        threats = [
+            c for c in legal if _has_alignment(opponent | ((board.mask + g.bottom_cell(c)) & g.column_mask(c)), g)
+        ]
+        board.play(threats[0] if threats else legal[next_below(rng, len(legal))])
+        sign = -sign
+    return DRAW
+
+
+@pytest.mark.parametrize(
+    ("moves", "geometry"),
+    [("", Geometry()), ("4453", Geometry()), ("", EIGHT), ("", Geometry(4, 4, 4)), ("2", Geometry(5, 4, 3))],
+    ids=["7x6", "7x6 4453", "8x8", "4x4", "5x4 connect 3"],
+)
+def test_smart_playouts_follow_the_policy_exactly(moves: str, geometry: Geometry) -> None:
+    board = Board.from_moves(moves, geometry)
     current, mask = board.kernel_state()
-    results = [smart_playout(current, mask, board.geometry.kernel, make_rng(1)) for _ in range(50)]
-    assert set(results) <= {WIN, 0, LOSS}
+    results = set()
+    for seed in range(40):
+        kernel_rng, reference_rng = make_rng(seed), make_rng(seed)
+        result = smart_playout(current, mask, geometry.kernel, kernel_rng)
+        assert result == reference_smart_playout(board, reference_rng)
+        assert kernel_rng[0] == reference_rng[0]  # the same number of random moves
+        results.add(result)
+    assert len(results) >= 2
 
 
 # -- the agent -----------------------------------------------------------------------
