@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -117,6 +118,7 @@ class App:
         agent_factory: Callable[[str], Agent] | None = None,
         clock: Callable[[], float] = time.perf_counter,
         fps: int = 60,
+        warm_up: bool = True,
     ) -> None:
         self.options = options or Options()
         self.settings_path = settings_path
@@ -135,7 +137,10 @@ class App:
         self.make_agent: Callable[[str], Agent] = agent_factory or self.catalog.create
         self.frame_stats = FrameStats()
         self.running = True
+        self.closed = False
         self.frames = 0
+
+        self._warm_up = warm_up
         self._clock = clock
         self._pacer = FramePacer(fps) if fps else None
         self._last_time = clock()
@@ -167,7 +172,10 @@ class App:
         return max(MIN_WINDOW[0], width), max(MIN_WINDOW[1], height)
 
     def _set_minimum_size(self) -> None:
-        with contextlib.suppress(AttributeError, pygame.error):  # an older pygame-ce, or no real window
+        # pygame-ce has no other way to set this for a pygame.display window, and warns that
+        # from_display_module is meant for code moving to its Window API.
+        with warnings.catch_warnings(), contextlib.suppress(AttributeError, pygame.error):
+            warnings.simplefilter("ignore", DeprecationWarning)
             pygame.Window.from_display_module().minimum_size = MIN_WINDOW
 
     def _start_scenes(self) -> None:
@@ -232,7 +240,13 @@ class App:
     def notify(self, text: str, *, error: bool = False, seconds: float = 5.0) -> None:
         self._toasts.append(Toast(text, error, seconds))
 
+    @property
+    def messages(self) -> list[str]:
+        """The messages on screen now."""
+        return [toast.text for toast in self._toasts]
+
     def save_settings(self) -> None:
+
         problem = settings.save(self.settings, self.settings_path)
         if problem:
             self.notify(problem, error=True)
@@ -300,7 +314,7 @@ class App:
         if match is not None:
             geometry = match.geometry
             first = [player.spec for player in (match.red, match.yellow) if player.spec]
-        self.catalog.start([spec for spec in first if spec], wide=geometry.wide)
+        self.catalog.start([spec for spec in first if spec], wide=geometry.wide, warm=self._warm_up)
 
     def _visible_scenes(self) -> list[Scene]:
         """The top scene and, under overlays, the scenes that still show."""
@@ -339,6 +353,9 @@ class App:
 
     def close(self) -> None:
         """Stop every background search and leave; never waits more than a moment."""
+        if self.closed:
+            return
+        self.closed = True
         if self.options.screenshot is not None:
             self.save_screenshot(self.options.screenshot)
         while self._stack:

@@ -32,13 +32,16 @@ class Catalog:
         self._thread: threading.Thread | None = None
         self._stop = None  # a StopFlag once the engine is imported
         self._stopping = False
+        self._warm = True
+
         self.warming: str | None = None  # the spec being warmed up, for the "thinking" note
         self.load_error: str | None = None
 
     # -- background loading ------------------------------------------------------------
-    def start(self, first_specs: list[str], wide: bool) -> None:
-        """Load the registry, warm ``first_specs`` (and ``wide`` kernels), then every preset."""
+    def start(self, first_specs: list[str], wide: bool, warm: bool = True) -> None:
+        """Load the registry, then (if ``warm``) warm ``first_specs`` (and ``wide`` kernels) and every preset."""
         if self._thread is None:
+            self._warm = warm
             self._warm_requests.put((first_specs, wide))
             self._thread = threading.Thread(target=self._run, name="engine-warm-up", daemon=True)
             self._thread.start()
@@ -67,6 +70,8 @@ class Catalog:
         if self._stopping:
             self._stop.set()
         self._ready.set()
+        if not self._warm:
+            return
         from engine.warmup import warm_up
 
         self._warm_requests.put(([preset.name for preset in registry.presets()], False))

@@ -20,6 +20,7 @@ class MatchModel:
         self.config = config
         self.start = Board.from_moves(config.start_moves, config.geometry)
         self.board = self.start.copy()
+        self._base = len(self.start.history)  # moves of the start position, which undo never takes back
         self.results: list[SearchResult | None] = []  # per move since the start; None for a person's move
 
     # -- who is who ------------------------------------------------------------------
@@ -50,19 +51,24 @@ class MatchModel:
     @property
     def last_move(self) -> tuple[int, int] | None:
         """The ``(col, row)`` of the last disc played in this game."""
-        if not self.board.history:
+        if not self.moves_played:
             return None
         col = self.board.history[-1]
         return col, self.board.height(col) - 1
 
     @property
     def moves_played(self) -> int:
-        return len(self.board.history)
+        """Moves played since the start position."""
+        return len(self.board.history) - self._base
+
+    def mover(self, index: int) -> Colour:
+        """The colour that played the ``index``-th move since the start position."""
+        return self.colour_of(Side((self.start.ply + index) % 2))
 
     def last_result(self, colour: Colour) -> SearchResult | None:
         """The statistics of ``colour``'s latest computer move, if any."""
         for index in range(len(self.results) - 1, -1, -1):
-            if self.colour_of(Side((self.start.ply + index) % 2)) is colour:
+            if self.mover(index) is colour:
                 return self.results[index]
         return None
 
@@ -78,10 +84,9 @@ class MatchModel:
         Against the computer that is the computer's reply plus your move, so it
         is your turn again; in a two-player game, one move.
         """
-        for index in range(len(self.board.history) - 1, -1, -1):
-            mover = self.colour_of(Side((self.start.ply + index) % 2))
-            if self.config.player(mover).is_human:
-                return len(self.board.history) - index
+        for index in range(self.moves_played - 1, -1, -1):
+            if self.config.player(self.mover(index)).is_human:
+                return self.moves_played - index
         return 0
 
     def undo(self) -> list[tuple[int, int]]:

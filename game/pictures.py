@@ -50,7 +50,6 @@ def badge(surface: pygame.Surface, centre: tuple[float, float], radius: int, col
     surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 
-
 def mode_picture(mode: Mode, theme: Theme):
     """The picture of a mode card: two badges facing each other."""
     humans = {Mode.HUMAN_VS_AI: (True, False), Mode.SPECTATOR: (False, False), Mode.HOTSEAT: (True, True)}[mode]

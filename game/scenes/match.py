@@ -317,16 +317,7 @@ class MatchScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.app.draw_background(surface)
-        over = self.model.board.is_over and self.animations.idle
-        winning = self.model.board.winning_cells() if over else []
-        marks = Marks(
-            ghost=(self.cursor, self.model.colour_to_move) if self.model.human_to_move else None,
-            hint=self.hint,
-            last_move=self.model.last_move if not winning else None,
-            winning=winning,
-            pulse=self.animations.pulse(),
-        )
-        self.view.draw(surface, self.model.owner, self.animations, marks)
+        self.view.draw(surface, self.model.owner, self.animations, self.marks())
         for colour in Colour:
             self._draw_player(surface, colour)
         self._draw_status(surface)
@@ -335,6 +326,18 @@ class MatchScene(Scene):
         self.form.draw(surface)
 
     # the pieces of the picture
+    def marks(self) -> Marks:
+        """What the board shows besides the discs: the disc in hand, a hint, the last move, the winning line."""
+        over = self.model.board.is_over and self.animations.idle
+        winning = self.model.board.winning_cells() if over else []
+        return Marks(
+            ghost=(self.cursor, self.model.colour_to_move) if self.model.human_to_move else None,
+            hint=self.hint,
+            last_move=self.model.last_move if not winning else None,
+            winning=winning,
+            pulse=self.animations.pulse(),
+        )
+
     @property
     def failure(self) -> str | None:
         """What went wrong with a computer player, if anything."""
