@@ -112,7 +112,7 @@ class BoardView:
             if landing is not None:  # where the disc would land
                 drawing.ring(surface, DISC[colour], self.cell_centre(col, landing), radius * 0.92, 3, alpha=150)
         if marks.hint is not None:
-            self._draw_hint(surface, marks.hint, marks.pulse)
+            self._draw_hint(surface, marks.hint, marks.pulse, owner)
         if marks.last_move is not None and not animations.in_flight(*marks.last_move):
             x, y = self.cell_centre(*marks.last_move)
             drawing.ring(surface, TEXT, (x, y), radius * 0.28, max(2, radius // 12), alpha=200)
@@ -130,14 +130,18 @@ class BoardView:
         rect.midbottom = (round(x), self.frame.bottom - self._pad)
         drawing.translucent(surface, rect, (255, 255, 255), 22, radius=self.cell // 2)
 
-    def _draw_hint(self, surface: pygame.Surface, col: int, pulse: float) -> None:
-        """A bouncing arrow over the suggested column."""
-        x, y = self.cell_centre(col, self.hand_row)
-        y += (pulse - 0.5) * self.cell * 0.15
-        size = self.cell * 0.26
-        points = [(x - size, y - size * 0.6), (x + size, y - size * 0.6), (x, y + size * 0.7)]
+    def _draw_hint(self, surface: pygame.Surface, col: int, pulse: float, owner) -> None:
+        """A bouncing arrow over the suggested column and a ring where the disc would land."""
+        x, _ = self.cell_centre(col, 0)
+        tip = self.frame.y + self._pad * 0.8 - self.cell * 0.08 * pulse  # bobbing on the top edge of the frame
+        size = self.cell * 0.28
+        points = [(x - size, tip - size * 1.2), (x + size, tip - size * 1.2), (x, tip)]
+
         pygame.draw.polygon(surface, ACCENT, points)
-        pygame.draw.aalines(surface, (200, 220, 255), True, points)
+        pygame.draw.aalines(surface, (210, 225, 255), True, points)
+        landing = next((row for row in range(self.geometry.rows) if owner(col, row) is None), None)
+        if landing is not None:
+            drawing.ring(surface, ACCENT, self.cell_centre(col, landing), self._radius * (0.86 + 0.08 * pulse), 4)
 
     def _draw_winning_lines(self, surface: pygame.Surface, cells: set[tuple[int, int]], pulse: float) -> None:
         """A bright line through each run of winning discs and a breathing ring on each disc."""

@@ -274,7 +274,8 @@ class MatchScene(Scene):
     # -- the buttons along the bottom --------------------------------------------------------------------
     def _update_buttons(self) -> None:
         over = self.model.board.is_over
-        key = (over, bool(self.error), self.paused, self.app.screen.get_size())
+        can_undo, can_hint = self.model.undo_count() > 0, self.model.human_to_move
+        key = (over, bool(self.error), self.paused, can_undo, can_hint, self.app.screen.get_size())
         if key == self._buttons_key:
             return
         self._buttons_key = key
@@ -286,8 +287,10 @@ class MatchScene(Scene):
                 buttons.append(Button("Resume (Space)" if self.paused else "Pause (Space)", self.toggle_pause))
         else:
             buttons.append(Button("Undo (U)", self.undo))
+            buttons[-1].enabled = can_undo
             if not over:
                 buttons.append(Button("Hint (H)", self.ask_hint))
+                buttons[-1].enabled = can_hint
         if over:
             buttons += [Button("Rematch (R)", self.rematch, primary=True), Button("Result", self.show_result)]
         else:
@@ -398,11 +401,12 @@ class MatchScene(Scene):
         centre_x = surface.get_width() / 2
         title, colour = self.status()
         left, right = self.panels[Colour.RED].right + px(12), self.panels[Colour.YELLOW].left - px(12)
+        size = next((size for size in (24, 21, 18) if theme.font(size, True).size(title)[0] <= right - left), 16)
         theme.draw_text(
             surface,
-            theme.fit_text(title, 24, right - left, bold=True),
-            24,
-            (centre_x, px(28)),
+            theme.fit_text(title, size, right - left, bold=True),
+            size,
+            (centre_x, px(28) + (px(24) - theme.px(size)) // 2),
             colour,
             bold=True,
             anchor="midtop",
@@ -413,8 +417,8 @@ class MatchScene(Scene):
         elif self.hint_text:
             detail, detail_colour = self.hint_text, ACCENT
         else:
-            geometry, played = self.config.geometry, self.model.moves_played
-            progress = f"{played} moves played" if self.model.board.is_over else f"Move {played + 1}"
+            geometry, ply = self.config.geometry, self.model.board.ply
+            progress = f"Game over after {plural(ply, 'move')}" if self.model.board.is_over else f"Move {ply + 1}"
             detail = f"{progress} · {geometry.cols}×{geometry.rows}, {geometry.connect} in a row"
             detail_colour = MUTED
 
@@ -436,7 +440,7 @@ class MatchScene(Scene):
         if board.is_over:
             return "…", TEXT
         if self.failure:
-            return "The computer player failed", DANGER
+            return "The computer failed", DANGER
         player = self.model.player_to_move
         if self.paused:
             return "Paused", TEXT
@@ -450,7 +454,7 @@ class MatchScene(Scene):
         width = min(px(760), surface.get_width() - px(40))
         text = theme.text(self.failure, 15, TEXT, wrap=width - px(40))
         rect = pygame.Rect(0, 0, width, text.get_height() + px(24))
-        rect.midbottom = (surface.get_width() // 2, surface.get_height() - px(76))
+        rect.midtop = (surface.get_width() // 2, px(122))  # over the space above the board, free meanwhile
         drawing.panel(surface, rect, px(10), (90, 30, 40), DANGER, 2)
         surface.blit(text, text.get_rect(center=rect.center))
 
@@ -464,6 +468,10 @@ def describe_result(result: SearchResult) -> str:
         parts.append(f"{compact(result.nodes)} positions")
     parts.append(f"{result.time_ms / 1000:.2f} s")
     return " · ".join(parts)
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def compact(number: float) -> str:

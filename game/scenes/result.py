@@ -62,10 +62,11 @@ class ResultOverlay(Scene):
 
     def headline(self) -> tuple[str, str]:
         match = self.match
-        winner, moves = match.model.winner, match.model.moves_played
+        winner, ply = match.model.winner, match.model.board.ply
         if winner is None:
-            return "Draw!", f"The board is full after {moves} moves."
-        in_moves = f"{match.config.geometry.connect} in a row after {moves} moves."
+            return "Draw!", "The board is full and nobody has a line."
+        in_moves = f"{match.config.geometry.connect} in a row on move {ply}."
+
         if match.mode is Mode.HUMAN_VS_AI:
             if match.config.player(winner).is_human:
                 return "You win!", in_moves

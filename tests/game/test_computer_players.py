@@ -80,7 +80,7 @@ def test_an_agent_that_raises_is_reported_and_the_game_stays_usable(start):
     driver.key(pygame.K_4)
     driver.run_until(lambda: match.failure is not None, what="the error message")
     assert "RuntimeError: boom" in match.failure and "Computer" in match.failure
-    assert match.status()[0] == "The computer player failed"
+    assert match.status()[0] == "The computer failed"
     assert any(button.text == "Retry" for button in match.form.widgets)
     driver.key(pygame.K_RETURN)  # retry: it fails again, still no crash
     driver.run_until(lambda: match.failure is not None, what="the error message")
