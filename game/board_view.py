@@ -21,6 +21,7 @@ from game.settings import Colour
 from game.theme import ACCENT, DISC, TEXT
 
 HAND_ROW = 0.3  # how far above the top row the disc in hand floats, in rows
+WIN_LINE = (226, 232, 246)
 
 
 @dataclass
@@ -145,14 +146,13 @@ class BoardView:
 
     def _draw_winning_lines(self, surface: pygame.Surface, cells: set[tuple[int, int]], pulse: float) -> None:
         """A bright line through each run of winning discs and a breathing ring on each disc."""
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         width = max(4, round(self.cell * 0.1))
         for start, end in winning_runs(cells, self.geometry.connect):
             a, b = self.cell_centre(*start), self.cell_centre(*end)
-            pygame.draw.line(layer, (255, 255, 255, 150), a, b, width)
+            pygame.draw.line(surface, WIN_LINE, a, b, width)
             for point in (a, b):
-                pygame.draw.circle(layer, (255, 255, 255, 150), point, width / 2)
-        surface.blit(layer, (0, 0))
+                pygame.draw.circle(surface, WIN_LINE, point, width / 2)
+
         for col, row in cells:
             x, y = self.cell_centre(col, row)
             drawing.ring(surface, (255, 255, 255), (x, y), self._radius * (0.9 + 0.08 * pulse), max(2, width // 2))

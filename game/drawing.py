@@ -58,11 +58,16 @@ def panel(
         pygame.draw.rect(surface, border, rect, width=border_width, border_radius=radius)
 
 
+@functools.lru_cache(maxsize=32)
+def _translucent(size: tuple[int, int], colour: RGB, alpha: int, radius: int) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=radius)
+    return layer
+
+
 def translucent(surface: pygame.Surface, rect: pygame.Rect, colour: RGB, alpha: int, radius: int = 0) -> None:
     """Fill ``rect`` with a see-through colour."""
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=radius)
-    surface.blit(layer, rect)
+    surface.blit(_translucent(tuple(rect.size), colour, alpha, radius), rect)
 
 
 @functools.lru_cache(maxsize=64)

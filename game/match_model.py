@@ -22,6 +22,7 @@ class MatchModel:
         self.board = self.start.copy()
         self._base = len(self.start.history)  # moves of the start position, which undo never takes back
         self.results: list[SearchResult | None] = []  # per move since the start; None for a person's move
+        self._winning: tuple[tuple[int, int] | None, list[tuple[int, int]]] = (None, [])
 
     # -- who is who ------------------------------------------------------------------
     def colour_of(self, side: Side) -> Colour:
@@ -43,6 +44,13 @@ class MatchModel:
     @property
     def winner(self) -> Colour | None:
         return None if self.board.winner is None else self.colour_of(self.board.winner)
+
+    def winning_cells(self) -> list[tuple[int, int]]:
+        """The cells of the winning line(s), worked out once per position (drawn every frame)."""
+        key = (self.board.ply, self.board.key())
+        if self._winning[0] != key:
+            self._winning = (key, self.board.winning_cells())
+        return self._winning[1]
 
     def owner(self, col: int, row: int) -> Colour | None:
         side = self.board.cell(col, row)

@@ -332,7 +332,7 @@ class MatchScene(Scene):
     def marks(self) -> Marks:
         """What the board shows besides the discs: the disc in hand, a hint, the last move, the winning line."""
         over = self.model.board.is_over and self.animations.idle
-        winning = self.model.board.winning_cells() if over else []
+        winning = self.model.winning_cells() if over else []
         return Marks(
             ghost=(self.cursor, self.model.colour_to_move) if self.model.human_to_move else None,
             hint=self.hint,
