@@ -15,6 +15,8 @@ import queue
 import threading
 from typing import TYPE_CHECKING
 
+from game.worker import lower_priority
+
 if TYPE_CHECKING:
     from engine.agents.base import Agent
     from engine.agents.registry import AgentInfo, Preset
@@ -57,6 +59,7 @@ class Catalog:
         self._warm_requests.put(None)
 
     def _run(self) -> None:
+        lower_priority()  # compiling must not slow the frames down
         try:
             from engine.agents import registry
             from engine.agents.base import StopFlag

@@ -49,13 +49,15 @@ class Director:
         settings_file.write_text(f'{{"window_width": {SIZE[0]}, "window_height": {SIZE[1]}}}', encoding="utf-8")
         self.app = App(settings_path=settings_file, clock=self.clock, fps=0)
 
-    def run(self, seconds: float, until=None) -> None:
-        """Advance the game by ``seconds`` of its time (or until ``until()``), 60 frames a second."""
-        for _ in range(max(1, round(seconds * 60))):
-            if until is not None and until():
-                return
+    def run(self, seconds: float, until=None, timeout: float = 300.0) -> None:
+        """Advance the game by ``seconds`` of its time, 60 frames a second; or, given ``until``,
+        until ``until()`` holds (at most ``timeout`` real seconds: agents think in real time)."""
+        deadline = time.monotonic() + timeout
+        frames = 0
+        while (frames < seconds * 60) if until is None else (not until() and time.monotonic() < deadline):
             self.clock.time += 1 / 60
             self.app.step()
+            frames += 1
             time.sleep(0.002)  # let the worker thread run
 
     def shoot(self, name: str) -> None:
@@ -117,7 +119,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         match = MatchScene(app, spectator)
         director.show(match)
-        director.run(30, until=lambda: match.model.moves_played >= 6 and match.thinking)
+        director.run(0, until=lambda: match.model.moves_played >= 7 and match.thinking)
+
         director.run(0.45)  # into the next computer move: the indicator shows its elapsed time
         director.shoot("match_thinking")
 

@@ -239,9 +239,14 @@ class Stepper(Widget):
         return format_number(self.value)
 
     def step(self, direction: int) -> None:
+        """One step up or down; an optional value goes from "none" to 1 (or the lowest) and back below the lowest."""
         self.commit()
         if self.value is None:
-            self._set(self.low if direction > 0 else self.high)
+            if direction > 0:
+                self._set(1 if self.low <= 1 <= self.high else self.low)
+            return
+        if self.optional and direction < 0 and self.value <= self.low:
+            self._set(None)
             return
         self._set(next_step(self.value, direction, self.low, self.high, self.kind))
 
@@ -553,12 +558,13 @@ def format_number(value: float) -> str:
 def next_step(value: float, direction: int, low: float, high: float, kind: type) -> float:
     """The next value up or down: by one on small ranges, else along 1-2-5 steps."""
     span = high - low
-    if kind is int and span <= 60:
+    if kind is int and span <= 100:
         return value + direction
     if kind is float and span <= 20:
         unit = 10 ** math.floor(math.log10(span)) / 10  # e.g. 0.1 for a range of 5
         return round(value + direction * unit, 10)
-    ladder = sorted({low, high, *(m * 10**e for e in range(-3, 10) for m in (1, 2, 5) if low < m * 10**e < high)})
+    ladder = sorted({low, high, *(m * 10**e for e in range(-3, 16) for m in (1, 2, 5) if low < m * 10**e < high)})
+
     if direction > 0:
         return next((v for v in ladder if v > value), high)
     return next((v for v in reversed(ladder) if v < value), low)

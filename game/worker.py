@@ -17,7 +17,9 @@ never used by two threads at once.
 from __future__ import annotations
 
 import contextlib
+import os
 import queue
+import sys
 import threading
 import time
 import traceback
@@ -44,6 +46,18 @@ class _Request:
     number: int
     job: Callable[[StopFlag], Any] | Callable[[], Any]
     stop: StopFlag | None  # None for a chore, which has no reply and cannot be cancelled
+
+
+def lower_priority() -> None:
+    """Let the calling thread give way to the window's thread when both want the processor.
+
+    On Linux a thread has its own nice value, so the search runs at full speed
+    on a free core but never delays a frame on a busy one. (Elsewhere the
+    call would lower the whole process, so it is left alone.)
+    """
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
 
 
 def describe_exception(exc: BaseException) -> str:
@@ -124,6 +138,7 @@ class Worker:
 
     # -- the worker thread's side -----------------------------------------------
     def _run(self) -> None:
+        lower_priority()
         while True:
             request = self._queue.get()
             if request is None:

@@ -239,7 +239,7 @@ class AgentSelect(FormScene):
         if self.tabs is not None:
             self.tabs.rect = pygame.Rect(area.centerx - px(230), top, px(460), px(44))
             top += px(62)
-        bottom = self.back.rect.top - px(44)
+        bottom = self.back.rect.top - px(18)
         left_width = area.width * 2 // 5
         cards = [*self.cards, self.custom_card]
         gap = px(10)
@@ -250,25 +250,21 @@ class AgentSelect(FormScene):
         rows = len(self.editors)
         if rows:
             inner = self.panel.inflate(-px(40), 0)
-            row_height = min(px(42), (self.panel.height - px(140)) // rows - px(8))
-            y = self.panel.y + px(66)
+            row_height = min(px(42), (self.panel.height - px(140)) // rows - px(6))
+            y = self.panel.y + px(60)
             for editor in self.editors:
                 editor.rect = pygame.Rect(inner.x, y, inner.width, row_height)
-                y += row_height + (px(22) if editor is self.editors[0] else px(8))
+                y += row_height + (px(16) if editor is self.editors[0] else px(6))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         theme, px = self.theme, self.theme.px
-        if self.error:
+        if self.error:  # beside the buttons, where there is room
             area = self.content(surface.get_size())
+            width = self.back.rect.x - area.x - px(20)
             theme.draw_text(
-                surface,
-                self.error,
-                15,
-                (area.x, self.back.rect.top - px(12)),
-                DANGER,
-                anchor="bottomleft",
-                wrap=area.width,
+                surface, self.error, 15, (area.x, self.back.rect.centery), DANGER, anchor="midleft", wrap=width
             )
+
         if not self.sides:
             if not self.error:
                 area = self.content(surface.get_size())

@@ -391,11 +391,6 @@ class MatchScene(Scene):
             colour = tuple(round(f + (a - f) * phase) for f, a in zip(FAINT, ACCENT, strict=True))
             pygame.draw.circle(surface, colour, centre, px(2.5) + phase * px(2))
 
-        if self.app.catalog.warming and elapsed > 2.0:
-            theme.draw_text(
-                surface, "(first moves are slower while the engine compiles)", 12, (pos[0], pos[1] + px(18)), FAINT
-            )
-
     def _draw_status(self, surface: pygame.Surface) -> None:
         theme, px = self.app.theme, self.app.theme.px
         centre_x = surface.get_width() / 2
@@ -416,6 +411,8 @@ class MatchScene(Scene):
             detail, detail_colour = flash, DANGER
         elif self.hint_text:
             detail, detail_colour = self.hint_text, ACCENT
+        elif self.thinking and self.app.catalog.warming and self.time - self._asked_at > 3.0:
+            detail, detail_colour = "Preparing the engine: the first moves are slower on a first run", ACCENT
         else:
             geometry, ply = self.config.geometry, self.model.board.ply
             progress = f"Game over after {plural(ply, 'move')}" if self.model.board.is_over else f"Move {ply + 1}"
@@ -460,13 +457,14 @@ class MatchScene(Scene):
 
 
 def describe_result(result: SearchResult) -> str:
-    """A computer move's statistics in a few words: column, depth, positions, time."""
-    parts = [f"played {result.column + 1}"]
+    """A computer move's statistics in a few words: column, depth, positions searched, time."""
+    parts = [f"col {result.column + 1}"]
     if result.depth is not None:
         parts.append(f"depth {result.depth}")
     if result.nodes > 1:
-        parts.append(f"{compact(result.nodes)} positions")
-    parts.append(f"{result.time_ms / 1000:.2f} s")
+        parts.append(f"{compact(result.nodes)} nodes")
+    parts.append(f"{result.time_ms / 1000:.1f} s")
+
     return " · ".join(parts)
 
 

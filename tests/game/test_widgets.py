@@ -13,6 +13,7 @@ def keydown(key: int, unicode: str = "", mod: int = 0) -> pygame.event.Event:
 
 def test_steps_are_one_on_small_ranges_and_1_2_5_on_wide_ones():
     assert next_step(6, 1, 1, 20, int) == 7
+    assert next_step(80, 1, 1, 81, int) == 81
     assert next_step(1000, 1, 1, 10_000_000, int) == 2000
     assert next_step(2000, 1, 1, 10_000_000, int) == 5000
     assert next_step(5000, -1, 1, 10_000_000, int) == 2000
@@ -36,12 +37,19 @@ def test_stepper_keys_and_typing():
 
 
 def test_optional_stepper_accepts_none():
-    stepper = Stepper("Nodes", None, lambda value: None, low=1, high=1000, optional=True)
+    stepper = Stepper("Time", None, lambda value: None, low=0.001, high=86400, kind=float, optional=True)
     assert stepper.text() == "none"
-    stepper.step(1)
+    stepper.step(1)  # from "none" to a sensible first value
     assert stepper.value == 1
-    stepper.key(keydown(pygame.K_BACKSPACE))
-    stepper.commit()
+    stepper.step(-1)
+    assert stepper.value == 0.5
+    for _ in "0.5":
+        stepper.key(keydown(pygame.K_BACKSPACE))
+    stepper.commit()  # an empty entry means none again
+
+    assert stepper.value is None
+    stepper.value = 0.001
+    stepper.step(-1)  # below the lowest value: none
     assert stepper.value is None
 
 
