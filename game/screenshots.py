@@ -119,9 +119,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         match = MatchScene(app, spectator)
         director.show(match)
-        director.run(0, until=lambda: match.model.moves_played >= 7 and match.thinking)
-
-        director.run(0.45)  # into the next computer move: the indicator shows its elapsed time
+        director.run(0, until=lambda: match.model.moves_played >= 7 and match.thinking and match.animations.idle)
+        director.run(0.3)  # into the computer's move: the indicator shows its elapsed time
         director.shoot("match_thinking")
 
         director.back_to_menu()
