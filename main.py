@@ -49,9 +49,9 @@ def main() -> int:
     if missing:
         explain(missing)
         return 1
-    from game.launch import main as run_game
+    from game import launch
 
-    return run_game()
+    return launch.leave(launch.main())  # leave() ends the process once the window is closed
 
 
 if __name__ == "__main__":

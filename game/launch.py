@@ -9,8 +9,10 @@ opens, with exit status 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from game.app import App, Options
 
@@ -96,7 +98,22 @@ def match_from(red: str, yellow: str, geometry, moves: str):
     return MatchConfig(players[Colour.RED], players[Colour.YELLOW], geometry, Colour.RED, moves)
 
 
+def leave(status: int) -> NoReturn:
+    """End the process at once, without waiting for the background threads.
+
+    The warm-up thread may be inside numba's compiler when the window closes;
+    letting the interpreter shut down around it can crash in LLVM, and waiting
+    for it would keep a closed game alive for seconds. The game has already
+    saved its settings and stopped its searches, so only the output streams
+    need flushing.
+    """
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
+
+
 def main(argv: list[str] | None = None) -> int:
+
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(with_agents=any(arg in ("-h", "--help") for arg in argv))
     args = parser.parse_args(argv)
