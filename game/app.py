@@ -346,7 +346,8 @@ class App:
 
     def _resize(self, size: tuple[int, int]) -> None:
         self.theme.resize(size)
-        self._background = drawing.vertical_gradient(size, BACKGROUND_TOP, BACKGROUND_BOTTOM)
+        self._background = drawing.backdrop(size, BACKGROUND_TOP, BACKGROUND_BOTTOM)
+
         self.settings.window_width, self.settings.window_height = size
         for scene in self._stack:
             scene.resize(size)

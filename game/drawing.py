@@ -148,3 +148,15 @@ def border_colour(focused: bool, hovered: bool) -> RGB:
     if focused:
         return (150, 185, 255)
     return shade(PANEL_BORDER, 1.25) if hovered else PANEL_BORDER
+
+
+def backdrop(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:
+    """The background of every screen: a gradient lit by a soft glow from the top."""
+    image = vertical_gradient(size, top, bottom)
+    width, height = size
+    small = (max(8, width // 8), max(8, height // 8))  # drawn small, blurred and scaled up: smooth and cheap
+    glow = pygame.Surface(small, pygame.SRCALPHA)
+    pygame.draw.ellipse(glow, (92, 142, 255, 34), (small[0] * 0.15, -small[1] * 0.35, small[0] * 0.7, small[1] * 0.8))
+    glow = pygame.transform.gaussian_blur(glow, max(2, small[0] // 12))
+    image.blit(pygame.transform.smoothscale(glow, size), (0, 0))
+    return image

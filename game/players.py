@@ -8,6 +8,7 @@ Agents are kept as spec strings here; the match screen builds them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -67,7 +68,14 @@ def player_for(colour: Colour, spec: str | None, mode: Mode) -> Player:
     return Player(colour, "Computer" if mode is Mode.HUMAN_VS_AI else f"{colour.title} computer", spec)
 
 
-def config_from_settings(settings: Settings, resolve: callable, start_moves: str = "") -> MatchConfig:
+def side_label(settings: Settings, colour: Colour, resolve: Callable[[str], str]) -> str:
+    """How the set-up screens name a side: ``You``, ``Red`` (a person) or the agent (``Medium``)."""
+    if settings.is_human(colour):
+        return "You" if settings.mode is Mode.HUMAN_VS_AI else colour.title
+    return Player(colour, "", resolve(settings.agent(colour))).agent_label
+
+
+def config_from_settings(settings: Settings, resolve: Callable[[str], str], start_moves: str = "") -> MatchConfig:
     """The match the set-up screens describe; ``resolve(spec)`` turns ``""`` into the default agent."""
     players = {
         colour: player_for(

@@ -48,6 +48,9 @@ class Director:
         self.clock = ManualClock()
         settings_file.write_text(f'{{"window_width": {SIZE[0]}, "window_height": {SIZE[1]}}}', encoding="utf-8")
         self.app = App(settings_path=settings_file, clock=self.clock, fps=0)
+        if self.app.screen.get_size() != SIZE:  # the window was made to fit a smaller screen
+            pygame.display.set_mode(SIZE, pygame.RESIZABLE)
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=SIZE, w=SIZE[0], h=SIZE[1]))
 
     def run(self, seconds: float, until=None, timeout: float = 300.0) -> None:
         """Advance the game by ``seconds`` of its time, 60 frames a second; or, given ``until``,

@@ -8,13 +8,13 @@ from engine.errors import EngineError
 from engine.geometry import MAX_COLS, MAX_CONNECT, MAX_ROWS, MIN_COLS, MIN_CONNECT, MIN_ROWS, Geometry
 from game.animation import Animations
 from game.board_view import BoardView, Marks
-from game.players import config_from_settings
+from game.players import config_from_settings, side_label
 from game.scenes.base import FormScene
-from game.settings import Mode
+from game.settings import Colour, Mode
 from game.theme import DANGER, MUTED
 from game.widgets import Button, Stepper
 
-SIZES = (("Classic 7×6", (7, 6, 4)), ("Square 8×8", (8, 8, 4)), ("Big 9×9, five", (9, 9, 5)))
+SIZES = (("Classic", "7×6, four", (7, 6, 4)), ("Square", "8×8, four", (8, 8, 4)), ("Big", "9×9, five", (9, 9, 5)))
 
 
 def start_match(app) -> str | None:
@@ -48,13 +48,14 @@ class BoardSetup(FormScene):
         self.cols = Stepper("Columns", geometry.cols, self._changed, low=MIN_COLS, high=MAX_COLS)
         self.rows = Stepper("Rows", geometry.rows, self._changed, low=MIN_ROWS, high=MAX_ROWS)
         self.connect = Stepper("In a row to win", geometry.connect, self._changed, low=MIN_CONNECT, high=MAX_CONNECT)
-        self.sizes = [Button(name, lambda s=size: self._use(*s)) for name, size in SIZES]
+        self.sizes = [Button(name, lambda s=size: self._use(*s), detail=detail) for name, detail, size in SIZES]
         self.back = Button("Back", app.pop)
         self.start = Button("Start", self.go, primary=True)
         self.form.set_widgets(
             [self.cols, self.rows, self.connect, *self.sizes, self.back, self.start], focus=self.start
         )
         self.error = ""
+        self._still = Animations()  # the preview has nothing in flight
         self.preview: BoardView | None = None
         self.preview_area = pygame.Rect(0, 0, 0, 0)
         self._changed()
@@ -95,7 +96,7 @@ class BoardSetup(FormScene):
         gap = px(10)
         button_width = (width - 2 * gap) // 3
         for index, button in enumerate(self.sizes):
-            button.rect = pygame.Rect(area.x + index * (button_width + gap), y, button_width, px(42))
+            button.rect = pygame.Rect(area.x + index * (button_width + gap), y, button_width, px(56))
         self.preview_area = pygame.Rect(
             area.x + width + px(40), area.y, area.width - width - px(40), self.back.rect.top - area.y - px(24)
         )
@@ -105,7 +106,7 @@ class BoardSetup(FormScene):
     def draw_content(self, surface: pygame.Surface) -> None:
         theme, px = self.theme, self.theme.px
         if self.preview is not None and not self.error:
-            self.preview.draw(surface, lambda col, row: None, Animations(), Marks())
+            self.preview.draw(surface, lambda col, row: None, self._still, Marks())
         y = self.sizes[0].rect.bottom + px(30)
         x = self.cols.rect.x
         if self.error:
@@ -114,8 +115,12 @@ class BoardSetup(FormScene):
             theme.draw_text(surface, self._describe(), 15, (x, y), MUTED, wrap=self.cols.rect.width)
 
     def _describe(self) -> str:
-        settings = self.app.settings
-        return (
-            f"{settings.mode.title}. {settings.first.title} moves first.\n"
-            f"Line up {int(self.connect.value)} discs across, up or diagonally to win."
-        )
+        settings, resolve = self.app.settings, self.app.catalog.resolve
+        if settings.mode is not Mode.HOTSEAT and not self.app.catalog.ready:
+            return "Loading the engine…"
+        players = [
+            f"{colour.title}: {side_label(settings, colour, resolve)}"
+            + (", moves first" if colour is settings.first else "")
+            for colour in Colour
+        ]
+        return "\n".join([*players, f"Line up {int(self.connect.value)} discs across, up or diagonally to win."])

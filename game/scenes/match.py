@@ -415,8 +415,11 @@ class MatchScene(Scene):
             detail, detail_colour = "Preparing the engine: the first moves are slower on a first run", ACCENT
         else:
             geometry, ply = self.config.geometry, self.model.board.ply
-            progress = f"Game over after {plural(ply, 'move')}" if self.model.board.is_over else f"Move {ply + 1}"
-            detail = f"{progress} · {geometry.cols}×{geometry.rows}, {geometry.connect} in a row"
+            if self.model.board.is_over:
+                detail = f"Game over after {plural(ply, 'move')}"
+            else:
+                detail = f"Move {ply + 1} · {geometry.cols}×{geometry.rows}, {geometry.connect} in a row"
+
             detail_colour = MUTED
 
         theme.draw_text(

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 
 from game import pictures
-from game.players import Player
+from game.players import side_label
 from game.scenes.base import FormScene
-from game.settings import Colour, Mode, Settings
+from game.settings import Mode, Settings
 from game.theme import FAINT, MUTED, TEXT
 from game.widgets import Button
 
@@ -80,11 +80,6 @@ class MainMenu(FormScene):
 
 
 def describe(settings: Settings, catalog) -> str:
-    """One line for the quick-game button, e.g. ``You vs Medium · 7×6 connect 4``."""
-
-    def label(colour: Colour) -> str:
-        if settings.is_human(colour):
-            return "You" if settings.mode is Mode.HUMAN_VS_AI else colour.title
-        return Player(colour, "", catalog.resolve(settings.agent(colour))).agent_label
-
-    return f"{label(settings.first)} vs {label(settings.first.other)} · {settings.cols}×{settings.rows}"
+    """One line for the quick-game button, e.g. ``You vs Medium · 7×6``."""
+    first, second = (side_label(settings, colour, catalog.resolve) for colour in (settings.first, settings.first.other))
+    return f"{first} vs {second} · {settings.cols}×{settings.rows}"
