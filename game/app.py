@@ -125,7 +125,6 @@ class App:
         # over every millisecond (instead of every 5) keeps the frames coming while it thinks.
         sys.setswitchinterval(0.001)
         self.options = options or Options()
-
         self.settings_path = settings_path
         self.settings, problem = settings.load(settings_path)
         self._apply_command_line()
@@ -143,8 +142,6 @@ class App:
         self.frame_stats = FrameStats()
         self.running = True
         self.closed = False
-        self.frames = 0
-
         self._warm_up = warm_up
         self._clock = clock
         self._pacer = FramePacer(fps) if fps else None
@@ -154,7 +151,7 @@ class App:
         self._transitions: list[Callable[[], None]] = []
         self._toasts: list[Toast] = []
         self._background: pygame.Surface | None = None
-        self._pending_size: tuple[int, int] | None = None
+        self._resized = False
         self._resize(self.screen.get_size())
         if problem:
             self.notify(problem, error=True)
@@ -251,16 +248,12 @@ class App:
         return [toast.text for toast in self._toasts]
 
     def save_settings(self) -> None:
-
         problem = settings.save(self.settings, self.settings_path)
         if problem:
             self.notify(problem, error=True)
 
     def draw_background(self, surface: pygame.Surface) -> None:
         surface.blit(self._background, (0, 0))
-
-    def now(self) -> float:
-        return self._clock()
 
     def quit(self) -> None:
         self.running = False
@@ -285,13 +278,13 @@ class App:
                 self.running = False  # closing the window quits at once
                 return
             if event.type == pygame.VIDEORESIZE:
-                self._pending_size = event.size
+                self._resized = True  # laid out once, after all the events of this frame
                 continue
             self.scene.handle_event(event)
             self._apply_transitions()
-        if self._pending_size is not None:
+        if self._resized:
             self._resize(self.screen.get_size())
-            self._pending_size = None
+            self._resized = False
         while self._lag >= STEP:
             self._lag -= STEP
             for scene in self._visible_scenes():
@@ -302,9 +295,8 @@ class App:
         self._toasts = [toast for toast in self._toasts if toast.remaining > 0]
         self._draw()
         pygame.display.flip()
-        self.frames += 1
         self.frame_stats.tick()
-        if self.frames == 1:
+        if self.frame_stats.frames == 1:
             self._after_first_frame()
         if self._pacer is not None:
             self._pacer.wait()
@@ -347,7 +339,6 @@ class App:
     def _resize(self, size: tuple[int, int]) -> None:
         self.theme.resize(size)
         self._background = drawing.backdrop(size, BACKGROUND_TOP, BACKGROUND_BOTTOM)
-
         self.settings.window_width, self.settings.window_height = size
         for scene in self._stack:
             scene.resize(size)

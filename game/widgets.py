@@ -46,21 +46,6 @@ class Widget:
         raise NotImplementedError
 
 
-class Label(Widget):
-    """Text that is not a control (section titles, notes)."""
-
-    focusable = False
-
-    def __init__(self, text: str, size: float = 15, colour=MUTED, bold: bool = False) -> None:
-        super().__init__()
-        self.text, self.size, self.colour, self.bold = text, size, colour, bold
-
-    def draw(self, surface, theme, focused, hovered) -> None:
-        theme.draw_text(
-            surface, self.text, self.size, self.rect.topleft, self.colour, bold=self.bold, wrap=self.rect.width
-        )
-
-
 class Button(Widget):
     """A push button, optionally with a second line of detail."""
 

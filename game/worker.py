@@ -80,7 +80,6 @@ class Worker:
         self._numbers = 0
         self._reply: Reply | None = None
         self._stops: dict[int, StopFlag] = {}  # queued or running requests
-        self._submitted_at = 0.0
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
 
@@ -93,7 +92,6 @@ class Worker:
             self._numbers += 1
             number = self._wanted = self._numbers
             self._stops[number] = stop
-            self._submitted_at = time.perf_counter()
         self._queue.put(_Request(number, job, stop))
         return number
 
@@ -125,10 +123,6 @@ class Worker:
         """True while the latest request has not been answered (or polled) yet."""
         with self._lock:
             return self._wanted != 0
-
-    def elapsed(self) -> float:
-        """Seconds since the latest request was submitted."""
-        return time.perf_counter() - self._submitted_at
 
     def close(self, timeout: float = 0.2) -> None:
         """Cancel everything and let the thread end (it is a daemon: quitting never waits long)."""

@@ -148,7 +148,8 @@ class AgentSelect(FormScene):
             self.sides = {c: SideChoice(self.app.settings.agent(c), self.app.catalog) for c in self.colours}
             self._rebuild(focus_first=True)
 
-    def _rebuild(self, focus=None, focus_first: bool = False) -> None:
+    def _rebuild(self, focus_first: bool = False) -> None:
+        """Make the controls of the current side; the focus stays at the same place in the list."""
         side = self.sides[self.current]
         self.tabs = None
         widgets: list[Widget] = []
@@ -174,13 +175,13 @@ class AgentSelect(FormScene):
             selected=lambda: self.sides[self.current].preset is None,
         )
         widgets += [*self.cards, self.custom_card]
-        self.editors: list[Widget] = []
+        self.editors = []
         if side.preset is None:
             agents = [(info.name, info.name) for info in self.app.catalog.agents()]
             self.editors.append(Choice("Engine", agents, side.agent, self._pick_agent, help=side.info.summary))
             self.editors += [param_editor(param, side, self._changed) for param in side.info.params]
         widgets += [*self.editors, self.back, self.next]
-        self.form.set_widgets(widgets, focus=focus)
+        self.form.set_widgets(widgets)
         if focus_first:
             selected = next((card for card in self.cards if card.selected()), self.custom_card)
             self.form.focus_on(selected)
@@ -189,20 +190,20 @@ class AgentSelect(FormScene):
 
     def _switch(self, colour: Colour) -> None:
         self.current = colour
-        self._rebuild(focus=self.tabs)
+        self._rebuild()
         self.form.focus_on(self.tabs)
 
     def _pick_preset(self, name: str) -> None:
         self.sides[self.current].choose_preset(name)
-        self._rebuild(focus=self.form.focused)
+        self._rebuild()
 
     def _pick_custom(self) -> None:
         self.sides[self.current].choose_custom()
-        self._rebuild(focus=self.custom_card)
+        self._rebuild()
 
     def _pick_agent(self, name: str) -> None:
         self.sides[self.current].choose_agent(name)
-        self._rebuild(focus=self.editors[0])
+        self._rebuild()
         self.form.focus_on(self.editors[0])
 
     def _changed(self) -> None:
