@@ -104,7 +104,13 @@ class Catalog:
 
         return [info for info in agents() if info.name not in HIDDEN_AGENTS]
 
+    def hint_spec(self) -> str:
+        """The agent that gives hints: the strongest preset."""
+        presets = self.presets()
+        return presets[-1].name if presets else "random"
+
     def default_spec(self) -> str:
+
         """The middle difficulty preset, or ``random`` if there are none."""
         presets = self.presets()
         return presets[len(presets) // 2].name if presets else "random"

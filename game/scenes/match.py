@@ -174,10 +174,10 @@ class MatchScene(Scene):
         if not self.model.human_to_move or self._request is not None:
             return
         if self._hint_agent is None:
-            presets = self.app.catalog.presets() if self.app.catalog.ready else []
             try:
-                self._hint_agent = self.app.make_agent(presets[-1].name if presets else "random")
+                self._hint_agent = self.app.make_agent(self.app.catalog.hint_spec())
             except Exception as exc:
+
                 self.flash(f"No hint: {exc}")
                 return
         agent, board = self._hint_agent, self.model.board.copy()

@@ -136,7 +136,9 @@ def test_undo_in_hotseat_takes_back_one_move(start):
 
 def test_hint_points_at_a_legal_column(start):
     driver = start()
+    driver.app.catalog.hint_spec = lambda: "random:seed=5"  # quick, and no compiling
     match = open_match(driver, config(None, None, moves="1"))
+
     driver.key(pygame.K_h)
     driver.run_until(lambda: match.hint is not None, what="a hint")
     assert match.model.board.is_legal(match.hint)

@@ -71,9 +71,14 @@ def test_spectator_set_up_with_a_custom_agent_by_mouse(start, settings_file):
     driver.click((agents.tabs.rect.right - 5, agents.tabs.rect.centery))
     assert agents.current is Colour.YELLOW
     driver.press(agents.custom_card)
-    engine_choice, *editors = agents.editors
-    assert engine_choice.value == "random"
-    seed = next(editor for editor in editors if editor.label == "Seed")
+    driver.focus(agents.editors[0])  # the engine: step through the registered agents to random
+    for _ in range(len(agents.editors[0].options)):
+        if agents.editors[0].value == "random":
+            break
+        driver.key(pygame.K_RIGHT)
+    assert agents.editors[0].value == "random"
+    seed = next(editor for editor in agents.editors if editor.label == "Seed")
+
     driver.focus(seed)
 
     driver.text("42")
