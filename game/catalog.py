@@ -110,7 +110,6 @@ class Catalog:
         return presets[-1].name if presets else "random"
 
     def default_spec(self) -> str:
-
         """The middle difficulty preset, or ``random`` if there are none."""
         presets = self.presets()
         return presets[len(presets) // 2].name if presets else "random"

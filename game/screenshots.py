@@ -25,7 +25,7 @@ from game.app import App
 from game.players import MatchConfig, player_for
 from game.settings import Colour, Mode
 
-SIZE = (1024, 720)
+SIZE = (880, 620)
 #: A hotseat game that red wins on a diagonal with its last move.
 WINNING_GAME = "12234334644"
 

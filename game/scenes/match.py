@@ -177,7 +177,6 @@ class MatchScene(Scene):
             try:
                 self._hint_agent = self.app.make_agent(self.app.catalog.hint_spec())
             except Exception as exc:
-
                 self.flash(f"No hint: {exc}")
                 return
         agent, board = self._hint_agent, self.model.board.copy()

@@ -1,7 +1,9 @@
-"""The result, shown over the finished board: rematch, change the settings, or back to the menu.
+"""The result, as a banner over the top of the finished match: rematch, change the settings, or the menu.
 
-Escape closes the panel to look at the final position (the match screen
-offers the result again from its buttons).
+The banner covers only the players' panels (it says who won), so the board
+and its highlighted winning line stay in view. Escape closes it to look at
+the final position; the match screen offers the result again from its
+buttons.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import pygame
 from game import drawing
 from game.scene import Scene
 from game.settings import Colour, Mode
-from game.theme import DISC, MUTED, PANEL, TEXT
+from game.theme import DISC, MUTED, PANEL, SUCCESS, TEXT
 from game.widgets import Button, Form
 
 
@@ -53,20 +55,21 @@ class ResultOverlay(Scene):
     # -- layout and drawing -------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         px = self.app.theme.px
-        self.panel = pygame.Rect(0, 0, min(px(440), size[0] - px(40)), px(376))
-        self.panel.center = (size[0] // 2, size[1] // 2)
-        y = self.panel.y + px(160)
-        for button, height in ((self.again, 64), (self.settings, 48), (self.menu, 48)):
-            button.rect = pygame.Rect(self.panel.x + px(40), y, self.panel.width - px(80), px(height))
-            y += px(height) + px(12)
+        self.panel = pygame.Rect(px(12), px(10), size[0] - 2 * px(12), px(108))
+        gap, height = px(10), px(60)
+        width = min(px(180), (self.panel.width * 2 // 3 - 2 * gap) // 3)
+
+        x = self.panel.right - px(20) - 3 * width - 2 * gap
+        for button in (self.again, self.settings, self.menu):
+            button.rect = pygame.Rect(x, self.panel.centery - height // 2, width, height)
+            x += width + gap
 
     def headline(self) -> tuple[str, str]:
         match = self.match
         winner, ply = match.model.winner, match.model.board.ply
         if winner is None:
-            return "Draw!", "The board is full and nobody has a line."
+            return "Draw!", "The board is full."
         in_moves = f"{match.config.geometry.connect} in a row on move {ply}."
-
         if match.mode is Mode.HUMAN_VS_AI:
             if match.config.player(winner).is_human:
                 return "You win!", in_moves
@@ -77,27 +80,26 @@ class ResultOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, px = self.app.theme, self.app.theme.px
-        drawing.translucent(surface, surface.get_rect(), (4, 8, 20), 120)
-
-        drawing.panel(surface, self.panel, px(18), PANEL)
-        title, detail = self.headline()
+        drawing.translucent(surface, surface.get_rect(), (4, 8, 20), 70)  # the board stays readable
         winner = self.match.model.winner
-        centre_x = self.panel.centerx
-        if winner is not None:
-            disc = drawing.disc(DISC[winner], px(22))
-            surface.blit(disc, disc.get_rect(center=(centre_x, self.panel.y + px(42))))
-        else:
-            for offset, colour in ((-px(14), Colour.RED), (px(14), Colour.YELLOW)):
-                disc = drawing.disc(DISC[colour], px(18))
-                surface.blit(disc, disc.get_rect(center=(centre_x + offset, self.panel.y + px(42))))
-        theme.draw_text(surface, title, 32, (centre_x, self.panel.y + px(74)), TEXT, bold=True, anchor="midtop")
-        theme.draw_text(
+        border = SUCCESS if winner is not None and self.match.config.player(winner).is_human else None
+        drawing.panel(surface, self.panel, px(16), PANEL, border, 2)
+        radius, centre_y = px(24), self.panel.centery
+        x = self.panel.x + px(22)
+        for index, colour in enumerate([winner] if winner is not None else [Colour.RED, Colour.YELLOW]):
+            disc = drawing.disc(DISC[colour], radius)
+            surface.blit(disc, disc.get_rect(midleft=(x + index * radius, centre_y)))
+        x += (2 if winner is not None else 3) * radius + px(16)
+        title, detail = self.headline()
+        room = self.again.rect.x - x - px(12)
+        title_rect = theme.draw_text(
             surface,
-            detail,
-            15,
-            (centre_x, self.panel.y + px(120)),
-            MUTED,
-            anchor="midtop",
-            wrap=self.panel.width - px(60),
+            theme.fit_text(title, 28, room, bold=True),
+            28,
+            (x, centre_y + px(2)),
+            TEXT,
+            bold=True,
+            anchor="bottomleft",
         )
+        theme.draw_text(surface, theme.fit_text(detail, 15, room), 15, (x, title_rect.bottom + px(2)), MUTED)
         self.form.draw(surface)
