@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+import pygame
+
 from game.app import App, Options
 
 
@@ -122,4 +124,10 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:  # EngineError and its subclasses: a clear message, no traceback
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    return App(options).run()
+    try:
+        app = App(options)
+    except pygame.error as exc:  # no display (a remote shell), or a broken video driver
+        print(f"error: cannot open the game window: {exc}", file=sys.stderr)
+        print("(run it on a desktop; SDL_VIDEODRIVER=dummy runs it without a window)", file=sys.stderr)
+        return 1
+    return app.run()

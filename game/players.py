@@ -32,10 +32,7 @@ class Player:
 
     @property
     def agent_label(self) -> str:
-        """How the agent is shown: a preset or bare agent name capitalised, else the full spec."""
-        if self.spec is None:
-            return "Human"
-        return self.spec.capitalize() if self.spec.isidentifier() else self.spec
+        return "Human" if self.spec is None else spec_label(self.spec)
 
 
 @dataclass(frozen=True)
@@ -61,7 +58,13 @@ class MatchConfig:
         return replace(self, first=self.first.other)
 
 
-def player_for(colour: Colour, spec: str | None, mode: Mode) -> Player:
+def spec_label(spec: str) -> str:
+    """How an agent is shown: a preset or bare agent name capitalised (``Medium``), else the full spec."""
+    return spec.capitalize() if spec.isidentifier() else spec
+
+
+def player_for(
+colour: Colour, spec: str | None, mode: Mode) -> Player:
     """A player with the name the match screen shows for it."""
     if spec is None:
         return Player(colour, "You" if mode is Mode.HUMAN_VS_AI else f"{colour.title} player")
@@ -72,7 +75,8 @@ def side_label(settings: Settings, colour: Colour, resolve: Callable[[str], str]
     """How the set-up screens name a side: ``You``, ``Red`` (a person) or the agent (``Medium``)."""
     if settings.is_human(colour):
         return "You" if settings.mode is Mode.HUMAN_VS_AI else colour.title
-    return Player(colour, "", resolve(settings.agent(colour))).agent_label
+    return spec_label(resolve(settings.agent(colour)))
+
 
 
 def config_from_settings(settings: Settings, resolve: Callable[[str], str], start_moves: str = "") -> MatchConfig:

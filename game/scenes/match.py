@@ -21,7 +21,7 @@ from game import drawing, pictures
 from game.animation import Animations
 from game.board_view import BoardView, Marks
 from game.match_model import MatchModel
-from game.players import MatchConfig
+from game.players import MatchConfig, spec_label
 from game.scene import Scene
 from game.settings import Colour, Mode
 from game.theme import ACCENT, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT
@@ -254,6 +254,9 @@ class MatchScene(Scene):
         if kind == "hint":
             self.hint = None if reason else result.column
             self.hint_text = f"Hint: column {result.column + 1}" if reason is None else ""
+            self.hint_text += f" (from {spec_label(self.app.catalog.hint_spec())})" if self.hint_text else ""
+
+
         elif reason is not None:
             self.error = f"{player.name} ({player.agent_label}) chose column {result.column + 1}: {reason}"
         else:
