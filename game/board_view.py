@@ -137,7 +137,6 @@ class BoardView:
         tip = self.frame.y + self._pad * 0.8 - self.cell * 0.08 * pulse  # bobbing on the top edge of the frame
         size = self.cell * 0.28
         points = [(x - size, tip - size * 1.2), (x + size, tip - size * 1.2), (x, tip)]
-
         pygame.draw.polygon(surface, ACCENT, points)
         pygame.draw.aalines(surface, (210, 225, 255), True, points)
         landing = next((row for row in range(self.geometry.rows) if owner(col, row) is None), None)

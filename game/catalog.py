@@ -35,7 +35,6 @@ class Catalog:
         self._stop = None  # a StopFlag once the engine is imported
         self._stopping = False
         self._warm = True
-
         self.warming: str | None = None  # the spec being warmed up, for the "thinking" note
         self.load_error: str | None = None
 

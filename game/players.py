@@ -63,8 +63,7 @@ def spec_label(spec: str) -> str:
     return spec.capitalize() if spec.isidentifier() else spec
 
 
-def player_for(
-colour: Colour, spec: str | None, mode: Mode) -> Player:
+def player_for(colour: Colour, spec: str | None, mode: Mode) -> Player:
     """A player with the name the match screen shows for it."""
     if spec is None:
         return Player(colour, "You" if mode is Mode.HUMAN_VS_AI else f"{colour.title} player")
@@ -76,7 +75,6 @@ def side_label(settings: Settings, colour: Colour, resolve: Callable[[str], str]
     if settings.is_human(colour):
         return "You" if settings.mode is Mode.HUMAN_VS_AI else colour.title
     return spec_label(resolve(settings.agent(colour)))
-
 
 
 def config_from_settings(settings: Settings, resolve: Callable[[str], str], start_moves: str = "") -> MatchConfig:

@@ -70,7 +70,6 @@ class Button(Widget):
         radius = theme.px(10)
         if self.primary and self.enabled:
             fill = shade(ACCENT_DARK, 1.12) if focused or hovered else ACCENT_DARK
-
         else:
             fill = PANEL_LIGHT if (focused or hovered) and self.enabled else PANEL
         drawing.panel(surface, self.rect, radius, fill, drawing.border_colour(focused, hovered), 2 if focused else 1)

@@ -256,7 +256,6 @@ class MatchScene(Scene):
             self.hint_text = f"Hint: column {result.column + 1}" if reason is None else ""
             self.hint_text += f" (from {spec_label(self.app.catalog.hint_spec())})" if self.hint_text else ""
 
-
         elif reason is not None:
             self.error = f"{player.name} ({player.agent_label}) chose column {result.column + 1}: {reason}"
         else:
@@ -421,7 +420,6 @@ class MatchScene(Scene):
                 detail = f"Game over after {plural(ply, 'move')}"
             else:
                 detail = f"Move {ply + 1} · {geometry.cols}×{geometry.rows}, {geometry.connect} in a row"
-
             detail_colour = MUTED
 
         theme.draw_text(

@@ -58,7 +58,6 @@ class ResultOverlay(Scene):
         self.panel = pygame.Rect(px(12), px(10), size[0] - 2 * px(12), px(108))
         gap, height = px(10), px(60)
         width = min(px(180), (self.panel.width * 2 // 3 - 2 * gap) // 3)
-
         x = self.panel.right - px(20) - 3 * width - 2 * gap
         for button in (self.again, self.settings, self.menu):
             button.rect = pygame.Rect(x, self.panel.centery - height // 2, width, height)
