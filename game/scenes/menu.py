@@ -59,7 +59,10 @@ class MainMenu(FormScene):
     def start_quick_game(self) -> None:
         from game.scenes.board_setup import start_match
 
-        start_match(self.app)
+        problem = start_match(self.app)
+        if problem:
+            self.app.notify(problem, error=True)
+
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
