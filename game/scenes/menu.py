@@ -63,7 +63,6 @@ class MainMenu(FormScene):
         if problem:
             self.app.notify(problem, error=True)
 
-
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.app.draw_background(surface)

@@ -6,6 +6,7 @@ import json
 
 import pygame
 
+from game.app import Options
 from game.scenes.agent_select import AgentSelect
 from game.scenes.board_setup import BoardSetup
 from game.scenes.help import HelpScene
@@ -152,3 +153,16 @@ def test_quit_button(start):
     driver.step()
     driver.press(driver.scene.leave)
     assert not driver.app.running
+
+
+def test_quick_game_from_a_start_position_or_a_message_why_not(start):
+    driver = start(Options(moves="4453"), mode="hotseat")
+    driver.step()
+    driver.press(driver.scene.quick)
+    assert isinstance(driver.scene, MatchScene) and driver.scene.model.board.ply == 4
+    driver.app.close()
+    driver = start(Options(moves="1111111"), mode="hotseat")  # a seventh disc in a six-row column
+    driver.step()
+    driver.press(driver.scene.quick)
+    assert isinstance(driver.scene, MainMenu)
+    assert any("column 1 is full" in message for message in driver.app.messages)
