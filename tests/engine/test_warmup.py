@@ -1,13 +1,21 @@
-"""Warming agents up: every preset answers on the tiny boards; failures are reported, not raised."""
+"""Warming agents up: each spec answers on the tiny boards; failures are reported, not raised."""
 
 from __future__ import annotations
+
+import pytest
 
 from engine.agents.base import StopFlag
 from engine.agents.registry import presets
 from engine.warmup import warm_up
 
 
-def test_every_preset_warms_up_on_narrow_and_wide_boards():
+def test_each_spec_is_warmed_on_narrow_and_wide_boards():
+    done = warm_up(["beginner", "random:seed=3"], wide=True)
+    assert [(item.spec, item.error) for item in done] == [("beginner", None), ("random:seed=3", None)]
+
+
+@pytest.mark.slow
+def test_every_preset_warms_up():
     done = warm_up(wide=True)
     assert [item.spec for item in done] == [preset.name for preset in presets()]
     assert all(item.error is None for item in done), [item.error for item in done if item.error]
