@@ -57,7 +57,8 @@ def test_help_screen_and_back(start):
 
 
 def test_spectator_set_up_with_a_custom_agent_by_mouse(start, settings_file):
-    driver = start()
+    driver = start(red_agent="beginner")  # a quick red player: the match starts thinking at once
+
     driver.wait_for_catalog()
     driver.press(driver.scene.play)
     modes = driver.scene
