@@ -305,13 +305,15 @@ class App:
         if self.options.quit_after_first_frame:
             self.running = False
             return
-        geometry = self.settings.geometry()
-        first = [self.settings.red_agent, self.settings.yellow_agent]
+        self.catalog.start(self._first_agents, warm=self._warm_up)
+
+    def _first_agents(self) -> tuple[list[str], bool]:
+        """The agents most likely to play first (warmed up first) and whether their board is wide."""
         match = self.options.match
         if match is not None:
-            geometry = match.geometry
-            first = [player.spec for player in (match.red, match.yellow) if player.spec]
-        self.catalog.start([spec for spec in first if spec], wide=geometry.wide, warm=self._warm_up)
+            return [player.spec for player in (match.red, match.yellow) if player.spec], match.geometry.wide
+        specs = [spec for spec in (self.settings.red_agent, self.settings.yellow_agent) if spec]
+        return specs, self.settings.geometry().wide
 
     def _visible_scenes(self) -> list[Scene]:
         """The top scene and, under overlays, the scenes that still show."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import queue
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.worker import lower_priority
@@ -34,16 +35,18 @@ class Catalog:
         self._thread: threading.Thread | None = None
         self._stop = None  # a StopFlag once the engine is imported
         self._stopping = False
+        self._first: Callable[[], tuple[list[str], bool]] = lambda: ([], False)
         self._warm = True
         self.warming: str | None = None  # the spec being warmed up, for the "thinking" note
         self.load_error: str | None = None
 
     # -- background loading ------------------------------------------------------------
-    def start(self, first_specs: list[str], wide: bool, warm: bool = True) -> None:
-        """Load the registry, then (if ``warm``) warm ``first_specs`` (and ``wide`` kernels) and every preset."""
+    def start(self, first: Callable[[], tuple[list[str], bool]], warm: bool = True) -> None:
+        """Load the registry on the loading thread; then, if ``warm``, warm up the agents of ``first()``
+        (the specs to warm first and whether their board is wide), then every preset. ``first`` is
+        called on the loading thread because working it out may need the engine."""
         if self._thread is None:
-            self._warm = warm
-            self._warm_requests.put((first_specs, wide))
+            self._first, self._warm = first, warm
             self._thread = threading.Thread(target=self._run, name="engine-warm-up", daemon=True)
             self._thread.start()
 
@@ -74,15 +77,20 @@ class Catalog:
         self._ready.set()
         if not self._warm:
             return
+        self._warm_each(*self._first())
+        self._warm_each([preset.name for preset in registry.presets()], False)
+        while (request := self._warm_requests.get()) is not None:
+            self._warm_each(*request)
+
+    def _warm_each(self, specs: list[str], wide: bool) -> None:
         from engine.warmup import warm_up
 
-        self._warm_requests.put(([preset.name for preset in registry.presets()], False))
-        while (request := self._warm_requests.get()) is not None and not self._stop.is_set():
-            specs, wide = request
-            for spec in specs:
-                self.warming = spec
-                warm_up([spec], wide=wide, stop=self._stop)
-            self.warming = None
+        for spec in specs:
+            if self._stop.is_set():
+                break
+            self.warming = spec
+            warm_up([spec], wide=wide, stop=self._stop)
+        self.warming = None
 
     # -- what the screens use --------------------------------------------------------------
     @property

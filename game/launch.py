@@ -12,11 +12,15 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import pygame
 
 from game.app import App, Options
+
+if TYPE_CHECKING:
+    from engine.geometry import Geometry
+    from game.players import MatchConfig
 
 
 def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
@@ -52,16 +56,6 @@ def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
 
 def options_from(args: argparse.Namespace) -> Options:
     """Check the options and build the match they ask for; raises EngineError if they are wrong."""
-    from engine.board import Board
-    from engine.geometry import DEFAULT, Geometry
-
-    geometry = None
-    if args.cols is not None or args.rows is not None or args.connect is not None:
-        geometry = Geometry(
-            DEFAULT.cols if args.cols is None else args.cols,
-            DEFAULT.rows if args.rows is None else args.rows,
-            DEFAULT.connect if args.connect is None else args.connect,
-        )
     options = Options(
         cols=args.cols,
         rows=args.rows,
@@ -72,6 +66,19 @@ def options_from(args: argparse.Namespace) -> Options:
         screenshot=args.screenshot,
         quit_after_first_frame=args.quit_after_first_frame,
     )
+    board_options = (args.cols, args.rows, args.connect, args.red, args.yellow)
+    if not args.moves and all(option is None for option in board_options):
+        return options  # the menu: the engine is loaded after the first frame
+    from engine.board import Board
+    from engine.geometry import DEFAULT, Geometry
+
+    geometry = None
+    if args.cols is not None or args.rows is not None or args.connect is not None:
+        geometry = Geometry(
+            DEFAULT.cols if args.cols is None else args.cols,
+            DEFAULT.rows if args.rows is None else args.rows,
+            DEFAULT.connect if args.connect is None else args.connect,
+        )
     if args.moves and geometry is not None:
         Board.from_moves(args.moves, geometry)
     if args.red is not None or args.yellow is not None:
@@ -79,7 +86,7 @@ def options_from(args: argparse.Namespace) -> Options:
     return options
 
 
-def match_from(red: str, yellow: str, geometry, moves: str):
+def match_from(red: str, yellow: str, geometry: Geometry, moves: str) -> MatchConfig:
     """The match of ``--red``/``--yellow``: red moves first, as in ``python -m engine play``."""
     from engine.agents.registry import create_agent
     from engine.board import Board
@@ -115,7 +122,6 @@ def leave(status: int) -> NoReturn:
 
 
 def main(argv: list[str] | None = None) -> int:
-
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(with_agents=any(arg in ("-h", "--help") for arg in argv))
     args = parser.parse_args(argv)

@@ -26,9 +26,10 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.agents.base import StopFlag
+if TYPE_CHECKING:
+    from engine.agents.base import StopFlag
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,10 @@ class Worker:
     # -- the main thread's side -------------------------------------------------
     def submit(self, job: Callable[[StopFlag], Any]) -> int:
         """Run ``job(stop)`` in the background; cancels any earlier request. Returns its number."""
+        from engine.agents.base import StopFlag  # here, so that the first frame does not wait for numpy
+
         stop = StopFlag()
+
         with self._lock:
             self._cancel_locked()
             self._numbers += 1
