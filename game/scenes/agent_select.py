@@ -87,7 +87,7 @@ def param_editor(param: ParamInfo, side: SideChoice, on_change) -> Widget:
         on_change()
 
     value = side.value(param)
-    label = param.name.replace("_", " ").capitalize()
+    label = param.label
     if param.kind is bool:
         return Choice(label, [(True, "yes"), (False, "no")], value, set_value, help=param.help)
     if param.choices:
