@@ -39,7 +39,9 @@ class MctsAgent(Agent):
         None, "seconds per move (default 1 when iterations is not given)", kind=float, low=0.001, high=86400
     )
     iterations: int | None = param(None, "iterations per move", kind=int, low=1, high=10**10)
-    c: float = param(1.0, "exploration constant of UCB1: higher tries more moves", low=0.0, high=100.0)
+    c: float = param(
+        1.0, "exploration constant of UCB1: higher tries more moves", low=0.0, high=100.0, label="Exploration c"
+    )
     rollout: str = param("smart", ROLLOUT_HELP, choices=tuple(ROLLOUTS))
     reuse: bool = param(True, "keep the tree between the moves of a game")
     max_nodes: int = param(
@@ -47,6 +49,7 @@ class MctsAgent(Agent):
         f"tree size limit in nodes of {mcts.NODE_BYTES} bytes; a full tree stops growing, the search goes on",
         low=1_000,
         high=100_000_000,
+        label="Tree size (nodes)",
     )
     seed: int | None = param(None, "random seed (none: a fresh one)", kind=int)
     _rng: np.ndarray = field(init=False, repr=False, compare=False)
