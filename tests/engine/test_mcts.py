@@ -107,6 +107,32 @@ def test_proven_moves_are_marked_in_the_statistics() -> None:
             assert {"w": -1, "d": 0, "l": 1}[letter] == exact_value(_after(board, col))
 
 
+# End games of Pascal Pons's benchmark (shared/benchmarks/pons/Test_L3_R1.analysis.txt, the first
+# twelve with 10 to 13 empty cells that are not draws): "MOVES" then each column's exact score.
+PONS_END_GAMES = """\
+67152117737262713366376314254 -5 -5 -5 -1 6 -5 x
+2762751722231276466633475674533 -5 x -4 5 4 x x
+427566236745127177115664464254 2 2 1 x 2 x 2
+655651721435342216255374674123 -1 -1 4 0 x 0 -1
+12156756715535615116237724723 x -2 -2 -6 x -2 -2
+26512741647245111351472255277 x x -5 -6 -6 -6 -6
+27573772361321663724362213661574 -5 x x -5 2 x x
+7174362564676726631735257252323 -5 x -4 -5 -5 x x
+12513736213523127714633572657256 -4 x x -5 -4 -4 -4
+5114752266375176254672271463763 -1 -1 5 5 -1 x x
+75671334317317336771215665546 -6 -6 x -4 -6 -6 x
+671337313517162274736137166625 x -6 x 2 -6 x x""".splitlines()
+
+
+@pytest.mark.parametrize("line", PONS_END_GAMES, ids=[line.split()[0] for line in PONS_END_GAMES])
+def test_the_solver_proves_7x6_end_games(line: str) -> None:
+    moves, *scores = line.split()
+    best = max(int(score) for score in scores if score != "x")
+    result = _agent("mcts:iterations=50000,seed=1").choose(Board.from_moves(moves))
+    assert result.exact and result.score == (1 if best > 0 else 0)
+    assert (int(scores[result.column]) > 0) == (best > 0)  # a winning move when there is one
+
+
 # -- tactics ----------------------------------------------------------------------------
 @pytest.mark.parametrize("position", WINS, ids=_names(WINS))
 def test_takes_an_immediate_win(position: SeedPosition) -> None:
