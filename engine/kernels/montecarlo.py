@@ -6,8 +6,9 @@ Two policies:
 - ``random``: uniformly random legal moves (:func:`engine.kernels.rules.random_playout`);
 - ``smart``: take an immediate win if there is one, else block the opponent's
   immediate win, else play at random (:func:`smart_playout`). Each playout
-  costs more, but its result says much more about the position: a random
-  player misses a win in one about as often as it finds it.
+  costs about three times as much, but says more about the position: random
+  players keep missing wins in one and leaving them open, so random playouts
+  barely tell a threat from a harmless move.
 
 *Pure Monte Carlo search* (seeds 000 and 001) scores each legal column by the
 mean result of playouts that start with that column, and plays the best one.
