@@ -1,0 +1,209 @@
+"""The ``mcts`` agent: Monte Carlo tree search (UCT) with MCTS-Solver proofs.
+
+The search itself is :mod:`engine.kernels.mcts`. This agent adds the budget
+(``time=`` seconds or ``iterations=``; with both, whichever runs out first),
+the choice of the move, the statistics, and *tree reuse*: after a move, the
+agent keeps the part of its tree below the position it is asked about next
+(its own move and the opponent's reply, when the tree has them), so the
+visits spent there on the previous move are not thrown away. Asking again
+about the same position continues the same search, so a live analysis can
+call :meth:`~engine.agents.base.Agent.choose` with short budgets over and
+over and show the statistics as they grow.
+
+The move is a proven win if the tree has one (an immediate win first),
+otherwise the most visited child that is not a proven loss.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from engine.agents.base import Agent, SearchResult, StopFlag
+from engine.agents.montecarlo import ROLLOUT_HELP, new_rng, per_column_text, time_budget
+from engine.agents.registry import param, register, register_preset
+from engine.board import Board
+from engine.errors import IllegalMoveError
+from engine.kernels import mcts
+from engine.kernels.montecarlo import ROLLOUTS
+from engine.kernels.rules import DRAW, LOSS, WIN
+
+_OUTCOME_LETTERS = {WIN: "w", DRAW: "d", LOSS: "l", mcts.UNPROVEN: "?"}
+
+
+@register("mcts", "Monte Carlo tree search (UCT) that proves wins and losses and keeps its tree between moves")
+@dataclass
+class MctsAgent(Agent):
+    time: float | None = param(
+        None, "seconds per move (default 1 when iterations is not given)", kind=float, low=0.001, high=86400
+    )
+    iterations: int | None = param(None, "iterations per move", kind=int, low=1, high=10**10)
+    c: float = param(
+        1.0, "exploration constant of UCB1: higher tries more moves", low=0.0, high=100.0, label="Exploration c"
+    )
+    rollout: str = param("smart", ROLLOUT_HELP, choices=tuple(ROLLOUTS))
+    reuse: bool = param(True, "keep the tree between the moves of a game")
+    max_nodes: int = param(
+        3_000_000,
+        f"tree size limit in nodes of {mcts.NODE_BYTES} bytes; a full tree stops growing, the search goes on",
+        low=1_000,
+        high=100_000_000,
+        label="Tree size (nodes)",
+    )
+    seed: int | None = param(None, "random seed (none: a fresh one)", kind=int)
+    _rng: np.ndarray = field(init=False, repr=False, compare=False)
+    _tree: mcts.Tree | None = field(default=None, init=False, repr=False, compare=False)
+    _tree_board: Board | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._rng = new_rng(self.seed)
+
+    def new_game(self, seed: int | None = None) -> None:
+        self.close()
+        if seed is not None:
+            self._rng = new_rng(seed)
+
+    def close(self) -> None:
+        self._tree = self._tree_board = None
+
+    # -- the search ------------------------------------------------------------
+    def _search(self, board: Board, stop: StopFlag) -> SearchResult:
+        tree = self._tree_for(board)
+        reused = int(tree.visits[mcts.ROOT])
+        g = board.geometry.kernel
+        current, mask = board.kernel_state()
+        c, policy = float(self.c), ROLLOUTS[self.rollout]
+        max_depth = np.zeros(1, dtype=np.int64)
+        # A first call with no iterations compiles the kernel if needed and expands
+        # the root, outside the time limit.
+        mcts.search(tree, current, mask, g, self._rng, c, policy, 0, stop.array, max_depth)
+        limit = -1 if self.iterations is None else self.iterations
+        with stop.deadline(time_budget(self.time, self.iterations)) as flag:
+            iterations = mcts.search(tree, current, mask, g, self._rng, c, policy, limit, flag.array, max_depth)
+        return self._result(board, tree, iterations, reused, int(max_depth[0]), completed=not stop.is_set())
+
+    def _tree_for(self, board: Board) -> mcts.Tree:
+        """The tree to search ``board`` with: the old one re-rooted, or a new one."""
+        node = self._node_of(board) if self.reuse else None
+        if node is None:
+            self._tree = mcts.new_tree(self.max_nodes)
+        elif node != mcts.ROOT:
+            assert self._tree is not None
+            subtree = mcts.new_tree(self.max_nodes)
+            mcts.copy_subtree(self._tree, node, subtree)
+            self._tree = subtree
+        self._tree_board = board.copy()
+        return self._tree
+
+    def _node_of(self, board: Board) -> int | None:
+        """The slot of ``board`` in the current tree, if the tree leads there."""
+        tree, known = self._tree, self._tree_board
+        if tree is None or known is None or known.geometry != board.geometry:
+            return None
+        history, known_history = board.history, known.history
+        if history[: len(known_history)] != known_history:
+            return None
+        moves = history[len(known_history) :]
+        probe = known.copy()
+        try:
+            for col in moves:
+                probe.play(col)
+        except IllegalMoveError:
+            return None
+        if probe != board:  # same moves from another start: not the position the tree is about
+            return None
+        node = mcts.ROOT
+        for col in moves:
+            child = _child_with_move(tree, node, col)
+            if child is None:
+                return None
+            node = child
+        return node
+
+    # -- reading the tree ------------------------------------------------------------
+    def _result(
+        self, board: Board, tree: mcts.Tree, iterations: int, reused: int, depth: int, completed: bool
+    ) -> SearchResult:
+        cols = board.geometry.cols
+        best = best_child(tree, mcts.ROOT)
+        column = int(tree.move[best])
+        scores: list[float | None] = [None] * cols
+        visits: list[int | None] = [None] * cols
+        solved: list[str] = ["x"] * cols
+        for child in _children(tree, mcts.ROOT):
+            col = int(tree.move[child])
+            scores[col] = win_rate(tree, child)
+            visits[col] = int(tree.visits[child])
+            solved[col] = _OUTCOME_LETTERS[int(tree.status[child])]
+        root_status = int(tree.status[mcts.ROOT])
+        exact = root_status != mcts.UNPROVEN
+        return SearchResult(
+            column=column,
+            nodes=iterations,
+            depth=depth,
+            # The root's status is seen by the player who moved into it: the opponent.
+            score=(1 - root_status) / 2 if exact else scores[column],
+            pv=principal_variation(tree),
+            column_scores=tuple(scores),
+            exact=exact,
+            completed=completed,
+            info={
+                "visits": per_column_text(visits),
+                "solved": "".join(solved),
+                "tree": int(tree.used[0]),
+                "reused": reused,
+            },
+        )
+
+
+def _children(tree: mcts.Tree, node: int) -> range:
+    first = int(tree.first_child[node])
+    return range(first, first + int(tree.num_children[node])) if first >= 0 else range(0)
+
+
+def _child_with_move(tree: mcts.Tree, node: int, col: int) -> int | None:
+    for child in _children(tree, node):
+        if tree.move[child] == col:
+            return child
+    return None
+
+
+def win_rate(tree: mcts.Tree, node: int) -> float | None:
+    """The node's value for the player who moved into it: exact if proven, else the mean."""
+    status = int(tree.status[node])
+    if status != mcts.UNPROVEN:
+        return (1 + status) / 2
+    visits = int(tree.visits[node])
+    return int(tree.points[node]) / (2 * visits) if visits else None
+
+
+def best_child(tree: mcts.Tree, node: int) -> int:
+    """The move to play at an expanded ``node``.
+
+    A proven win if there is one (an immediate win first: it is a leaf), else
+    the most visited child that is not a proven loss (ties: the better mean,
+    then the more central column, which comes first), else - everything is
+    lost - the most visited child.
+    """
+    children = list(_children(tree, node))
+    wins = [child for child in children if tree.status[child] == WIN]
+    if wins:
+        return min(wins, key=lambda child: (tree.first_child[child] >= 0, -tree.visits[child]))
+    candidates = [child for child in children if tree.status[child] != LOSS] or children
+    return max(candidates, key=lambda child: (tree.visits[child], win_rate(tree, child) or 0.0))
+
+
+def principal_variation(tree: mcts.Tree) -> tuple[int, ...]:
+    """The line both sides would play by :func:`best_child`, as deep as the tree knows it."""
+    line: list[int] = []
+    node = mcts.ROOT
+    while tree.first_child[node] >= 0:
+        node = best_child(tree, node)
+        if tree.visits[node] == 0 and tree.status[node] == mcts.UNPROVEN:
+            break
+        line.append(int(tree.move[node]))
+    return tuple(line)
+
+
+register_preset("expert", "mcts:time=1.5", "Monte Carlo tree search, 1.5 seconds a move", level=4)

@@ -1,0 +1,114 @@
+"""The ``montecarlo`` agent: pure Monte Carlo search (seeds 000 and 001).
+
+For every legal column, play it and finish the game with playouts; the
+column with the best mean result is the move. ``playouts=`` is the budget of
+the whole move, shared evenly by the legal columns (rounded up to a whole
+number per column), so ``montecarlo:playouts=7000`` on an empty 7x6 board
+plays 1000 games after each of the 7 columns. ``time=`` is the alternative
+budget; with both, whichever runs out first ends the search.
+
+A column that wins at once is played without any playout (and the result is
+marked exact): no playout could change its score of 1.
+
+The playouts are ``smart`` by default (win if you can, else block). With
+``rollout=random``, the seeds' version, the search is fooled by a random
+opponent: in seed 004's third game state it prefers making three in a column
+to blocking the opponent's win, because a random opponent rarely takes that
+win; a smart one always does.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from engine.agents.base import Agent, SearchResult, StopFlag
+from engine.agents.registry import param, register
+from engine.board import Board
+from engine.kernels.montecarlo import ROLLOUTS, pure_monte_carlo, winning_column
+from engine.kernels.rng import make_rng
+
+#: Seconds per move when an agent is given neither a time nor a count.
+DEFAULT_SECONDS = 1.0
+
+ROLLOUT_HELP = "playout policy: random moves, or smart (win if you can, else block a win, else random)"
+
+
+def new_rng(seed: int | None) -> np.ndarray:
+    """A kernel generator from ``seed``, or from fresh entropy when it is None."""
+    return make_rng(secrets.randbits(63) if seed is None else seed)
+
+
+def time_budget(seconds: float | None, count: int | None) -> float | None:
+    """The time limit to use: ``seconds``, or the default when no count is given either."""
+    if seconds is None and count is None:
+        return DEFAULT_SECONDS
+    return seconds
+
+
+def central_order(columns: list[int], cols: int) -> list[int]:
+    """``columns`` sorted from the centre outwards, the tie-break of every choice."""
+    return sorted(columns, key=lambda col: (abs(2 * col - (cols - 1)), col))
+
+
+def per_column_text(values: list[object | None]) -> str:
+    """``12,340,x`` for a ``key=value`` statistic: one entry per column, x where there is none."""
+    return ",".join("x" if value is None else str(value) for value in values)
+
+
+@register("montecarlo", "pure Monte Carlo search: playouts after each column, the best mean result wins")
+@dataclass
+class MonteCarloAgent(Agent):
+    playouts: int | None = param(
+        None, "playouts per move in total, shared evenly by the legal columns", kind=int, low=1, high=10**10
+    )
+    time: float | None = param(
+        None, "seconds per move (default 1 when playouts is not given)", kind=float, low=0.001, high=86400
+    )
+    rollout: str = param("smart", ROLLOUT_HELP, choices=tuple(ROLLOUTS))
+    seed: int | None = param(None, "random seed (none: a fresh one)", kind=int)
+    _rng: np.ndarray = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._rng = new_rng(self.seed)
+
+    def new_game(self, seed: int | None = None) -> None:
+        if seed is not None:
+            self._rng = new_rng(seed)
+
+    def _search(self, board: Board, stop: StopFlag) -> SearchResult:
+        geometry = board.geometry
+        g = geometry.kernel
+        current, mask = board.kernel_state()
+        win = winning_column(current, mask, g)
+        if win >= 0:
+            scores: list[float | None] = [None] * geometry.cols
+            scores[win] = 1.0
+            return SearchResult(column=win, score=1.0, exact=True, pv=(win,), column_scores=tuple(scores))
+
+        legal = board.legal_columns()
+        per_column = -1 if self.playouts is None else math.ceil(self.playouts / len(legal))
+        points = np.zeros(geometry.cols, dtype=np.float64)
+        counts = np.zeros(geometry.cols, dtype=np.int64)
+        policy = ROLLOUTS[self.rollout]
+        pure_monte_carlo(current, mask, g, self._rng, policy, 0, stop.array, points, counts)  # compiles, if needed
+        with stop.deadline(time_budget(self.time, self.playouts)) as flag:
+            playouts = pure_monte_carlo(current, mask, g, self._rng, policy, per_column, flag.array, points, counts)
+
+        rates: list[float | None] = [
+            float(points[col] / counts[col]) if counts[col] else None for col in range(geometry.cols)
+        ]
+        column = max(central_order(legal, geometry.cols), key=lambda col: -1.0 if rates[col] is None else rates[col])
+        return SearchResult(
+            column=column,
+            nodes=playouts,
+            score=rates[column],
+            exact=False,
+            pv=(column,),
+            column_scores=tuple(rates),
+            completed=not stop.is_set(),
+            info={"visits": per_column_text([int(counts[c]) if c in legal else None for c in range(geometry.cols)])},
+        )

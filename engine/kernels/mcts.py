@@ -1,0 +1,293 @@
+"""Monte Carlo tree search (UCT) with MCTS-Solver backups, on a preallocated tree.
+
+Each iteration walks from the root down the tree, choosing children by the
+UCB1 rule; at a leaf it adds the leaf's children (expansion) and finishes the
+game from there with a playout; then it adds the result to every node on the
+way back (backup). Over many iterations the tree grows towards the moves that
+keep winning, and the most visited move at the root is the one to play.
+
+**The tree** is a set of parallel arrays (:class:`Tree`) indexed by node
+number, allocated once with room for a fixed number of nodes. A node's
+children occupy consecutive slots, ``first_child .. first_child +
+num_children - 1``, created all at once when the node is expanded (on its
+second visit), central columns first. When the tree is full it stops growing
+and the iterations go on from its leaves. The root is always slot 0
+(:data:`ROOT`); between moves the subtree that is still useful is copied to a
+fresh tree with its root in slot 0 (:func:`copy_subtree`). Positions are not
+stored: the walk replays ``move`` from the root.
+
+**Points of view.** ``points`` and ``status`` of a node are seen by the
+player who made the move *into* that node, because that player chooses among
+the children of the parent: the parent simply picks the child with the best
+mean. A result scores 2 points for a win, 1 for a draw and 0 for a loss, so
+that a draw counts half a win and the sums stay exact integers; the mean
+result, a win rate in ``[0, 1]``, is ``points / (2 * visits)``.
+
+**MCTS-Solver** (Winands, Björnsson and Saito, 2008). ``status`` holds a
+proven outcome (``WIN``, ``DRAW`` or ``LOSS`` for the player who moved into
+the node) or ``UNPROVEN``. A move that completes a line is a proven ``WIN``
+from the moment it is created, a move that fills the board a ``DRAW``. A node
+is proven as soon as one child is a proven ``WIN`` for the side to move there
+(it will play it), or when all its children are proven (it gets the best of
+them); this is checked again on the way back of every iteration that reaches
+a proven node, so proofs climb the tree. Selection never enters a child that
+is a proven loss, and an iteration that reaches a proven node backs up its
+exact outcome without a playout. Once the root is proven the search stops.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from engine.kernels.montecarlo import playout
+from engine.kernels.rules import DRAW, LOSS, WIN, can_play, is_winning_move, play, stones
+from engine.kernels.stop import stop_requested
+
+#: ``status`` of a node whose outcome is not known yet.
+UNPROVEN = 2
+
+#: The slot of the root.
+ROOT = 0
+
+#: The search stops when the root has this many visits, far from where the
+#: int32 counters (points are up to twice the visits) would overflow.
+MAX_VISITS = 2**30 - 1
+
+#: Bytes one node takes in the arrays of a :class:`Tree`.
+NODE_BYTES = 4 + 4 + 4 + 1 + 1 + 1
+
+
+class Tree(NamedTuple):
+    """The search tree: one slot per node in each array, plus a fill counter."""
+
+    visits: np.ndarray  # int32: iterations that passed through the node
+    points: np.ndarray  # int32: their results summed (win 2, draw 1), for the player who moved into the node
+    first_child: np.ndarray  # int32: slot of the first child, -1 while not expanded
+    num_children: np.ndarray  # int8
+    move: np.ndarray  # int8: the column played to reach the node (-1 at a root)
+    status: np.ndarray  # int8: WIN, DRAW or LOSS once proven, else UNPROVEN
+    used: np.ndarray  # int64[1]: slots in use (the next free slot)
+
+
+def new_tree(capacity: int) -> Tree:
+    """An empty tree with room for ``capacity`` nodes and its root in slot 0.
+
+    The arrays come from ``np.zeros``, whose memory the operating system only
+    hands out when it is first written, so a small search in a big tree stays
+    small. A node's fields are all written when the node is created.
+    """
+    tree = Tree(
+        visits=np.zeros(capacity, dtype=np.int32),
+        points=np.zeros(capacity, dtype=np.int32),
+        first_child=np.zeros(capacity, dtype=np.int32),
+        num_children=np.zeros(capacity, dtype=np.int8),
+        move=np.zeros(capacity, dtype=np.int8),
+        status=np.zeros(capacity, dtype=np.int8),
+        used=np.ones(1, dtype=np.int64),
+    )
+    tree.first_child[ROOT] = -1
+    tree.move[ROOT] = -1
+    tree.status[ROOT] = UNPROVEN
+    return tree
+
+
+# -- the four steps -------------------------------------------------------------
+@njit(cache=True, nogil=True)
+def central_column(g, k):
+    """The k-th column counted from the centre outwards: 3, 4, 2, 5, 1, 6, 0 on 7 columns."""
+    offset = (k + 1) // 2
+    return (g.cols - 1) // 2 + (offset if k % 2 == 1 else -offset)
+
+
+@njit(cache=True, nogil=True)
+def expand(tree, node, current, mask, g):
+    """Give ``node`` (at position ``current, mask``) one child per legal column.
+
+    Children that end the game are proven at once. Returns False, and changes
+    nothing, when the tree has no room left.
+    """
+    first = tree.used[0]
+    legal = 0
+    for col in range(g.cols):
+        legal += can_play(mask, g, col)
+    if first + legal > len(tree.visits):
+        return False
+    fills_board = stones(mask) + 1 == g.cols * g.rows
+    child = first
+    for k in range(g.cols):
+        col = central_column(g, k)
+        if not can_play(mask, g, col):
+            continue
+        tree.visits[child] = 0
+        tree.points[child] = 0
+        tree.first_child[child] = -1
+        tree.num_children[child] = 0
+        tree.move[child] = col
+        if is_winning_move(current, mask, g, col):
+            tree.status[child] = WIN
+        elif fills_board:
+            tree.status[child] = DRAW
+        else:
+            tree.status[child] = UNPROVEN
+        child += 1
+    tree.first_child[node] = first
+    tree.num_children[node] = legal
+    tree.used[0] = first + legal
+    update_status(tree, node)
+    return True
+
+
+@njit(cache=True, nogil=True)
+def update_status(tree, node):
+    """Prove ``node`` from its children if they allow it; True if it is proven.
+
+    The children's statuses are seen by the side to move at ``node``; the
+    node's own status is seen by the other side, hence the minus sign.
+    """
+    best = LOSS
+    all_proven = True
+    first = tree.first_child[node]
+    for child in range(first, first + tree.num_children[node]):
+        outcome = tree.status[child]
+        if outcome == WIN:  # a winning move: the side to move at ``node`` will play it
+            tree.status[node] = -WIN
+            return True
+        if outcome == UNPROVEN:
+            all_proven = False
+        elif outcome > best:
+            best = outcome
+    if all_proven:
+        tree.status[node] = -best
+    return all_proven
+
+
+@njit(cache=True, nogil=True)
+def select_child(tree, node, c):
+    """The child of ``node`` with the highest UCB1 score.
+
+    ``mean + c * sqrt(ln(parent visits) / child visits)``: the mean favours
+    moves that did well so far, the second term the moves tried least. An
+    unvisited child comes first; a proven loss is never chosen.
+    """
+    log_parent = np.log(max(tree.visits[node], 1))
+    best, best_score = -1, -np.inf
+    first = tree.first_child[node]
+    for child in range(first, first + tree.num_children[node]):
+        if tree.status[child] == LOSS:
+            continue
+        visits = tree.visits[child]
+        if visits == 0:
+            return child
+        score = tree.points[child] / (2.0 * visits) + c * np.sqrt(log_parent / visits)
+        if score > best_score:
+            best, best_score = child, score
+    return best
+
+
+@njit(cache=True, nogil=True)
+def backup(tree, path, depth, result):
+    """Add ``result`` (for the player who moved into ``path[depth]``) up the path.
+
+    Where the node below is proven, the node itself may now be proven too.
+    """
+    proven = tree.status[path[depth]] != UNPROVEN
+    for d in range(depth, -1, -1):
+        node = path[d]
+        if proven and d < depth:
+            proven = update_status(tree, node)
+        tree.visits[node] += 1
+        tree.points[node] += 1 + result  # win 2, draw 1, loss 0
+        result = -result  # the parent was reached by the other player's move
+
+
+@njit(cache=True, nogil=True)
+def iterate(tree, current, mask, g, rng, c, policy, path):
+    """One iteration: select, expand, play out, back up. Returns the depth reached."""
+    node = ROOT
+    depth = 0
+    path[0] = ROOT
+    while True:
+        if tree.status[node] != UNPROVEN:
+            result = tree.status[node]  # a known outcome needs no playout
+            break
+        if tree.first_child[node] < 0:
+            # A leaf: expand it on its second visit (the first only plays out), so
+            # that the tree grows by about one node per iteration.
+            if tree.visits[node] == 0 or not expand(tree, node, current, mask, g):
+                result = -playout(current, mask, g, rng, policy)  # the playout's side to move is not the mover
+                break
+            if tree.status[node] != UNPROVEN:
+                continue
+        node = select_child(tree, node, c)
+        current, mask = play(current, mask, g, tree.move[node])
+        depth += 1
+        path[depth] = node
+    backup(tree, path, depth, result)
+    return depth
+
+
+@njit(cache=True, nogil=True)
+def search(tree, current, mask, g, rng, c, policy, max_iterations, flag, max_depth):
+    """Run iterations from the root (position ``current, mask``) until one limit is met.
+
+    Limits: ``max_iterations`` (-1: none), the stop ``flag`` (polled every 16
+    iterations, a few microseconds each), a proven root, and
+    :data:`MAX_VISITS`. The root is expanded first, even when stopped at
+    once, so a win in one is always seen. ``max_depth[0]`` is raised to the
+    deepest iteration. Returns the number of iterations.
+    """
+    if tree.first_child[ROOT] < 0:
+        expand(tree, ROOT, current, mask, g)
+    path = np.empty(g.cols * g.rows + 1, dtype=np.int64)
+    done = 0
+    while tree.status[ROOT] == UNPROVEN and tree.visits[ROOT] < MAX_VISITS:
+        if max_iterations >= 0 and done >= max_iterations:
+            break
+        if done % 16 == 0 and stop_requested(flag):
+            break
+        depth = iterate(tree, current, mask, g, rng, c, policy, path)
+        max_depth[0] = max(max_depth[0], depth)
+        done += 1
+    return done
+
+
+# -- keeping the tree between moves --------------------------------------------------
+@njit(cache=True, nogil=True)
+def copy_subtree(source, root, target):
+    """Copy the subtree of ``source`` under ``root`` into the empty ``target``.
+
+    ``root`` lands in slot :data:`ROOT`. Nodes are copied breadth first, each family of
+    children into consecutive slots, so the copy is a valid tree with no gaps
+    and everything outside the subtree is dropped. Returns the nodes copied.
+    """
+    origin = np.empty(source.used[0], dtype=np.int32)  # the source slot of each target slot
+    origin[ROOT] = root
+    _copy_node(source, root, target, ROOT)
+    target.move[ROOT] = -1
+    free = 1
+    done = 0
+    while done < free:
+        first, count = source.first_child[origin[done]], source.num_children[origin[done]]
+        if first >= 0:
+            target.first_child[done] = free
+            target.num_children[done] = count
+            for k in range(count):
+                _copy_node(source, first + k, target, free + k)
+                origin[free + k] = first + k
+            free += count
+        done += 1
+    target.used[0] = free
+    return free
+
+
+@njit(cache=True, nogil=True)
+def _copy_node(source, i, target, j):
+    target.visits[j] = source.visits[i]
+    target.points[j] = source.points[i]
+    target.first_child[j] = -1
+    target.num_children[j] = 0
+    target.move[j] = source.move[i]
+    target.status[j] = source.status[i]

@@ -1,0 +1,24 @@
+"""``bench montecarlo`` runs every part and reports each figure (tiny budgets: the figures are not checked)."""
+
+from __future__ import annotations
+
+from engine.cli import main
+
+
+def test_every_part_reports(capsys) -> None:
+    argv = ["bench", "montecarlo", "--seconds", "0.02", "--times", "0.02", "--games", "2", "--time", "0.02"]
+    argv += ["--opponent", "random:seed=1", "--opponent", "nosuch"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    for figure in ("7x6 kernel random playouts/s", "8x8 agent mcts:rollout=smart iterations/s", "mcts stop latency"):
+        assert figure in out
+    assert out.count("first move ") == 2
+    assert "mcts:time=0.02 vs random:seed=1: mcts:time=0.02 wins" in out
+    assert "mcts:time=0.02 vs nosuch: not run (unknown agent 'nosuch'" in out and "still to run" in out
+    assert "montecarlo:time=0.02 vs mcts:time=0.02: montecarlo:time=0.02 wins" in out
+    assert "peak memory" in out
+
+
+def test_an_unknown_part_is_a_clear_error(capsys) -> None:
+    assert main(["bench", "montecarlo", "speedy"]) == 2
+    assert "unknown part 'speedy'" in capsys.readouterr().err

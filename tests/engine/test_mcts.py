@@ -1,0 +1,278 @@
+"""Monte Carlo tree search: tactics, MCTS-Solver proofs against exhaustive search, tree reuse, stopping."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import numpy as np
+import pytest
+
+from engine.agents.base import StopFlag
+from engine.agents.mcts import MctsAgent, best_child
+from engine.agents.registry import create_agent, parse_spec
+from engine.board import Board
+from engine.errors import AgentSpecError
+from engine.geometry import Geometry
+from engine.kernels import mcts
+from engine.kernels.montecarlo import SMART
+from engine.kernels.rng import make_rng
+from tests.engine.seed_positions import BLOCKS, WINS, SeedPosition
+
+EIGHT = Geometry(8, 8, 4)
+
+
+def _names(positions: list[SeedPosition]) -> list[str]:
+    return [position.name for position in positions]
+
+
+def _agent(spec: str) -> MctsAgent:
+    agent = create_agent(spec)
+    assert isinstance(agent, MctsAgent)
+    return agent
+
+
+# -- an exhaustive search to check the proofs against ---------------------------------
+_EXACT: dict[tuple[Geometry, int], int] = {}
+
+
+def exact_value(board: Board) -> int:
+    """1, 0 or -1: the outcome of perfect play for the side to move (plain negamax, memoised)."""
+    entry = (board.geometry, board.key())
+    if entry not in _EXACT:
+        legal = board.legal_columns()
+        if any(board.is_winning_move(col) for col in legal):
+            value = 1
+        elif board.ply + 1 == board.geometry.cells:
+            value = 0  # the last move fills the board without winning
+        else:
+            value = -1
+            for col in legal:
+                value = max(value, -exact_value(_after(board, col)))
+                if value == 1:
+                    break
+        _EXACT[entry] = value
+    return _EXACT[entry]
+
+
+def _after(board: Board, col: int) -> Board:
+    after = board.copy()
+    after.play(col)
+    return after
+
+
+def _small_positions() -> list[Board]:
+    """Positions from random games on small boards, 9 to 12 empty cells before the end."""
+    positions = []
+    rng = random.Random(2024)
+    for geometry in (Geometry(4, 4, 3), Geometry(5, 4, 4), Geometry(4, 5, 4), Geometry(6, 4, 4)):
+        while sum(p.geometry == geometry for p in positions) < 6:
+            board = Board(geometry)
+            target = geometry.cells - rng.randint(9, 12)
+            while not board.is_over and board.ply < target:
+                board.play(rng.choice(board.legal_columns()))
+            if not board.is_over and not any(board.is_winning_move(c) for c in board.legal_columns()):
+                positions.append(board)
+    return positions
+
+
+SMALL = _small_positions()
+
+
+@pytest.mark.parametrize("board", SMALL, ids=[str(board.geometry) for board in SMALL])
+def test_the_solver_agrees_with_exhaustive_search(board: Board) -> None:
+    value = exact_value(board)
+    result = _agent("mcts:iterations=30000,seed=1").choose(board)
+    if value != 0:  # forced wins and losses are proven; draws need the whole tree and may not be
+        assert result.exact, f"not proven: {result.stats_line()}"
+    if result.exact:
+        assert result.score == (1 + value) / 2
+        # The chosen move keeps the value: it takes a proven win and never walks into a proven loss.
+        assert -exact_value(_after(board, result.column)) == value
+
+
+def test_some_small_positions_are_forced_wins() -> None:
+    # The solver test above must include forced wins (none is a win in one) and losses.
+    values = [exact_value(board) for board in SMALL]
+    assert values.count(1) >= 5 and values.count(-1) >= 5
+
+
+def test_proven_moves_are_marked_in_the_statistics() -> None:
+    board = SMALL[0]
+    result = _agent("mcts:iterations=30000,seed=1").choose(board)
+    for col, letter in enumerate(str(result.info["solved"])):
+        if letter == "x":
+            assert not board.is_legal(col)
+        else:
+            assert {"w": -1, "d": 0, "l": 1}[letter] == exact_value(_after(board, col))
+
+
+# End games of Pascal Pons's benchmark (shared/benchmarks/pons/Test_L3_R1.analysis.txt, the first
+# twelve with 10 to 13 empty cells that are not draws): "MOVES" then each column's exact score.
+PONS_END_GAMES = """\
+67152117737262713366376314254 -5 -5 -5 -1 6 -5 x
+2762751722231276466633475674533 -5 x -4 5 4 x x
+427566236745127177115664464254 2 2 1 x 2 x 2
+655651721435342216255374674123 -1 -1 4 0 x 0 -1
+12156756715535615116237724723 x -2 -2 -6 x -2 -2
+26512741647245111351472255277 x x -5 -6 -6 -6 -6
+27573772361321663724362213661574 -5 x x -5 2 x x
+7174362564676726631735257252323 -5 x -4 -5 -5 x x
+12513736213523127714633572657256 -4 x x -5 -4 -4 -4
+5114752266375176254672271463763 -1 -1 5 5 -1 x x
+75671334317317336771215665546 -6 -6 x -4 -6 -6 x
+671337313517162274736137166625 x -6 x 2 -6 x x""".splitlines()
+
+
+@pytest.mark.parametrize("line", PONS_END_GAMES, ids=[line.split()[0] for line in PONS_END_GAMES])
+def test_the_solver_proves_7x6_end_games(line: str) -> None:
+    moves, *scores = line.split()
+    best = max(int(score) for score in scores if score != "x")
+    result = _agent("mcts:iterations=50000,seed=1").choose(Board.from_moves(moves))
+    assert result.exact and result.score == (1 if best > 0 else 0)
+    assert (int(scores[result.column]) > 0) == (best > 0)  # a winning move when there is one
+
+
+# -- tactics ----------------------------------------------------------------------------
+@pytest.mark.parametrize("position", WINS, ids=_names(WINS))
+def test_takes_an_immediate_win(position: SeedPosition) -> None:
+    result = _agent("mcts:iterations=2000,seed=1").choose(position.board)
+    assert result.column in position.moves
+    assert result.exact and result.score == 1
+
+
+@pytest.mark.parametrize("position", BLOCKS, ids=_names(BLOCKS))
+def test_blocks_an_immediate_loss(position: SeedPosition) -> None:
+    for rollout in ("smart", "random"):
+        result = _agent(f"mcts:iterations=2000,rollout={rollout},seed=1").choose(position.board)
+        assert result.column in position.moves, result.stats_line()
+
+
+def test_a_win_in_one_is_taken_even_with_no_time() -> None:
+    position = WINS[5]
+    assert _agent("mcts:time=10,seed=1").choose(position.board, _stopped()).column in position.moves
+
+
+def test_works_on_8x8() -> None:
+    win = Board.from_moves("445566", EIGHT)
+    assert _agent("mcts:iterations=500,seed=1").choose(win).column in (2, 6)
+    block = Board.from_moves("11223", EIGHT)  # O must block X's three at column 4
+    result = _agent("mcts:iterations=3000,seed=1").choose(block)
+    assert result.column == 3
+    assert len(result.column_scores or ()) == 8
+
+
+# -- reproducibility, budgets and statistics ----------------------------------------------
+def test_the_same_seed_gives_the_same_search() -> None:
+    board = Board.from_moves("4453")
+    first = _agent("mcts:iterations=5000,seed=3").choose(board)
+    again = _agent("mcts:iterations=5000,seed=3").choose(board)
+    assert (first.column, first.pv, first.column_scores, first.info) == (
+        again.column,
+        again.pv,
+        again.column_scores,
+        again.info,
+    )
+    assert first.nodes == 5000
+
+
+def test_statistics_describe_the_root() -> None:
+    board = Board.from_moves("444444")  # column 4 is full
+    result = _agent("mcts:iterations=4000,seed=1").choose(board)
+    visits = str(result.info["visits"]).split(",")
+    assert visits[3] == "x" and result.column_scores is not None and result.column_scores[3] is None
+    assert sum(int(v) for v in visits if v != "x") == 4000
+    assert all(0 <= s <= 1 for s in result.column_scores if s is not None)
+    assert result.pv[0] == result.column and len(result.pv) >= 2
+    assert int(visits[result.column]) == max(int(v) for v in visits if v != "x")
+    assert result.depth is not None and result.depth >= len(result.pv)
+
+
+def test_a_time_budget_gives_a_legal_move() -> None:
+    result = _agent("mcts:time=0.05,seed=1").choose(Board.from_moves("44"))
+    assert result.column in range(7) and result.nodes > 0 and result.completed
+
+
+def test_a_stop_ends_a_long_search() -> None:
+    agent = _agent("mcts:time=3600,seed=1")
+    board = Board()
+    agent.choose(board, _stopped())  # compiles, so that the thread below only searches
+    stop, results = StopFlag(), []
+    thread = threading.Thread(target=lambda: results.append(agent.choose(board, stop)))
+    thread.start()
+    thread.join(0.2)
+    stop.set()
+    thread.join(10)
+    assert not thread.is_alive()
+    assert results[0].column in board.legal_columns() and not results[0].completed
+
+
+def test_a_full_tree_keeps_searching() -> None:
+    agent = _agent("mcts:iterations=5000,max_nodes=1000,seed=1")
+    result = agent.choose(Board())
+    assert result.nodes == 5000 and int(result.info["tree"]) <= 1000
+
+
+@pytest.mark.parametrize("spec", ["mcts:c=-1", "mcts:iterations=0", "mcts:rollout=greedy", "mcts:reuse=maybe"])
+def test_bad_specs_are_clear_errors(spec: str) -> None:
+    with pytest.raises(AgentSpecError):
+        create_agent(spec)
+
+
+def test_the_expert_preset_is_a_timed_mcts() -> None:
+    name, values = parse_spec("expert")
+    assert name == "mcts" and float(values["time"]) <= 2
+    assert isinstance(create_agent("expert"), MctsAgent)
+
+
+# -- tree reuse ------------------------------------------------------------------------------
+def test_the_tree_is_kept_for_the_next_move_of_the_game() -> None:
+    agent = _agent("mcts:iterations=3000,seed=1")
+    board = Board.from_moves("44")
+    first = agent.choose(board)
+    board.play(first.column)
+    board.play(first.pv[1])  # the reply the search expected: the tree knows it well
+    second = agent.choose(board)
+    assert int(second.info["reused"]) > 0
+    assert sum(int(v) for v in str(second.info["visits"]).split(",")) == 3000 + int(second.info["reused"]) - 1
+
+
+def test_an_unrelated_position_starts_a_new_tree() -> None:
+    agent = _agent("mcts:iterations=2000,seed=1")
+    agent.choose(Board.from_moves("44"))
+    assert agent.choose(Board.from_moves("1122")).info["reused"] == 0
+
+
+def test_reuse_can_be_switched_off_and_new_game_forgets() -> None:
+    board = Board.from_moves("44")
+    agent = _agent("mcts:iterations=2000,seed=1,reuse=false")
+    agent.choose(board)
+    assert agent.choose(board).info["reused"] == 0
+    agent = _agent("mcts:iterations=2000,seed=1")
+    agent.choose(board)
+    assert agent.choose(board).info["reused"] == 2000
+    agent.new_game()
+    assert agent.choose(board).info["reused"] == 0
+
+
+def test_copy_subtree_keeps_the_statistics_below_the_new_root() -> None:
+    board = Board.from_moves("44")
+    tree = mcts.new_tree(100_000)
+    current, mask = board.kernel_state()
+    g, rng, stop = board.geometry.kernel, make_rng(1), StopFlag()
+    mcts.search(tree, current, mask, g, rng, 1.0, SMART, 3000, stop.array, np.zeros(1, dtype=np.int64))
+    child = best_child(tree, mcts.ROOT)
+    copy = mcts.new_tree(100_000)
+    size = mcts.copy_subtree(tree, child, copy)
+    assert copy.visits[mcts.ROOT] == tree.visits[child] and copy.points[mcts.ROOT] == tree.points[child]
+    old = range(tree.first_child[child], tree.first_child[child] + tree.num_children[child])
+    new = range(copy.first_child[0], copy.first_child[0] + copy.num_children[0])
+    assert [tree.visits[i] for i in old] == [copy.visits[i] for i in new]
+    assert [tree.move[i] for i in old] == [copy.move[i] for i in new]
+    assert 1 < size < tree.used[0] and copy.used[0] == size
+
+
+def _stopped() -> StopFlag:
+    stop = StopFlag()
+    stop.set()
+    return stop
