@@ -139,7 +139,16 @@ def register(name: str, summary: str) -> Callable[[A], A]:
                 continue
             default = f.default if f.default is not MISSING else None
             params.append(
-                ParamInfo(f.name, meta["kind"], default, meta["help"], meta["low"], meta["high"], meta["choices"])
+                ParamInfo(
+                    f.name,
+                    meta["kind"],
+                    default,
+                    meta["help"],
+                    meta["low"],
+                    meta["high"],
+                    meta["choices"],
+                    meta["label"],
+                )
             )
         cls.name = name
         _AGENTS[name] = AgentInfo(name, cls, summary, tuple(params))

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pytest
 
 from engine.agents.base import Agent, SearchResult, StopFlag
-from engine.agents.registry import agents, create_agent, describe_agents, parse_spec, presets
+from engine.agents.registry import agent_info, agents, create_agent, describe_agents, parse_spec, presets
 from engine.board import Board, Side
 from engine.errors import AgentSpecError, IllegalMoveError
 from engine.match import play_game, play_match
@@ -114,3 +114,9 @@ def test_match_alternates_who_starts_and_counts_consistently() -> None:
     assert totals.first_wins + totals.second_wins + totals.draws == 20
     replay = play_match(create_agent("random"), create_agent("random"), 20, seed=11)
     assert [g.moves for g in replay.games] == [g.moves for g in totals.games]
+
+
+def test_parameters_have_labels_for_people() -> None:
+    alphabeta = {p.name: p.label for p in agent_info("alphabeta").params}
+    assert alphabeta["tt"] == "Table MB"  # set with param(label=...)
+    assert alphabeta["depth"] == "Depth"  # derived from the key
