@@ -32,8 +32,9 @@ class Side(IntEnum):
         return "XO"[self]
 
 
-def _has_alignment(bits: int, geometry: Geometry) -> bool:
-    """The plain-Python twin of :func:`engine.kernels.rules.has_alignment`."""
+def has_line(bits: int, geometry: Geometry) -> bool:
+    """Do ``bits`` hold ``connect`` stones in a row? (The plain-Python twin of
+    :func:`engine.kernels.rules.has_alignment`, on Python-int bitboards.)"""
     h = geometry.height
     for step in (1, h - 1, h, h + 1):  # up, down-right, right, up-right
         run = bits
@@ -105,7 +106,7 @@ class Board:
                 f"impossible disc counts: {n_first} X and {n_second} O "
                 "(X moves first, so X has as many discs as O or one more)"
             )
-        first_won, second_won = _has_alignment(first, geometry), _has_alignment(second, geometry)
+        first_won, second_won = has_line(first, geometry), has_line(second, geometry)
         if first_won and second_won:
             raise PositionError("both players have a line: a game stops at the first one")
         board = cls(geometry)
@@ -131,7 +132,7 @@ class Board:
         g = self.geometry
         for col in range(g.cols):
             top = self._top_stone(col)
-            if top and top & winner_bits and not _has_alignment(winner_bits & ~top, g):
+            if top and top & winner_bits and not has_line(winner_bits & ~top, g):
                 return True
         return False
 
@@ -239,7 +240,7 @@ class Board:
 
     def is_winning_move(self, col: int) -> bool:
         """Would playing ``col`` (legal) complete a line for the side to move?"""
-        return _has_alignment(self._current | self._landing(col), self.geometry)
+        return has_line(self._current | self._landing(col), self.geometry)
 
     def play(self, col: int) -> None:
         """Drop a stone for the side to move; raises :class:`IllegalMoveError`."""
@@ -251,7 +252,7 @@ class Board:
         self._mask |= self._landing(col)
         self._current = mine ^ self._mask  # the opponent's stones: they move next
         self._history.append(col)
-        if _has_alignment(mine, self.geometry):
+        if has_line(mine, self.geometry):
             self._winner = mover
 
     def undo(self) -> int:

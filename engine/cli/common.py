@@ -7,7 +7,8 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from engine.agents.registry import describe_agents
+from engine.agents.base import Agent
+from engine.agents.registry import create_agent, describe_agents
 from engine.board import Board
 from engine.errors import EngineError
 from engine.geometry import Geometry
@@ -84,3 +85,13 @@ class PositionReporter:
 def emit(text: str) -> None:
     """Print one answer and flush, so that a pipe sees it at once."""
     print(text, flush=True)
+
+
+def start_and_players(args: argparse.Namespace) -> tuple[Board, Agent, Agent]:
+    """The start position (``--moves``) and the red and yellow agents, seeded from ``--seed``."""
+    board = Board.from_moves(args.moves, geometry_from(args))
+    if board.is_over:
+        raise EngineError(f"the game is already over after {args.moves!r}")
+    red = create_agent(args.red, seed=args.seed)
+    yellow = create_agent(args.yellow, seed=None if args.seed is None else args.seed + 1)
+    return board, red, yellow

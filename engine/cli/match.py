@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from engine.agents.registry import create_agent
-from engine.board import Board
-from engine.cli.common import add_command, add_geometry_arguments, emit, geometry_from
+from engine.cli.common import add_command, add_geometry_arguments, emit, start_and_players
 from engine.errors import EngineError
 from engine.match import GameRecord, play_match
 
@@ -26,12 +24,7 @@ def add_parser(subparsers) -> None:
 def run(args) -> int:
     if args.games < 1:
         raise EngineError("--games must be at least 1")
-    geometry = geometry_from(args)
-    start = Board.from_moves(args.moves, geometry)
-    if start.is_over:
-        raise EngineError(f"the game is already over after {args.moves!r}")
-    red = create_agent(args.red, seed=args.seed)
-    yellow = create_agent(args.yellow, seed=None if args.seed is None else args.seed + 1)
+    start, red, yellow = start_and_players(args)
 
     def report(index: int, record: GameRecord, red_first: bool) -> None:
         if args.quiet:

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from engine.agents.human import QuitGame
-from engine.agents.registry import create_agent
 from engine.board import Board, Side
-from engine.cli.common import add_command, add_geometry_arguments, geometry_from
-from engine.errors import EngineError
+from engine.cli.common import add_command, add_geometry_arguments, start_and_players
 from engine.formats import render
 from engine.match import play_game
 
@@ -24,12 +22,8 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
-    geometry = geometry_from(args)
-    board = Board.from_moves(args.moves, geometry)
-    if board.is_over:
-        raise EngineError(f"the game is already over after {args.moves!r}")
-    red = create_agent(args.red, seed=args.seed)
-    yellow = create_agent(args.yellow, seed=None if args.seed is None else args.seed + 1)
+    board, red, yellow = start_and_players(args)
+    geometry = board.geometry
     names = {Side.FIRST: f"X ({red})", Side.SECOND: f"O ({yellow})"}
     print(
         f"Connect {geometry.connect} on {geometry.cols}x{geometry.rows}:",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from engine.board import Board
 from engine.geometry import MAX_COLS, MAX_CONNECT, MAX_ROWS, MIN_COLS, MIN_CONNECT, MIN_ROWS, Geometry
 
 
@@ -18,3 +19,14 @@ def geometries(draw) -> Geometry:
 def choices(length: int = 81):
     """Raw choices; a test maps each to one of the legal columns at its turn."""
     return st.lists(st.integers(0, 1000), max_size=length)
+
+
+def play_picks(geometry: Geometry, picks: list[int]) -> Board:
+    """The board after playing, for each pick, legal column number ``pick % count``."""
+    board = Board(geometry)
+    for pick in picks:
+        legal = board.legal_columns()
+        if not legal:
+            break
+        board.play(legal[pick % len(legal)])
+    return board

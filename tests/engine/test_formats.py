@@ -10,22 +10,12 @@ from engine.board import Board, Side
 from engine.errors import EngineError, PositionError
 from engine.formats import format_grid, format_moves, from_array, parse_grid, parse_moves, render, to_array
 from engine.geometry import Geometry
-from tests.engine.strategies import choices, geometries
-
-
-def _random_board(geometry: Geometry, picks: list[int]) -> Board:
-    board = Board(geometry)
-    for pick in picks:
-        legal = board.legal_columns()
-        if not legal:
-            break
-        board.play(legal[pick % len(legal)])
-    return board
+from tests.engine.strategies import choices, geometries, play_picks
 
 
 @given(geometries(), choices())
 def test_every_format_round_trips(geometry: Geometry, picks: list[int]) -> None:
-    board = _random_board(geometry, picks)
+    board = play_picks(geometry, picks)
     assert Board.from_moves(format_moves(board.history), geometry) == board
     assert Board.from_moves(board.move_string, geometry) == board
     from_grid = parse_grid(format_grid(board), geometry.connect)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import threading
 
 import numpy as np
 import pytest
@@ -17,6 +16,7 @@ from engine.geometry import Geometry
 from engine.kernels import mcts
 from engine.kernels.montecarlo import SMART
 from engine.kernels.rng import make_rng
+from tests.engine.agent_checks import assert_stop_ends_a_long_search, stopped
 from tests.engine.seed_positions import BLOCKS, WINS, SeedPosition
 
 EIGHT = Geometry(8, 8, 4)
@@ -150,7 +150,7 @@ def test_blocks_an_immediate_loss(position: SeedPosition) -> None:
 
 def test_a_win_in_one_is_taken_even_with_no_time() -> None:
     position = WINS[5]
-    assert _agent("mcts:time=10,seed=1").choose(position.board, _stopped()).column in position.moves
+    assert _agent("mcts:time=10,seed=1").choose(position.board, stopped()).column in position.moves
 
 
 def test_works_on_8x8() -> None:
@@ -194,17 +194,7 @@ def test_a_time_budget_gives_a_legal_move() -> None:
 
 
 def test_a_stop_ends_a_long_search() -> None:
-    agent = _agent("mcts:time=3600,seed=1")
-    board = Board()
-    agent.choose(board, _stopped())  # compiles, so that the thread below only searches
-    stop, results = StopFlag(), []
-    thread = threading.Thread(target=lambda: results.append(agent.choose(board, stop)))
-    thread.start()
-    thread.join(0.2)
-    stop.set()
-    thread.join(10)
-    assert not thread.is_alive()
-    assert results[0].column in board.legal_columns() and not results[0].completed
+    assert_stop_ends_a_long_search(_agent("mcts:time=3600,seed=1"), Board())
 
 
 def test_a_full_tree_keeps_searching() -> None:
@@ -270,9 +260,3 @@ def test_copy_subtree_keeps_the_statistics_below_the_new_root() -> None:
     assert [tree.visits[i] for i in old] == [copy.visits[i] for i in new]
     assert [tree.move[i] for i in old] == [copy.move[i] for i in new]
     assert 1 < size < tree.used[0] and copy.used[0] == size
-
-
-def _stopped() -> StopFlag:
-    stop = StopFlag()
-    stop.set()
-    return stop

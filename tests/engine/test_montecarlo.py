@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 import pytest
 
-from engine.agents.base import StopFlag
 from engine.agents.registry import create_agent
-from engine.board import Board, _has_alignment
+from engine.board import Board, has_line
 from engine.errors import AgentSpecError
 from engine.geometry import Geometry
 from engine.kernels.montecarlo import RANDOM, SMART, playout, smart_playout
 from engine.kernels.rng import make_rng, next_below
 from engine.kernels.rules import DRAW, LOSS, WIN
+from tests.engine.agent_checks import assert_stop_ends_a_long_search, stopped
 from tests.engine.seed_positions import BLOCKS, WINS, SeedPosition
 
 EIGHT = Geometry(8, 8, 4)
@@ -58,9 +56,7 @@ def reference_smart_playout(board: Board, rng: np.ndarray) -> int:
         if any(board.is_winning_move(col) for col in legal):
             return WIN * sign
         opponent = board.current ^ board.mask
-        threats = [
-            c for c in legal if _has_alignment(opponent | ((board.mask + g.bottom_cell(c)) & g.column_mask(c)), g)
-        ]
+        threats = [c for c in legal if has_line(opponent | ((board.mask + g.bottom_cell(c)) & g.column_mask(c)), g)]
         board.play(threats[0] if threats else legal[next_below(rng, len(legal))])
         sign = -sign
     return DRAW
@@ -140,21 +136,11 @@ def test_a_time_budget_gives_a_legal_move() -> None:
 
 
 def test_a_stop_ends_a_long_search() -> None:
-    agent = create_agent("montecarlo:time=3600,seed=1")
-    board = Board()
-    agent.choose(board, _stopped())  # compiles, so that the thread below only searches
-    stop, results = StopFlag(), []
-    thread = threading.Thread(target=lambda: results.append(agent.choose(board, stop)))
-    thread.start()
-    thread.join(0.2)
-    stop.set()
-    thread.join(10)
-    assert not thread.is_alive()
-    assert results[0].column in board.legal_columns() and not results[0].completed
+    assert_stop_ends_a_long_search(create_agent("montecarlo:time=3600,seed=1"), Board())
 
 
 def test_a_search_stopped_before_it_starts_still_moves() -> None:
-    result = create_agent("montecarlo:time=10,seed=1").choose(Board.from_moves("1"), _stopped())
+    result = create_agent("montecarlo:time=10,seed=1").choose(Board.from_moves("1"), stopped())
     assert result.nodes == 0 and result.column == 3  # no playouts: the central column
 
 
@@ -173,12 +159,6 @@ def test_works_on_8x8() -> None:
 def test_bad_specs_are_clear_errors(spec: str) -> None:
     with pytest.raises(AgentSpecError):
         create_agent(spec)
-
-
-def _stopped() -> StopFlag:
-    stop = StopFlag()
-    stop.set()
-    return stop
 
 
 def test_column_scores_are_win_rates() -> None:

@@ -10,7 +10,7 @@ from engine.errors import IllegalMoveError
 from engine.geometry import Geometry
 from engine.kernels import rules
 from tests.engine.reference import ReferenceGame
-from tests.engine.strategies import choices, geometries
+from tests.engine.strategies import choices, geometries, play_picks
 
 
 def _kernel_legal(geometry: Geometry, current, mask) -> list[int]:
@@ -54,12 +54,7 @@ def test_random_games_agree_with_the_reference(geometry: Geometry, picks: list[i
 @settings(max_examples=60)
 @given(geometries(), choices(30))
 def test_winning_cells_are_exactly_the_winning_moves(geometry: Geometry, picks: list[int]) -> None:
-    board = Board(geometry)
-    for pick in picks:
-        legal = board.legal_columns()
-        if not legal:
-            break
-        board.play(legal[pick % len(legal)])
+    board = play_picks(geometry, picks)
     if board.is_over:
         return
     current, mask = board.kernel_state()

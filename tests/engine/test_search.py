@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from engine.agents.base import SearchResult, StopFlag
 from engine.agents.registry import create_agent, presets
-from engine.board import Board
+from engine.board import Board, has_line
 from engine.errors import AgentSpecError, PositionError
 from engine.geometry import Geometry
 from engine.kernels import search as kernels
@@ -54,18 +54,6 @@ def search(spec: str, geometry: Geometry, current: int, mask: int) -> SearchResu
         return agent.search_position(geometry, current, mask)
     assert (board.current, board.mask) == (current, mask)
     return agent.choose(board)
-
-
-def _line(bits: int, geometry: Geometry) -> bool:
-    """Do ``bits`` hold a line of ``connect`` stones?"""
-    h = geometry.height
-    for step in (1, h - 1, h, h + 1):
-        run = bits
-        for k in range(1, geometry.connect):
-            run &= bits >> (k * step)
-        if run:
-            return True
-    return False
 
 
 # Seed 000 (4x4, player 1 = X to move): boards where X completes a line now.
@@ -135,7 +123,7 @@ BLOCK_AGENTS = [
 def test_search_agents_take_the_win(spec: str, name: str, grid: str, to_move: str) -> None:
     geometry, current, mask = position(grid, to_move)
     col = search(spec, geometry, current, mask).column
-    assert _line(current | ((mask + geometry.bottom_cell(col)) & geometry.column_mask(col)), geometry)
+    assert has_line(current | ((mask + geometry.bottom_cell(col)) & geometry.column_mask(col)), geometry)
 
 
 @pytest.mark.parametrize("spec", WIN_AGENTS)
