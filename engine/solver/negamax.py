@@ -39,6 +39,8 @@ from engine.solver.table import entry_column, entry_is_lower, entry_score, pack,
 NODES, LIMIT, ABORTED = 0, 1, 2
 #: Nodes between two looks at the stop flag and the node limit (a power of two).
 POLL = 4096
+#: Enhanced transposition cut-offs are tried while more cells than this are empty.
+ETC_MIN_EMPTY = 12
 
 
 def new_stats(node_limit: int = 0) -> np.ndarray:
@@ -111,8 +113,22 @@ def negamax(current, mask, ply, alpha, beta, g, table, order, stats, flag):
                 return beta
         first = entry_column(word)
 
-    count = order_moves(current, mask, moves, g, first, order, ply)
     opponent = bxor(current, mask)
+    if ply < cells - ETC_MIN_EMPTY:
+        # Enhanced transposition cut-off: if the table already says a child
+        # scores at most u, this position scores at least -u; that may be enough.
+        for col in range(g.cols):
+            cell = band(moves, column_cells(g, col))
+            if is_zero(cell):
+                continue
+            child = probe(table, opponent, bor(mask, cell))
+            if child != 0 and not entry_is_lower(child):
+                bound = -entry_score(child, offset)
+                if bound >= beta:
+                    store(table, current, mask, pack(bound, True, col, offset))
+                    return bound
+
+    count = order_moves(current, mask, moves, g, first, order, ply)
     best = -1
     for k in range(count):
         col = order[ply, k, 0]
@@ -161,3 +177,12 @@ def solve_kernel(current, mask, ply, weak, g, table, order, stats, flag):
         else:
             low = result
     return low
+
+
+@njit(cache=True, nogil=True)
+def at_most_kernel(current, mask, ply, value, g, table, order, stats, flag):
+    """Is the score of this position (not over) at most ``value``? One null-window search."""
+    cells = g.cols * g.rows
+    if can_win_now(current, mask, g):
+        return (cells + 1 - ply) // 2 <= value
+    return negamax(current, mask, ply, value, value + 1, g, table, order, stats, flag) <= value

@@ -1,42 +1,30 @@
 """The :class:`Solver`: exact scores of positions, for people and programs.
 
 It owns a transposition table (kept between calls: its keys are exact, so
-what it learnt about one position is sound for the next) and runs the
-kernels of :mod:`engine.solver.negamax`. Every call may be limited by a node
-budget, a time limit or a :class:`~engine.agents.base.StopFlag`; a search
-that hits one reports ``finished=False`` and no score, never a guess.
+what it learnt about one position is sound for the next), an optional
+opening book, and runs the kernels of :mod:`engine.solver.negamax`. Every
+call may be limited by a node budget, a time limit or a
+:class:`~engine.agents.base.StopFlag`; a search that hits one reports
+``finished=False`` and no score, never a guess.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from engine.agents.base import StopFlag
 from engine.board import Board
 from engine.geometry import Geometry
-from engine.solver.negamax import ABORTED, LIMIT, NODES, new_order_buffer, new_stats, solve_kernel
+from engine.solver.book import Book
+from engine.solver.moves import centre_order
+from engine.solver.negamax import ABORTED, NODES, at_most_kernel, new_order_buffer, new_stats, solve_kernel
 from engine.solver.table import new_table, table_bits_for
 
 #: Table size of a solver made without one: 64 MB (2^23 slots of 8 bytes on 7x6).
 DEFAULT_TABLE_MB = 64
-
-
-@dataclass(frozen=True)
-class Solution:
-    """The outcome of one solve.
-
-    ``score`` is the exact score in Pons's convention (weak solves: its sign,
-    1 / 0 / -1), or None when the search did not finish.
-    """
-
-    score: int | None
-    nodes: int
-    seconds: float
-
-    @property
-    def finished(self) -> bool:
-        return self.score is not None
 
 
 def game_over_score(board: Board) -> int:
@@ -50,7 +38,7 @@ def game_over_score(board: Board) -> int:
 
 
 def win_now_score(board: Board) -> int:
-    """The score of winning with the next stone."""
+    """The score of winning with the next stone (the ``ply + 1``-th)."""
     return (board.geometry.cells + 1 - board.ply) // 2
 
 
@@ -58,13 +46,77 @@ def sign(score: int) -> int:
     return (score > 0) - (score < 0)
 
 
-class Solver:
-    """Exact solving of positions of one geometry, with a reusable table."""
+@dataclass(frozen=True)
+class Solution:
+    """One solve: the exact score (weak: its sign, 1 / 0 / -1), or None if unfinished."""
 
-    def __init__(self, geometry: Geometry, table_mb: float = DEFAULT_TABLE_MB) -> None:
+    score: int | None
+    nodes: int
+    seconds: float
+
+    @property
+    def finished(self) -> bool:
+        return self.score is not None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The exact score of every column (None: full, or not finished)."""
+
+    scores: tuple[int | None, ...]
+    finished: bool
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class BestMove:
+    """A best column and its exact score; ``column`` is None if unfinished."""
+
+    column: int | None
+    score: int | None
+    nodes: int
+    seconds: float
+
+    @property
+    def finished(self) -> bool:
+        return self.column is not None
+
+
+class _Run:
+    """One limited search: a node counter shared by its kernel calls, and its stop flag."""
+
+    def __init__(self, nodes: int, flag: StopFlag) -> None:
+        self.stats = new_stats(nodes)
+        self.flag = flag
+        self.start = time.perf_counter()
+
+    @property
+    def aborted(self) -> bool:
+        return bool(self.stats[ABORTED])
+
+    @property
+    def nodes(self) -> int:
+        return int(self.stats[NODES])
+
+    @property
+    def seconds(self) -> float:
+        return time.perf_counter() - self.start
+
+
+class Solver:
+    """Exact solving of positions of one geometry, with a reusable table.
+
+    ``book`` (an opening :class:`~engine.solver.book.Book` of the same
+    geometry) answers the positions it holds without a search.
+    """
+
+    def __init__(self, geometry: Geometry, table_mb: float = DEFAULT_TABLE_MB, book: Book | None = None) -> None:
+        if book is not None and book.geometry != geometry:
+            raise ValueError(f"the book is for {book.geometry}, not {geometry}")
         self.geometry = geometry
-        self.table_bits = table_bits_for(table_mb, geometry.wide)
-        self.table = new_table(self.table_bits, geometry.wide)
+        self.book = book
+        self.table = new_table(table_bits_for(table_mb, geometry.wide), geometry.wide)
         self._order = new_order_buffer(geometry.cols, geometry.cells)
 
     @property
@@ -76,6 +128,7 @@ class Solver:
         for array in self.table:
             array.fill(0)
 
+    # -- public entry points ------------------------------------------------------------
     def solve(
         self,
         board: Board,
@@ -86,25 +139,106 @@ class Solver:
         stop: StopFlag | None = None,
     ) -> Solution:
         """Solve ``board`` within ``nodes`` (0: no limit) and ``seconds`` (None: no limit)."""
-        self._check(board)
-        start = time.perf_counter()
-        if board.is_over:
-            score = game_over_score(board)
-            return Solution(sign(score) if weak else score, 0, 0.0)
-        stats = new_stats(nodes)
-        with (stop or StopFlag()).deadline(seconds) as flag:
-            current, mask = board.kernel_state()
-            score = solve_kernel(
-                current, mask, board.ply, weak, self.geometry.kernel, self.table, self._order, stats, flag.array
-            )
-        elapsed = time.perf_counter() - start
-        if stats[ABORTED]:
-            return Solution(None, int(stats[NODES]), elapsed)
-        return Solution(sign(score) if weak else int(score), int(stats[NODES]), elapsed)
+        with self._run(board, nodes, seconds, stop) as run:
+            score = self._score(board, run, weak)
+            return Solution(score, run.nodes, run.seconds)
 
-    def _check(self, board: Board) -> None:
+    def analyze(
+        self, board: Board, *, nodes: int = 0, seconds: float | None = None, stop: StopFlag | None = None
+    ) -> Analysis:
+        """The exact score of playing each column; the limits hold for all columns together."""
+        with self._run(board, nodes, seconds, stop) as run:
+            scores: list[int | None] = [None] * self.geometry.cols
+            for col in board.legal_columns():
+                scores[col] = self._column_score(board, col, run)
+                if run.aborted:
+                    return Analysis(tuple([None] * self.geometry.cols), False, run.nodes, run.seconds)
+            return Analysis(tuple(scores), True, run.nodes, run.seconds)
+
+    def best_move(
+        self, board: Board, *, nodes: int = 0, seconds: float | None = None, stop: StopFlag | None = None
+    ) -> BestMove:
+        """A column of best exact score: the centre-most of the equally good ones.
+
+        A higher score is already a faster win or a slower loss, so "best
+        score, then nearest the centre" is the whole rule. Cheaper than
+        :meth:`analyze`: one solve, then one null-window test per column
+        until a column reaches the score.
+        """
+        if board.is_over:
+            raise ValueError("the game is over: there is no move to choose")
+        if self.book is not None and (entry := self.book.entry(board)) is not None and entry.column is not None:
+            return BestMove(entry.column, entry.score, 0, 0.0)
+        with self._run(board, nodes, seconds, stop) as run:
+            score = self._score(board, run, weak=False)
+            if score is None:
+                return BestMove(None, None, run.nodes, run.seconds)
+            for col in centre_order(self.geometry.cols):
+                if not board.is_legal(col):
+                    continue
+                if self._column_reaches(board, col, score, run):
+                    return BestMove(col, score, run.nodes, run.seconds)
+                if run.aborted:
+                    break
+            return BestMove(None, None, run.nodes, run.seconds)
+
+    # -- the pieces -------------------------------------------------------------------------
+    @contextmanager
+    def _run(self, board: Board, nodes: int, seconds: float | None, stop: StopFlag | None) -> Iterator[_Run]:
         if board.geometry != self.geometry:
             raise ValueError(f"this solver is for {self.geometry}, not {board.geometry}")
+        with (stop or StopFlag()).deadline(seconds) as flag:
+            yield _Run(nodes, flag)
+
+    def _score(self, board: Board, run: _Run, weak: bool) -> int | None:
+        """The exact score (or sign) of ``board``, or None if the run was stopped."""
+        if board.is_over:
+            score = game_over_score(board)
+        elif (known := self._book_score(board)) is not None:
+            score = known
+        else:
+            current, mask = board.kernel_state()
+            score = int(
+                solve_kernel(
+                    current, mask, board.ply, weak, self.geometry.kernel, self.table, self._order, run.stats,
+                    run.flag.array,
+                )
+            )  # fmt: skip
+            if run.aborted:
+                return None
+        return sign(score) if weak else score
+
+    def _column_score(self, board: Board, col: int, run: _Run) -> int | None:
+        """The exact score of playing ``col`` (legal), from the mover's view."""
+        if board.is_winning_move(col):
+            return win_now_score(board)
+        board.play(col)
+        try:
+            child = self._score(board, run, weak=False)
+        finally:
+            board.undo()
+        return None if child is None else -child
+
+    def _column_reaches(self, board: Board, col: int, score: int, run: _Run) -> bool:
+        """Does playing ``col`` score ``score`` (no column scores more)?"""
+        if board.is_winning_move(col):
+            return win_now_score(board) == score
+        board.play(col)
+        try:
+            known = self._book_score(board)
+            if known is not None:
+                return -known == score
+            current, mask = board.kernel_state()
+            # No column beats the best: -child <= score, so equality is child <= -score.
+            reaches = at_most_kernel(
+                current, mask, board.ply, -score, self.geometry.kernel, self.table, self._order, run.stats,
+                run.flag.array,
+            )  # fmt: skip
+            return bool(reaches) and not run.aborted
+        finally:
+            board.undo()
+
+    def _book_score(self, board: Board) -> int | None:
+        return None if self.book is None else self.book.score(board)
 
 
-__all__ = ["LIMIT", "Solution", "Solver", "game_over_score", "sign", "win_now_score"]
