@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.cli.common import PositionReporter, add_command, add_geometry_arguments, emit, geometry_from, position_lines
 from engine.cli.solver_options import UNFINISHED, add_solver_arguments, limits, make_solver
+from engine.errors import EngineError
 
 
 def add_parser(subparsers) -> None:
@@ -24,10 +25,11 @@ def run(args) -> int:
     solver = make_solver(args, geometry)
     reporter = PositionReporter()
     for line in position_lines(args.positions):
-        board = reporter.board(line, geometry)
-        if board is None:
+        try:
+            solution = solver.solve_moves(line.text, weak=args.weak, **limits(args))
+        except EngineError as exc:
+            reporter.fail(line, str(exc))
             continue
-        solution = solver.solve(board, weak=args.weak, **limits(args))
         if solution.score is None:
             reporter.fail(line, UNFINISHED)
         else:

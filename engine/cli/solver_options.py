@@ -13,7 +13,10 @@ from engine.solver.solver import DEFAULT_TABLE_MB, Solver
 def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("solver")
     group.add_argument(
-        "--table-mb", type=float, default=DEFAULT_TABLE_MB, help=f"transposition table size (default {DEFAULT_TABLE_MB})"
+        "--table-mb",
+        type=float,
+        default=DEFAULT_TABLE_MB,
+        help=f"transposition table size (default {DEFAULT_TABLE_MB})",
     )
     group.add_argument("--no-book", action="store_true", help="do not use the opening book (7x6)")
     group.add_argument("--seconds", type=float, default=None, help="give up on a position after this long")

@@ -65,9 +65,8 @@ def lowest_stored(g):
 def _count_node(stats, flag):
     """Count a node; every POLL nodes check the stop flag and the node limit."""
     stats[NODES] += 1
-    if stats[NODES] & (POLL - 1) == 0:
-        if stop_requested(flag) or (stats[LIMIT] > 0 and stats[NODES] >= stats[LIMIT]):
-            stats[ABORTED] = 1
+    if stats[NODES] & (POLL - 1) == 0 and (stop_requested(flag) or (stats[LIMIT] > 0 and stats[NODES] >= stats[LIMIT])):
+        stats[ABORTED] = 1
 
 
 @njit(cache=True, nogil=True)

@@ -21,6 +21,7 @@ from engine.geometry import Geometry
 from engine.solver.book import Book
 from engine.solver.moves import centre_order
 from engine.solver.negamax import ABORTED, NODES, at_most_kernel, new_order_buffer, new_stats, solve_kernel
+from engine.solver.replay import replay
 from engine.solver.table import new_table, table_bits_for
 
 #: Table size of a solver made without one: 8 MB (2^20 slots of 8 bytes on 7x6). Bigger tables
@@ -105,6 +106,10 @@ class _Run:
         return time.perf_counter() - self.start
 
 
+#: The flag of searches without a time limit or stop flag: nobody ever sets it.
+_NEVER = StopFlag()
+
+
 class Solver:
     """Exact solving of positions of one geometry, with a reusable table.
 
@@ -143,6 +148,19 @@ class Solver:
         with self._run(board, nodes, seconds, stop) as run:
             score = self._score(board, run, weak)
             return Solution(score, run.nodes, run.seconds)
+
+    def solve_moves(self, moves: str, *, weak: bool = False, nodes: int = 0, seconds: float | None = None) -> Solution:
+        """:meth:`solve` for a move string: the fast way through many positions.
+
+        A bad string raises :class:`~engine.errors.PositionError` as
+        :meth:`Board.from_moves <engine.board.Board.from_moves>` does.
+        """
+        position = replay(moves, self.geometry) if self.book is None else None
+        if position is None:
+            return self.solve(Board.from_moves(moves, self.geometry), weak=weak, nodes=nodes, seconds=seconds)
+        with self._limits(nodes, seconds, None) as run:
+            score = self._search(*position, run, weak)
+            return Solution(None if score is None else sign(score) if weak else score, run.nodes, run.seconds)
 
     def analyze(
         self, board: Board, *, nodes: int = 0, seconds: float | None = None, stop: StopFlag | None = None
@@ -188,6 +206,14 @@ class Solver:
     def _run(self, board: Board, nodes: int, seconds: float | None, stop: StopFlag | None) -> Iterator[_Run]:
         if board.geometry != self.geometry:
             raise ValueError(f"this solver is for {self.geometry}, not {board.geometry}")
+        with self._limits(nodes, seconds, stop) as run:
+            yield run
+
+    @contextmanager
+    def _limits(self, nodes: int, seconds: float | None, stop: StopFlag | None) -> Iterator[_Run]:
+        if seconds is None and stop is None:
+            yield _Run(nodes, _NEVER)  # no timer to start: the common case of solving many positions
+            return
         with (stop or StopFlag()).deadline(seconds) as flag:
             yield _Run(nodes, flag)
 
@@ -199,15 +225,17 @@ class Solver:
             score = known
         else:
             current, mask = board.kernel_state()
-            score = int(
-                solve_kernel(
-                    current, mask, board.ply, weak, self.geometry.kernel, self.table, self._order, run.stats,
-                    run.flag.array,
-                )
-            )  # fmt: skip
-            if run.aborted:
+            found = self._search(current, mask, board.ply, run, weak)
+            if found is None:
                 return None
+            score = found
         return sign(score) if weak else score
+
+    def _search(self, current, mask, ply: int, run: _Run, weak: bool) -> int | None:
+        """The kernel's score of a position still going on, or None if the run was stopped."""
+        score = solve_kernel(current, mask, ply, weak, self.geometry.kernel, self.table, self._order, run.stats,
+                             run.flag.array)  # fmt: skip
+        return None if run.aborted else int(score)
 
     def _column_score(self, board: Board, col: int, run: _Run) -> int | None:
         """The exact score of playing ``col`` (legal), from the mover's view."""
@@ -241,5 +269,3 @@ class Solver:
 
     def _book_score(self, board: Board) -> int | None:
         return None if self.book is None else self.book.score(board)
-
-
