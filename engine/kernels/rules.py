@@ -110,7 +110,7 @@ def winning_cells_generic(bits, mask, g):
     ``bits`` by ``(j - i) * step`` lines window cell ``j`` up with cell ``i``.
     The result is limited to empty cells of the board (sentinels excluded).
     """
-    cells = shr(g.one, 1)  # an all-zero bitboard of the right width
+    cells = bxor(g.one, g.one)  # an empty bitboard of the right width
     for step in (1, g.height - 1, g.height, g.height + 1):
         for i in range(g.connect):
             hole = g.full

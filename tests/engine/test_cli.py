@@ -1,0 +1,120 @@
+"""The command line contracts of DESIGN.md: count, move, match, play, errors."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(capsys, monkeypatch, argv: list[str], stdin: str | None = None) -> tuple[int, str, str]:
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_count_matches_the_known_sequence(capsys, monkeypatch) -> None:
+    status, out, _ = run(capsys, monkeypatch, ["count", "--plies", "6"])
+    assert status == 0
+    assert out.split("\n")[:-1] == ["0 1", "1 7", "2 49", "3 238", "4 1120", "5 4263", "6 16422"]
+
+
+def test_count_on_a_small_board_reaches_the_full_board(capsys, monkeypatch) -> None:
+    _, out, _ = run(capsys, monkeypatch, ["count", "--cols", "4", "--rows", "4", "--plies", "17"])
+    counts = dict(line.split() for line in out.splitlines())
+    assert counts["1"] == "4" and counts["2"] == "16" and counts["17"] == "0"
+
+
+def test_move_answers_arguments_and_reports_bad_ones(capsys, monkeypatch) -> None:
+    status, out, err = run(capsys, monkeypatch, ["move", "--agent", "random:seed=1", "44", "4444444", "12121212", "9"])
+    assert status == 1
+    lines = out.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("44 ")
+    _position, column, *stats = lines[0].split(" ")
+    assert (
+        1 <= int(column) <= 7
+        and any(s.startswith("nodes=") for s in stats)
+        and any(s.startswith("time_ms=") for s in stats)
+    )
+    assert "argument 2 '4444444': move 7 (column 4): column 4 is full" in err
+    assert "argument 3 '12121212': move 8 (column 2): the game is over" in err
+    assert "argument 4 '9': move 1 is '9'" in err
+
+
+def test_move_reads_stdin_line_by_line_and_an_empty_line_is_the_empty_board(capsys, monkeypatch) -> None:
+    status, out, err = run(capsys, monkeypatch, ["move", "--agent", "random"], stdin="4\n\nxyz\n1212121\n")
+    assert status == 1
+    lines = out.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("4 ") and lines[1].startswith(" ")
+    assert "line 3 'xyz'" in err and "line 4 '1212121': the game is already over" in err
+
+
+def test_match_ends_with_the_two_summary_lines(capsys, monkeypatch) -> None:
+    status, out, _ = run(
+        capsys, monkeypatch, ["match", "--red", "random", "--yellow", "random", "--games", "6", "--seed", "2"]
+    )
+    assert status == 0
+    lines = out.splitlines()
+    assert len(lines) == 8 and all(line.startswith(f"game {i + 1}: ") for i, line in enumerate(lines[:6]))
+    red, yellow, draws = (int(n) for n in re.fullmatch(r"red (\d+), yellow (\d+), draws (\d+)", lines[6]).groups())
+    first, second = (int(n) for n in re.fullmatch(r"first (\d+), second (\d+)", lines[7]).groups())
+    assert red + yellow + draws == 6 and first + second + draws == 6
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["move", "--agent", "nosuch", "4"], "unknown agent 'nosuch'"),
+        (["move", "--agent", "random:seed=x", "4"], "expected a whole number"),
+        (["count", "--cols", "12", "--plies", "2"], "columns must be a whole number from 4 to 9"),
+        (["count", "--connect", "8", "--plies", "2"], "connect must be a whole number from 3 to 6"),
+        (["match", "--red", "random", "--yellow", "random", "--games", "0"], "--games must be at least 1"),
+        (["match", "--red", "random", "--yellow", "random", "--moves", "1212121"], "already over"),
+    ],
+)
+def test_bad_arguments_are_one_clear_line(capsys, monkeypatch, argv: list[str], message: str) -> None:
+    status, _out, err = run(capsys, monkeypatch, argv)
+    assert status == 2 and message in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def _engine(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args], input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+
+
+def test_play_answers_bad_input_and_ends_cleanly_at_end_of_input() -> None:
+    done = _engine("play", "--yellow", "random:seed=1", stdin="abc\n0\n8\n4\n4\n4\n4\n4\n4\n")
+    assert done.returncode == 0, done.stderr
+    assert "Please type a column number from 1 to 7" in done.stdout
+    assert "there is no column 0" in done.stdout and "there is no column 8" in done.stdout
+    assert "Traceback" not in done.stdout + done.stderr
+    assert done.stdout.rstrip().endswith(("Bye!", "Tie game!"))
+
+
+def test_play_between_two_agents_prints_every_board_and_the_result() -> None:
+    done = _engine(
+        "play", "--red", "random:seed=1", "--yellow", "random:seed=2", "--cols", "5", "--rows", "4", "--connect", "3"
+    )
+    assert done.returncode == 0
+    assert done.stdout.count(" 1 2 3 4 5") >= 2 and ("Win for" in done.stdout or "Tie game!" in done.stdout)
+
+
+def test_quit_with_q() -> None:
+    done = _engine("play", stdin="q\n")
+    assert done.returncode == 0 and "Bye!" in done.stdout
+
+
+def test_help_lists_the_agents() -> None:
+    done = _engine("move", "--help")
+    assert done.returncode == 0 and "random" in done.stdout and "seed=" in done.stdout
