@@ -7,7 +7,7 @@ short and obviously right: only for small boards or late positions.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 
 def make_solver(cols: int, rows: int, connect: int):
@@ -32,14 +32,14 @@ def make_solver(cols: int, rows: int, connect: int):
                 return True
         return False
 
-    @lru_cache(maxsize=None)
+    @cache
     def score(columns: tuple[tuple[int, ...], ...], moves: int) -> int:
         player = moves % 2
         best = None
         for col in range(cols):
             if len(columns[col]) == rows:
                 continue
-            child = columns[:col] + (columns[col] + (player,),) + columns[col + 1 :]
+            child = (*columns[:col], (*columns[col], player), *columns[col + 1 :])
             if wins(child, col, player):
                 value = (cells + 2 - (moves + 1)) // 2  # our stone number moves + 1 wins
             elif moves + 1 == cells:
@@ -57,7 +57,7 @@ def make_solver(cols: int, rows: int, connect: int):
             if len(columns[col]) == rows:
                 out.append(None)
                 continue
-            child = columns[:col] + (columns[col] + (player,),) + columns[col + 1 :]
+            child = (*columns[:col], (*columns[col], player), *columns[col + 1 :])
             if wins(child, col, player):
                 out.append((cells + 2 - (moves + 1)) // 2)
             elif moves + 1 == cells:
