@@ -77,6 +77,25 @@ def book_key(board: Board) -> tuple[int, bool]:
     return (mirrored, True) if mirrored < key else (key, False)
 
 
+def board_of_key(key: int, geometry: Geometry) -> Board:
+    """The position with this Pons key (the inverse of :meth:`Board.key`).
+
+    In each column the key is ``stones of the side to move + (2^h - 1)``
+    for a column of height ``h``: that lies in ``[2^h - 1, 2^(h+1) - 2]``,
+    so ``h`` is the bit length of ``key + 1``, minus one.
+    """
+    h = geometry.height
+    current = mask = 0
+    for col in range(geometry.cols):
+        part = (key >> (col * h)) & ((1 << h) - 1)
+        filled = (1 << ((part + 1).bit_length() - 1)) - 1
+        current |= (part - filled) << (col * h)
+        mask |= filled << (col * h)
+    other = current ^ mask
+    first, second = (current, other) if mask.bit_count() % 2 == 0 else (other, current)
+    return Board.from_stones(first, second, geometry)
+
+
 def check_geometry(geometry: Geometry) -> None:
     if geometry.bits > MAX_KEY_BITS:
         raise BookError(f"opening books hold boards of up to {MAX_KEY_BITS} bits; {geometry} needs {geometry.bits}")
@@ -99,18 +118,16 @@ class Book:
         try:
             with path.open("rb") as file:
                 header = file.readline().decode("ascii", "replace").split()
-                if len(header) != 6 or header[0] != MAGIC:
-                    raise BookError(f"{path} is not an opening book")
-                if header[1] != str(VERSION):
-                    raise BookError(f"{path}: book format {header[1]} is not known (this is version {VERSION})")
-                cols, rows, connect, count = (int(value) for value in header[2:])
-                entries = np.fromfile(file, dtype="<u8", count=count)
+                entries = np.fromfile(file, dtype="<u8")
         except OSError as exc:
             raise BookError(f"cannot read the opening book {path}: {exc.strerror or exc}") from None
-        except ValueError:
-            raise BookError(f"{path}: damaged book header") from None
+        if len(header) != 6 or header[0] != MAGIC or not all(field.isdigit() for field in header[1:]):
+            raise BookError(f"{path} is not an opening book")
+        if header[1] != str(VERSION):
+            raise BookError(f"{path}: book format {header[1]} is not known (this is version {VERSION})")
+        cols, rows, connect, count = (int(field) for field in header[2:])
         if len(entries) != count:
-            raise BookError(f"{path} is truncated: {len(entries)} of {count} entries")
+            raise BookError(f"{path} is damaged: {len(entries)} entries where the header says {count}")
         return cls(Geometry(cols, rows, connect), entries.astype(np.uint64))
 
     def save(self, path: Path | str) -> None:
@@ -136,6 +153,13 @@ class Book:
         if word >> DATA_BITS != key:
             return None
         return unpack(word, board.geometry, mirrored)
+
+    def positions(self) -> list[tuple[Board, BookEntry]]:
+        """Every position of the book (as the stored mirror image) with its entry."""
+        out = []
+        for word in self.entries.tolist():
+            out.append((board_of_key(word >> DATA_BITS, self.geometry), unpack(word, self.geometry, False)))
+        return out
 
     def score(self, board: Board) -> int | None:
         found = self.entry(board)
