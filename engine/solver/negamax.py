@@ -33,6 +33,7 @@ from engine.kernels.bitops import band, bor, bxor, is_zero
 from engine.kernels.rules import column_cells
 from engine.kernels.stop import stop_requested
 from engine.solver.moves import can_win_now, non_losing_moves, order_moves
+from engine.solver.symmetry import table_view
 from engine.solver.table import entry_column, entry_is_lower, entry_score, pack, probe, store
 
 # Slots of the ``stats`` array.
@@ -70,6 +71,12 @@ def _count_node(stats, flag):
 
 
 @njit(cache=True, nogil=True)
+def _seen(col, mirrored, g):
+    """A column as the table's image of the position sees it (-1 stays -1)."""
+    return g.cols - 1 - col if mirrored and col >= 0 else col
+
+
+@njit(cache=True, nogil=True)
 def negamax(current, mask, ply, alpha, beta, g, table, order, stats, flag):
     """The score of ``(current, mask)`` with ``ply`` stones, within ``(alpha, beta)``."""
     _count_node(stats, flag)
@@ -98,7 +105,9 @@ def negamax(current, mask, ply, alpha, beta, g, table, order, stats, flag):
     # What an earlier search learnt about this position narrows the window.
     offset = lowest_stored(g)
     first = -1
-    word = probe(table, current, mask)
+    # Early positions are stored as the smaller of their two mirror images.
+    seen_current, seen_mask, mirrored = table_view(current, mask, ply, g)
+    word = probe(table, seen_current, seen_mask)
     if word != 0:
         bound = entry_score(word, offset)
         if entry_is_lower(word):
@@ -111,6 +120,8 @@ def negamax(current, mask, ply, alpha, beta, g, table, order, stats, flag):
             if alpha >= beta:
                 return beta
         first = entry_column(word)
+        if mirrored and first >= 0:
+            first = g.cols - 1 - first
 
     opponent = bxor(current, mask)
     if ply < cells - ETC_MIN_EMPTY:
@@ -120,11 +131,12 @@ def negamax(current, mask, ply, alpha, beta, g, table, order, stats, flag):
             cell = band(moves, column_cells(g, col))
             if is_zero(cell):
                 continue
-            child = probe(table, opponent, bor(mask, cell))
+            child_current, child_mask, _ = table_view(opponent, bor(mask, cell), ply + 1, g)
+            child = probe(table, child_current, child_mask)
             if child != 0 and not entry_is_lower(child):
                 bound = -entry_score(child, offset)
                 if bound >= beta:
-                    store(table, current, mask, pack(bound, True, col, offset))
+                    store(table, seen_current, seen_mask, pack(bound, True, _seen(col, mirrored, g), offset))
                     return bound
 
     count = order_moves(current, mask, moves, g, first, order, ply)
@@ -136,13 +148,13 @@ def negamax(current, mask, ply, alpha, beta, g, table, order, stats, flag):
         if stats[ABORTED]:
             return 0
         if score >= beta:  # fail high: the opponent avoids this position; score is a lower bound
-            store(table, current, mask, pack(score, True, col, offset))
+            store(table, seen_current, seen_mask, pack(score, True, _seen(col, mirrored, g), offset))
             return score
         if score > alpha:
             alpha = score
             best = col
     # Fail low or exact: alpha is an upper bound on the score.
-    store(table, current, mask, pack(alpha, False, best, offset))
+    store(table, seen_current, seen_mask, pack(alpha, False, _seen(best, mirrored, g), offset))
     return alpha
 
 
