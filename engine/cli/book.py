@@ -31,7 +31,7 @@ def add_parser(subparsers) -> None:
         default=DEFAULT_LEAF_NODES,
         help=f"positions solved in fewer nodes are not followed (default {DEFAULT_LEAF_NODES:,})",
     )
-    parser.add_argument("--table-mb", type=float, default=64, help="transposition table size (default 64)")
+    parser.add_argument("--table-mb", type=float, default=256, help="transposition table size (default 256)")
     parser.add_argument("--checkpoint", type=float, default=60, help="seconds between saves (default 60)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(run=run)

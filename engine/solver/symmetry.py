@@ -46,11 +46,18 @@ def mirror(bits, g):
 
 
 @njit(cache=True, nogil=True)
+def _key(current, mask):
+    """Pons's key ``current + mask`` (its own function: inlining the wide addition
+    twice into one comparison trips an internal check of numba)."""
+    return add(current, mask)
+
+
+@njit(cache=True, nogil=True)
 def table_view(current, mask, ply, g):
     """``(current, mask, mirrored)``: the image of the position the table stores it as."""
     if ply >= SYMMETRY_PLIES:
         return current, mask, False
     mirror_current, mirror_mask = mirror(current, g), mirror(mask, g)
-    if key_less(add(mirror_current, mirror_mask), add(current, mask)):
+    if key_less(_key(mirror_current, mirror_mask), _key(current, mask)):
         return mirror_current, mirror_mask, True
     return current, mask, False
