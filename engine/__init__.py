@@ -11,6 +11,10 @@ The public API in one import::
 This package never imports pygame; the game in :mod:`game` builds on it.
 """
 
+from engine import kernel_cache
+
+kernel_cache.configure()  # before any kernel is compiled or loaded (see kernel_cache)
+
 from engine.agents import Agent, SearchResult, StopFlag, create_agent
 from engine.board import Board, Side
 from engine.errors import AgentSpecError, EngineError, GeometryError, IllegalMoveError, PositionError

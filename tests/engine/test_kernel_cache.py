@@ -1,0 +1,39 @@
+"""The numba cache follows the engine's source: a changed file means a fresh cache."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from engine import kernel_cache
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_digest_changes_with_any_source_file(tmp_path, monkeypatch) -> None:
+    (tmp_path / "kernels").mkdir()
+    (tmp_path / "a.py").write_text("X = 1\n")
+    (tmp_path / "kernels" / "b.py").write_text("Y = 2\n")
+    monkeypatch.setattr(kernel_cache, "ENGINE_DIR", tmp_path)
+    before = kernel_cache.source_digest()
+    assert kernel_cache.source_digest() == before
+    (tmp_path / "kernels" / "b.py").write_text("Y = 3\n")
+    assert kernel_cache.source_digest() != before
+
+
+def test_the_program_uses_a_cache_folder_named_after_its_source(tmp_path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"} | {"XDG_CACHE_HOME": str(tmp_path)}
+    code = "import os, engine, numba.core.config as c; print(os.environ['NUMBA_CACHE_DIR']); print(c.CACHE_DIR)"
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    folder, numba_folder = done.stdout.split()
+    assert folder == numba_folder == str(tmp_path / "connect-four" / "numba" / kernel_cache.source_digest())
+
+
+def test_a_folder_chosen_by_the_user_is_respected(tmp_path) -> None:
+    env = dict(os.environ) | {"NUMBA_CACHE_DIR": str(tmp_path / "mine")}
+    code = "import os, engine; print(os.environ['NUMBA_CACHE_DIR'])"
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == str(tmp_path / "mine")
