@@ -39,7 +39,7 @@ class PerfectAgent(Agent):
         low=0.01,
         high=86400,
     )
-    table_mb: int = param(8, "transposition table size in MB", low=1, high=4096)
+    table_mb: int = param(128, "transposition table size in MB", low=1, high=4096)
     book: bool = param(True, "use the opening book where there is one (7x6)")
     _solver: Solver | None = field(default=None, init=False, repr=False, compare=False)
 

@@ -26,7 +26,7 @@ from engine.cli.common import emit
 from engine.errors import EngineError
 from engine.geometry import Geometry
 from engine.match import play_game
-from engine.solver.solver import DEFAULT_TABLE_MB, Solver
+from engine.solver.solver import Solver
 
 
 def find_pons_dir() -> Path:
@@ -60,7 +60,7 @@ def add_parser(benches) -> None:
     parser.add_argument("--limit", type=int, default=0, help="positions per set (default: all)")
     parser.add_argument("--sets", default=",".join(REFERENCE), help="comma-separated set names")
     parser.add_argument("--pons-dir", type=Path, default=PONS, help="folder of the Test_*.txt files")
-    parser.add_argument("--table-mb", type=float, default=DEFAULT_TABLE_MB, help="table size for the sets")
+    parser.add_argument("--table-mb", type=float, default=8, help="table size for the sets (default 8)")
     parser.add_argument("--empty-table-mb", type=float, default=256, help="table size for the empty board")
     parser.add_argument("--games", type=int, default=10, help="games against each opponent (default 10)")
     parser.add_argument("--opponents", default="mcts,random", help="comma-separated opponent specs")
