@@ -106,7 +106,7 @@ def bench_sets(args) -> None:
     for name in filter(None, (s.strip() for s in args.sets.split(","))):
         rows = load_set(args.pons_dir / f"{name}.txt", args.limit)
         solver.reset()
-        mismatches, nodes, start = 0, 0, time.perf_counter()
+        mismatches, nodes, start, cpu_start = 0, 0, time.perf_counter(), time.process_time()
         for moves, expected in rows:
             solution = solver.solve_moves(moves)
             nodes += solution.nodes
@@ -114,11 +114,12 @@ def bench_sets(args) -> None:
                 mismatches += 1
                 print(f"mismatch: {moves} solved {solution.score}, expected {expected}", file=sys.stderr)
         mean = (time.perf_counter() - start) / len(rows)
+        cpu = (time.process_time() - cpu_start) / len(rows)
         reference = REFERENCE.get(name)
-        ratio = f"{mean / reference:6.2f}" if reference else "     -"
+        ratio = f"{mean / reference:6.2f} {cpu / reference:9.2f}" if reference else f"{'-':>6} {'-':>9}"
         emit(
-            f"{name:<11} {len(rows):>9} {mismatches:>10} {_duration(mean):>11} {nodes / len(rows):>12,.0f} "
-            f"{_duration(reference) if reference else '-':>10} {ratio}"
+            f"{name:<11} {len(rows):>9} {mismatches:>10} {_duration(mean):>11} {_duration(cpu):>11} "
+            f"{nodes / len(rows):>12,.0f} {_duration(reference) if reference else '-':>10} {ratio}"
         )
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from engine.kernels.bitops import andnot, band, bor, bxor, is_zero, popcount, shr, sub
+from engine.kernels.bitops import andnot, band, bor, bxor, is_zero, lowest_index, popcount, shr, sub
 from engine.kernels.rules import column_cells, playable_cells, winning_cells
 
 
@@ -68,6 +68,9 @@ def order_moves(current, mask, moves_bits, g, first, out, ply):
     many winning cells the move gives us, ties in centre-first order (the
     insertion below is stable).
     """
+    if is_zero(band(moves_bits, sub(moves_bits, g.one))):  # a single (forced) move: nothing to sort
+        out[ply, 0, 0] = lowest_index(moves_bits) // g.height
+        return 1
     n = 0
     for i in range(g.cols):
         col = centre_column(g, i)
