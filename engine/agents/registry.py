@@ -37,6 +37,12 @@ class ParamInfo:
     low: float | None = None
     high: float | None = None
     choices: tuple[str, ...] | None = None
+    title: str | None = None
+
+    @property
+    def label(self) -> str:
+        """A short name for people, e.g. in the game's editor ("Table MB" for ``tt``)."""
+        return self.title or self.name.replace("_", " ").capitalize()
 
     def parse(self, text: str) -> Any:
         """The value of ``key=text``, or :class:`AgentSpecError` saying why not."""
@@ -76,13 +82,17 @@ def param(
     low: float | None = None,
     high: float | None = None,
     choices: tuple[str, ...] | None = None,
+    label: str | None = None,
 ) -> Any:
-    """A dataclass field that is also a spec key (``kind`` defaults to the default's type)."""
+    """A dataclass field that is also a spec key (``kind`` defaults to the default's type).
+
+    ``label`` names the key for people where its spec name is terse.
+    """
     if kind is None:
         if default is None:
             raise TypeError("param(None, ...) needs kind=")
         kind = type(default)
-    meta = {"help": help, "kind": kind, "low": low, "high": high, "choices": choices}
+    meta = {"help": help, "kind": kind, "low": low, "high": high, "choices": choices, "label": label}
     return field(default=default, metadata={"param": meta})
 
 

@@ -282,8 +282,10 @@ class AlphaBetaAgent(SearchAgent):
     order: str = param("heuristic", "move ordering", choices=kernels.ORDERS)
     nodes: int | None = param(None, "node limit per move (none: no limit)", kind=int, low=1, high=10**15)
     time: float | None = param(None, "seconds per move (none: no limit)", kind=float, low=0.001, high=86400)
-    tt: int = param(16, "transposition table in MB (0: none)", low=0, high=4096)
-    columns: bool = param(False, "exact value of every column (slower: no pruning between root moves)")
+    tt: int = param(16, "transposition table in MB (0: none)", low=0, high=4096, label="Table MB")
+    columns: bool = param(
+        False, "exact value of every column (slower: no pruning between root moves)", label="All columns"
+    )
     _search_state: AlphaBetaSearch | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -1,0 +1,95 @@
+"""Compile the agents' numba kernels before anyone has to wait for them.
+
+numba compiles a kernel the first time it is called with a new type of
+arguments, and on a fresh install that takes seconds per agent (later starts
+load the compiled code from numba's on-disk cache, which is much quicker but
+still not free). Whoever calls :func:`warm_up` pays that price up front: the
+game does it from a background thread at start-up, so that the window stays
+responsive and the first real move is not slowed down by the compiler.
+
+The trick is simply to ask each agent for one move on a tiny board with a
+tiny time budget. The kernels are typed by the *width* of the bitboards, not
+by the board size, so one narrow board (a single ``uint64``) compiles what
+every board up to 64 bits needs, and one wide board (a ``(low, high)`` pair)
+what 8x8 and 9x9 need. Run ``python -m engine.warmup`` to fill the cache by
+hand.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine.agents.base import StopFlag
+from engine.agents.registry import create_agent, presets
+from engine.board import Board
+from engine.geometry import Geometry
+
+#: The smallest boards of each kernel representation, a few moves in.
+NARROW = Geometry(4, 4, 3)
+WIDE = Geometry(8, 8, 4)
+_OPENING = "12"
+
+
+@dataclass(frozen=True)
+class Warmed:
+    """What warming one agent spec cost, or why it failed."""
+
+    spec: str
+    seconds: float
+    error: str | None = None
+
+
+def warm_up(
+    specs: Iterable[str] | None = None,
+    *,
+    wide: bool = False,
+    budget: float = 0.05,
+    stop: StopFlag | None = None,
+) -> list[Warmed]:
+    """Ask each agent (default: every difficulty preset) for a move on a tiny board.
+
+    ``wide`` also warms the two-word kernels (boards of more than 64 bits).
+    ``budget`` is the time limit of each search once its kernels are compiled;
+    ``stop`` ends the warm-up early. An agent that fails is reported, not
+    raised: the caller will see the same error when it really uses the agent.
+    """
+    stop = stop or StopFlag()
+    geometries = (NARROW, WIDE) if wide else (NARROW,)
+    done: list[Warmed] = []
+    for spec in specs if specs is not None else [preset.name for preset in presets()]:
+        if stop.is_set():
+            break
+        start = time.perf_counter()
+        try:
+            agent = create_agent(spec, seed=0)
+            if not agent.is_human:
+                try:
+                    for geometry in geometries:
+                        with stop.deadline(budget) as limit:
+                            agent.choose(Board.from_moves(_OPENING, geometry), limit)
+                finally:
+                    agent.close()
+        except Exception as exc:  # reported to the caller, who decides what to tell the user
+            done.append(Warmed(spec, time.perf_counter() - start, f"{type(exc).__name__}: {exc}"))
+            continue
+        done.append(Warmed(spec, time.perf_counter() - start))
+    return done
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m engine.warmup [--wide] [SPEC ...]``: fill numba's cache, print what it cost."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    wide = "--wide" in args
+    specs = [arg for arg in args if arg != "--wide"] or None
+    failures = 0
+    for item in warm_up(specs, wide=wide):
+        failures += item.error is not None
+        print(f"{item.spec:<24} {item.seconds:6.2f} s  {item.error or 'ok'}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

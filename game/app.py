@@ -1,0 +1,378 @@
+"""The application: the window, the stack of scenes and the frame loop.
+
+Each frame: read the input events (the top scene gets them), advance the
+visible scenes in fixed time steps, draw them bottom-up, flip, and wait for
+the next frame. Only this thread touches pygame; agents run on the
+:class:`~game.worker.Worker` thread and the engine is loaded and warmed up
+by the :class:`~game.catalog.Catalog` thread, which starts after the first
+frame so that the window shows up at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import drawing, settings
+from game.catalog import Catalog
+from game.scene import Scene
+from game.theme import BACKGROUND_BOTTOM, BACKGROUND_TOP, DANGER, DISC, MIN_WINDOW, PANEL_LIGHT, TEXT, Theme
+from game.worker import Worker
+
+if TYPE_CHECKING:
+    from engine.agents.base import Agent
+    from game.players import MatchConfig
+
+STEP = 1 / 120  # seconds per fixed update step
+MAX_FRAME_TIME = 0.25  # a longer pause (a dragged window) is not caught up step by step
+
+
+@dataclass
+class Options:
+    """How the game was started (see :mod:`game.launch`)."""
+
+    match: MatchConfig | None = None  # go straight to this match
+    cols: int | None = None
+    rows: int | None = None
+    connect: int | None = None
+    moves: str = ""
+    exit_after_game: bool = False
+    frame_stats: bool = False
+    screenshot: Path | None = None
+    quit_after_first_frame: bool = False
+
+
+class FrameStats:
+    """Time between consecutive frames, as ``--frame-stats`` reports it."""
+
+    def __init__(self) -> None:
+        self.frames = 0
+        self.intervals_ms: list[float] = []
+        self._last: float | None = None
+
+    def tick(self) -> None:
+        self.frames += 1
+        now = time.perf_counter()
+        if self._last is not None:
+            self.intervals_ms.append((now - self._last) * 1000.0)
+        self._last = now
+
+    def summary(self) -> str:
+        times = sorted(self.intervals_ms)
+        if not times:
+            return f"frames {self.frames}, median 0.0 ms, p99 0.0 ms"
+        median = times[len(times) // 2] if len(times) % 2 else (times[len(times) // 2 - 1] + times[len(times) // 2]) / 2
+        p99 = times[min(len(times) - 1, max(0, round(0.99 * len(times)) - 1))]
+        return f"frames {self.frames}, median {median:.1f} ms, p99 {p99:.1f} ms"
+
+
+class FramePacer:
+    """Waits for the next frame on a fixed schedule (60 per second).
+
+    Each frame is due one period after the previous *due time*, not after the
+    previous wake-up, so a late frame is made up by a shorter wait and the
+    rate does not drift. The last millisecond is spent polling the clock,
+    because sleeping can overshoot by more than that on a busy machine.
+    """
+
+    SPIN = 0.001
+
+    def __init__(self, fps: int) -> None:
+        self.period = 1.0 / fps
+        self.due = time.perf_counter() + self.period
+
+    def wait(self) -> None:
+        remaining = self.due - time.perf_counter()
+        if remaining > self.SPIN:
+            time.sleep(remaining - self.SPIN)
+        while time.perf_counter() < self.due:
+            pass
+        now = time.perf_counter()
+        self.due += self.period
+        if self.due < now:  # more than a frame behind: start afresh rather than rush to catch up
+            self.due = now + self.period
+
+
+class Toast:
+    """A short message over every screen (a settings problem, a failed save)."""
+
+    def __init__(self, text: str, error: bool, seconds: float) -> None:
+        self.text, self.error, self.remaining = text, error, seconds
+
+
+class App:
+    """The window and its scenes; :meth:`run` is the game."""
+
+    def __init__(
+        self,
+        options: Options | None = None,
+        *,
+        settings_path: Path | None = None,
+        agent_factory: Callable[[str], Agent] | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+        fps: int = 60,
+        warm_up: bool = True,
+    ) -> None:
+        # A search written in plain Python holds the interpreter lock; asking it to hand the lock
+        # over every millisecond (instead of every 5) keeps the frames coming while it thinks.
+        sys.setswitchinterval(0.001)
+        self.options = options or Options()
+        self.settings_path = settings_path
+        self.settings, problem = settings.load(settings_path)
+        self._apply_command_line()
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(300, 45)
+        self.screen = pygame.display.set_mode(self._initial_size(), pygame.RESIZABLE)
+        pygame.display.set_caption("Connect Four")
+        pygame.display.set_icon(make_icon())
+        self._set_minimum_size()
+        self.theme = Theme()
+        self.worker = Worker()
+        self.catalog = Catalog()
+        self.make_agent: Callable[[str], Agent] = agent_factory or self.catalog.create
+        self.frame_stats = FrameStats()
+        self.running = True
+        self.closed = False
+        self._warm_up = warm_up
+        self._clock = clock
+        self._pacer = FramePacer(fps) if fps else None
+        self._last_time = clock()
+        self._lag = 0.0
+        self._stack: list[Scene] = []
+        self._transitions: list[Callable[[], None]] = []
+        self._toasts: list[Toast] = []
+        self._background: pygame.Surface | None = None
+        self._resized = False
+        self._resize(self.screen.get_size())
+        if problem:
+            self.notify(problem, error=True)
+        self._start_scenes()
+
+    # -- set-up -----------------------------------------------------------------------
+    def _apply_command_line(self) -> None:
+        for name in ("cols", "rows", "connect"):
+            value = getattr(self.options, name)
+            if value is not None:
+                setattr(self.settings, name, value)
+
+    def _initial_size(self) -> tuple[int, int]:
+        width, height = self.settings.window_width, self.settings.window_height
+        try:
+            desktop = pygame.display.get_desktop_sizes()[0]
+            width, height = min(width, desktop[0] - 40), min(height, desktop[1] - 80)
+        except (pygame.error, IndexError):
+            pass
+        return max(MIN_WINDOW[0], width), max(MIN_WINDOW[1], height)
+
+    def _set_minimum_size(self) -> None:
+        # pygame-ce has no other way to set this for a pygame.display window, and warns that
+        # from_display_module is meant for code moving to its Window API.
+        with warnings.catch_warnings(), contextlib.suppress(AttributeError, pygame.error):
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+
+    def _start_scenes(self) -> None:
+        from game.scenes.menu import MainMenu
+
+        menu = MainMenu(self)
+        self._stack = [menu]
+        menu.resize(self.screen.get_size())
+        menu.enter()
+        if self.options.match is not None:
+            from game.scenes.match import MatchScene
+
+            self.push(MatchScene(self, self.options.match))
+            self._apply_transitions()
+
+    # -- the scene stack (changes take effect between phases of a frame) ---------------
+    @property
+    def scene(self) -> Scene:
+        return self._stack[-1]
+
+    @property
+    def scenes(self) -> tuple[Scene, ...]:
+        return tuple(self._stack)
+
+    def push(self, scene: Scene) -> None:
+        def apply() -> None:
+            self._stack.append(scene)
+            scene.resize(self.screen.get_size())
+            scene.enter()
+
+        self._transitions.append(apply)
+
+    def pop(self) -> None:
+        """Back one screen (the main menu has nothing below it, so it stays)."""
+
+        def apply() -> None:
+            if len(self._stack) > 1:
+                self._stack.pop().exit()
+                self._stack[-1].resume()
+
+        self._transitions.append(apply)
+
+    def reset(self, *scene_types: type[Scene]) -> None:
+        """Replace the whole stack by new scenes of these types (the first is the bottom)."""
+
+        def apply() -> None:
+            while self._stack:
+                self._stack.pop().exit()
+            for scene_type in scene_types:
+                scene = scene_type(self)
+                self._stack.append(scene)
+                scene.resize(self.screen.get_size())
+                scene.enter()
+
+        self._transitions.append(apply)
+
+    def _apply_transitions(self) -> None:
+        while self._transitions:
+            self._transitions.pop(0)()
+
+    # -- services for scenes --------------------------------------------------------------------
+    def notify(self, text: str, *, error: bool = False, seconds: float = 5.0) -> None:
+        self._toasts.append(Toast(text, error, seconds))
+
+    @property
+    def messages(self) -> list[str]:
+        """The messages on screen now."""
+        return [toast.text for toast in self._toasts]
+
+    def save_settings(self) -> None:
+        problem = settings.save(self.settings, self.settings_path)
+        if problem:
+            self.notify(problem, error=True)
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        surface.blit(self._background, (0, 0))
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the frame loop -----------------------------------------------------------------------
+    def run(self) -> int:
+        """Play until the window is closed; returns the exit status."""
+        try:
+            while self.running:
+                self.step()
+        finally:
+            self.close()
+        return 0
+
+    def step(self) -> None:
+        """One frame: input, fixed-step updates, drawing."""
+        now = self._clock()
+        self._lag += min(now - self._last_time, MAX_FRAME_TIME)
+        self._last_time = now
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False  # closing the window quits at once
+                return
+            if event.type == pygame.VIDEORESIZE:
+                self._resized = True  # laid out once, after all the events of this frame
+                continue
+            self.scene.handle_event(event)
+            self._apply_transitions()
+        if self._resized:
+            self._resize(self.screen.get_size())
+            self._resized = False
+        while self._lag >= STEP:
+            self._lag -= STEP
+            for scene in self._visible_scenes():
+                scene.update(STEP)
+            self._apply_transitions()
+            for toast in self._toasts:
+                toast.remaining -= STEP
+        self._toasts = [toast for toast in self._toasts if toast.remaining > 0]
+        self._draw()
+        pygame.display.flip()
+        self.frame_stats.tick()
+        if self.frame_stats.frames == 1:
+            self._after_first_frame()
+        if self._pacer is not None:
+            self._pacer.wait()
+
+    def _after_first_frame(self) -> None:
+        if self.options.quit_after_first_frame:
+            self.running = False
+            return
+        self.catalog.start(self._first_agents, warm=self._warm_up)
+
+    def _first_agents(self) -> tuple[list[str], bool]:
+        """The agents most likely to play first (warmed up first) and whether their board is wide."""
+        match = self.options.match
+        if match is not None:
+            return [player.spec for player in (match.red, match.yellow) if player.spec], match.geometry.wide
+        specs = [spec for spec in (self.settings.red_agent, self.settings.yellow_agent) if spec]
+        return specs, self.settings.geometry().wide
+
+    def _visible_scenes(self) -> list[Scene]:
+        """The top scene and, under overlays, the scenes that still show."""
+        start = len(self._stack) - 1
+        while start > 0 and self._stack[start].overlay:
+            start -= 1
+        return self._stack[start:]
+
+    def _draw(self) -> None:
+        for scene in self._visible_scenes():
+            scene.draw(self.screen)
+        self._draw_toasts()
+
+    def _draw_toasts(self) -> None:
+        theme, (width, height) = self.theme, self.screen.get_size()
+        y = height - theme.px(18)
+        for toast in reversed(self._toasts):
+            text = theme.text(toast.text, 15, TEXT, wrap=min(width - theme.px(80), theme.px(760)))
+            rect = text.get_rect().inflate(theme.px(36), theme.px(20))
+            rect.midbottom = (width // 2, y)
+            drawing.panel(self.screen, rect, theme.px(10), PANEL_LIGHT, DANGER if toast.error else None, 2)
+            self.screen.blit(text, text.get_rect(center=rect.center))
+            y = rect.top - theme.px(8)
+
+    def _resize(self, size: tuple[int, int]) -> None:
+        self.theme.resize(size)
+        self._background = drawing.backdrop(size, BACKGROUND_TOP, BACKGROUND_BOTTOM)
+        self.settings.window_width, self.settings.window_height = size
+        for scene in self._stack:
+            scene.resize(size)
+
+    # -- the end ---------------------------------------------------------------------------
+    def save_screenshot(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+
+    def close(self) -> None:
+        """Stop every background search and leave; never waits more than a moment."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.options.screenshot is not None:
+            self.save_screenshot(self.options.screenshot)
+        while self._stack:
+            self._stack.pop().exit()
+        self.worker.close()
+        self.catalog.stop()
+        if self.options.match is None:  # a match from the command line does not change the saved choices
+            settings.save(self.settings, self.settings_path)
+        pygame.quit()
+        if self.options.frame_stats:
+            print(self.frame_stats.summary(), flush=True)
+
+
+def make_icon() -> pygame.Surface:
+    """The window icon: a red and a yellow disc on a piece of blue board."""
+    icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+    pygame.draw.rect(icon, (36, 92, 222), icon.get_rect(), border_radius=14)
+    icon.blit(drawing.disc(DISC[settings.Colour.RED], 13), (7, 32))
+    icon.blit(drawing.disc(DISC[settings.Colour.YELLOW], 13), (31, 32))
+    icon.blit(drawing.disc(DISC[settings.Colour.RED], 13), (31, 7))
+    return icon

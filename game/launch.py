@@ -1,0 +1,139 @@
+"""The game's command line (``python main.py ...``), as DESIGN.md lists it.
+
+With ``--red`` and/or ``--yellow`` the game goes straight to the match (a
+side not given is played by a person; two computers make a spectator game).
+Bad options are reported in one line on standard error, before any window
+opens, with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+import pygame
+
+from game.app import App, Options
+
+if TYPE_CHECKING:
+    from engine.geometry import Geometry
+    from game.players import MatchConfig
+
+
+def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
+    """The parser; ``with_agents`` adds the agent listing to ``--help`` (it loads the engine)."""
+    epilog = None
+    if with_agents:
+        from engine.agents.registry import describe_agents
+
+        epilog = describe_agents()
+    parser = argparse.ArgumentParser(
+        prog="main.py",
+        description="Connect Four, the desktop game. Without options it opens the menu.",
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--red", metavar="AGENT", help="who plays red, moving first (e.g. human, random, hard)")
+    parser.add_argument("--yellow", metavar="AGENT", help="who plays yellow")
+    parser.add_argument("--cols", type=int, help="columns, 4 to 9 (default 7)")
+    parser.add_argument("--rows", type=int, help="rows, 4 to 9 (default 6)")
+    parser.add_argument("--connect", type=int, help="discs in a row that win, 3 to 6 (default 4)")
+    parser.add_argument("--moves", default="", metavar="POSITION", help="start from this position (e.g. 4453)")
+    parser.add_argument("--exit-after-game", action="store_true", help="close the window when the game is over")
+    parser.add_argument(
+        "--frame-stats", action="store_true", help="at exit, print 'frames N, median X ms, p99 Y ms' (frame times)"
+    )
+    extra = parser.add_argument_group("for testing and documentation")
+    extra.add_argument("--screenshot", type=Path, metavar="FILE", help="save the last frame as a PNG at exit")
+    extra.add_argument(
+        "--quit-after-first-frame", action="store_true", help="close right after the first frame (start-up timing)"
+    )
+    return parser
+
+
+def options_from(args: argparse.Namespace) -> Options:
+    """Check the options and build the match they ask for; raises EngineError if they are wrong."""
+    options = Options(
+        cols=args.cols,
+        rows=args.rows,
+        connect=args.connect,
+        moves=args.moves,
+        exit_after_game=args.exit_after_game,
+        frame_stats=args.frame_stats,
+        screenshot=args.screenshot,
+        quit_after_first_frame=args.quit_after_first_frame,
+    )
+    board_options = (args.cols, args.rows, args.connect, args.red, args.yellow)
+    if not args.moves and all(option is None for option in board_options):
+        return options  # the menu: the engine is loaded after the first frame
+    from engine.board import Board
+    from engine.geometry import DEFAULT, Geometry
+
+    geometry = None
+    if args.cols is not None or args.rows is not None or args.connect is not None:
+        geometry = Geometry(
+            DEFAULT.cols if args.cols is None else args.cols,
+            DEFAULT.rows if args.rows is None else args.rows,
+            DEFAULT.connect if args.connect is None else args.connect,
+        )
+    if args.moves and geometry is not None:
+        Board.from_moves(args.moves, geometry)
+    if args.red is not None or args.yellow is not None:
+        options.match = match_from(args.red or "human", args.yellow or "human", geometry or DEFAULT, args.moves)
+    return options
+
+
+def match_from(red: str, yellow: str, geometry: Geometry, moves: str) -> MatchConfig:
+    """The match of ``--red``/``--yellow``: red moves first, as in ``python -m engine play``."""
+    from engine.agents.registry import create_agent
+    from engine.board import Board
+    from engine.errors import PositionError
+    from game.players import MatchConfig, player_for
+    from game.settings import Colour, Mode
+
+    specs = {}
+    for colour, spec in ((Colour.RED, red), (Colour.YELLOW, yellow)):
+        agent = create_agent(spec)  # raises a one-line AgentSpecError for a bad spec
+        specs[colour] = None if agent.is_human else spec
+        agent.close()
+    if Board.from_moves(moves, geometry).is_over:
+        raise PositionError(f"the game is already over after {moves!r}")
+    humans = sum(spec is None for spec in specs.values())
+    mode = (Mode.SPECTATOR, Mode.HUMAN_VS_AI, Mode.HOTSEAT)[humans]
+    players = {colour: player_for(colour, spec, mode) for colour, spec in specs.items()}
+    return MatchConfig(players[Colour.RED], players[Colour.YELLOW], geometry, Colour.RED, moves)
+
+
+def leave(status: int) -> NoReturn:
+    """End the process at once, without waiting for the background threads.
+
+    The warm-up thread may be inside numba's compiler when the window closes;
+    letting the interpreter shut down around it can crash in LLVM, and waiting
+    for it would keep a closed game alive for seconds. The game has already
+    saved its settings and stopped its searches, so only the output streams
+    need flushing.
+    """
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(with_agents=any(arg in ("-h", "--help") for arg in argv))
+    args = parser.parse_args(argv)
+    try:
+        options = options_from(args)
+    except ValueError as exc:  # EngineError and its subclasses: a clear message, no traceback
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        app = App(options)
+    except pygame.error as exc:  # no display (a remote shell), or a broken video driver
+        print(f"error: cannot open the game window: {exc}", file=sys.stderr)
+        print("(run it on a desktop; SDL_VIDEODRIVER=dummy runs it without a window)", file=sys.stderr)
+        return 1
+    return app.run()

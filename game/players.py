@@ -1,0 +1,88 @@
+"""Who plays a match: two players, the board, who starts and from where.
+
+A :class:`MatchConfig` is everything needed to (re)start a match. It comes
+from the set-up screens (through :class:`~game.settings.Settings`) or from the
+command line, and a rematch is the same config with the other colour first.
+Agents are kept as spec strings here; the match screen builds them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from game.settings import Colour, Mode, Settings
+
+if TYPE_CHECKING:
+    from engine.geometry import Geometry
+
+
+@dataclass(frozen=True)
+class Player:
+    """One side: its colour, the name shown, and its agent spec (None for a person)."""
+
+    colour: Colour
+    name: str
+    spec: str | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.spec is None
+
+    @property
+    def agent_label(self) -> str:
+        return "Human" if self.spec is None else spec_label(self.spec)
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    """Everything that defines a match; immutable, so a rematch is a copy."""
+
+    red: Player
+    yellow: Player
+    geometry: Geometry
+    first: Colour = Colour.RED
+    start_moves: str = ""
+
+    def player(self, colour: Colour) -> Player:
+        return self.red if colour is Colour.RED else self.yellow
+
+    @property
+    def mode(self) -> Mode:
+        humans = self.red.is_human + self.yellow.is_human
+        return (Mode.SPECTATOR, Mode.HUMAN_VS_AI, Mode.HOTSEAT)[humans]
+
+    def rematch(self) -> MatchConfig:
+        """The same match with the other colour moving first."""
+        return replace(self, first=self.first.other)
+
+
+def spec_label(spec: str) -> str:
+    """How an agent is shown: a preset or bare agent name capitalised (``Medium``), else the full spec."""
+    return spec.capitalize() if spec.isidentifier() else spec
+
+
+def player_for(colour: Colour, spec: str | None, mode: Mode) -> Player:
+    """A player with the name the match screen shows for it."""
+    if spec is None:
+        return Player(colour, "You" if mode is Mode.HUMAN_VS_AI else f"{colour.title} player")
+    return Player(colour, "Computer" if mode is Mode.HUMAN_VS_AI else f"{colour.title} computer", spec)
+
+
+def side_label(settings: Settings, colour: Colour, resolve: Callable[[str], str]) -> str:
+    """How the set-up screens name a side: ``You``, ``Red`` (a person) or the agent (``Medium``)."""
+    if settings.is_human(colour):
+        return "You" if settings.mode is Mode.HUMAN_VS_AI else colour.title
+    return spec_label(resolve(settings.agent(colour)))
+
+
+def config_from_settings(settings: Settings, resolve: Callable[[str], str], start_moves: str = "") -> MatchConfig:
+    """The match the set-up screens describe; ``resolve(spec)`` turns ``""`` into the default agent."""
+    players = {
+        colour: player_for(
+            colour, None if settings.is_human(colour) else resolve(settings.agent(colour)), settings.mode
+        )
+        for colour in Colour
+    }
+    return MatchConfig(players[Colour.RED], players[Colour.YELLOW], settings.geometry(), settings.first, start_moves)

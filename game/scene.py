@@ -1,0 +1,60 @@
+"""The base class of every screen.
+
+The :class:`~game.app.App` keeps a stack of scenes; the top one gets the
+input. A scene's life:
+
+- :meth:`Scene.enter` when it is pushed, :meth:`Scene.exit` when it is removed
+  (the match screen stops its search there), :meth:`Scene.resume` when the
+  scene above it goes away;
+- :meth:`Scene.resize` whenever the window size changes (and before its first
+  frame): the only place where layouts and cached images are rebuilt;
+- :meth:`Scene.handle_event` for each input event, :meth:`Scene.update` with a
+  fixed time step (animations, polling the worker), :meth:`Scene.draw` once
+  per frame. ``draw`` must not change the scene's state.
+
+Scenes never change the stack directly while it is being walked: they call
+``app.push`` / ``app.pop`` / ``app.reset``, which take effect between two
+phases of the frame.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class Scene:
+    """One screen. Subclasses override the hooks they need."""
+
+    #: An overlay is drawn on top of the scene below it (which keeps drawing, but gets no input).
+    overlay = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Pushed onto the stack."""
+
+    def exit(self) -> None:
+        """Removed from the stack (also when the game quits): stop what runs in the background."""
+
+    def resume(self) -> None:
+        """On top again, after the scene above it was removed."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out for a window of ``size``."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Escape goes back one screen unless a scene says otherwise."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds (always the same step)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the current state; must not change it."""

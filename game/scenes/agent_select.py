@@ -1,0 +1,309 @@
+"""Choose each computer player: a difficulty preset, or any engine agent with its parameters.
+
+Nothing here knows the agents by name: the presets and the agents, with the
+type, range and choices of every parameter, come from the engine's registry
+(:mod:`engine.agents.registry`), so an agent added to the engine shows up
+here with working editors and no change to the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import drawing
+from game.scenes.base import FormScene
+from game.settings import Colour, Mode
+from game.theme import ACCENT, DANGER, DISC, MUTED, PANEL, TEXT
+from game.widgets import Button, Card, Choice, Stepper, TextField, Widget, format_number
+
+if TYPE_CHECKING:
+    from engine.agents.registry import AgentInfo, ParamInfo
+
+
+class SideChoice:
+    """One computer side's choice: a preset name, or an agent name and its parameter texts."""
+
+    def __init__(self, spec: str, catalog) -> None:
+        from engine.agents.registry import parse_spec
+
+        self.catalog = catalog
+        self.preset: str | None = None
+        self.agent = ""
+        self.values: dict[str, str] = {}
+        spec = catalog.resolve(spec)
+        name, values = parse_spec(spec)
+        if spec in {preset.name for preset in catalog.presets()}:
+            self.preset = spec
+        self.agent, self.values = name, values
+
+    def choose_preset(self, name: str) -> None:
+        from engine.agents.registry import parse_spec
+
+        self.preset = name
+        self.agent, self.values = parse_spec(name)
+
+    def choose_custom(self) -> None:
+        self.preset = None  # keep the preset's agent and values as the starting point
+
+    def choose_agent(self, name: str) -> None:
+        self.agent, self.values = name, {}
+
+    @property
+    def info(self) -> AgentInfo:
+        from engine.agents.registry import agent_info
+
+        return agent_info(self.agent)
+
+    def value(self, param: ParamInfo):
+        """The current value of a parameter (its default if unset or unreadable)."""
+        text = self.values.get(param.name)
+        if text is None:
+            return param.default
+        try:
+            return param.parse(text)
+        except Exception:
+            return param.default
+
+    def set_value(self, param: ParamInfo, value) -> None:
+        if value == param.default:
+            self.values.pop(param.name, None)
+        else:
+            self.values[param.name] = "none" if value is None else str(value)
+
+    def spec(self) -> str:
+        if self.preset is not None:
+            return self.preset
+        parts = [f"{key}={text}" for key, text in self.values.items()]
+        return self.agent + (":" + ",".join(parts) if parts else "")
+
+
+def param_editor(param: ParamInfo, side: SideChoice, on_change) -> Widget:
+    """The control that fits a parameter's type, range and choices."""
+
+    def set_value(value) -> None:
+        side.set_value(param, value)
+        on_change()
+
+    value = side.value(param)
+    label = param.label
+    if param.kind is bool:
+        return Choice(label, [(True, "yes"), (False, "no")], value, set_value, help=param.help)
+    if param.choices:
+        return Choice(label, [(choice, choice) for choice in param.choices], value, set_value, help=param.help)
+    if param.kind in (int, float) and param.low is not None and param.high is not None:
+        return Stepper(
+            label,
+            value,
+            set_value,
+            low=param.low,
+            high=param.high,
+            kind=param.kind,
+            optional=param.default is None,
+            help=param.help,
+        )
+
+    def set_text(text: str) -> None:
+        side.values[param.name] = text.strip() or "none"
+        if not text.strip() and param.default is not None:
+            side.values.pop(param.name)
+        on_change()
+
+    shown = "" if value is None else (format_number(value).replace(",", "") if param.kind in (int, float) else value)
+    placeholder = "none" if param.default is None else str(param.default) or param.help
+
+    return TextField(label, str(shown), set_text, placeholder=placeholder, help=param.help)
+
+
+class AgentSelect(FormScene):
+    """One or two computer players, side by side in tabs."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        settings = app.settings
+        if settings.mode is Mode.HUMAN_VS_AI:
+            self.title, self.colours = "Your opponent", [settings.human_colour.other]
+        else:
+            self.title, self.colours = "The computers", [Colour.RED, Colour.YELLOW]
+        self.subtitle = "A difficulty level, or any engine with the settings you like"
+        self.back = Button("Back", app.pop)
+        self.next = Button("Next", self.go_next, primary=True)
+        self.sides: dict[Colour, SideChoice] = {}
+        self.current = self.colours[0]
+        self.error = ""
+        self.tabs: Choice | None = None
+        self.cards: list[Card] = []
+        self.editors: list[Widget] = []
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.form.set_widgets([self.back, self.next], focus=self.back)
+        self._size = app.screen.get_size()
+
+    # -- building the controls once the engine is loaded ----------------------------------------
+    def update(self, dt: float) -> None:
+        if not self.sides and self.app.catalog.ready:
+            if self.app.catalog.load_error:
+                self.error = f"The engine could not be loaded: {self.app.catalog.load_error}"
+                return
+            self.sides = {c: SideChoice(self.app.settings.agent(c), self.app.catalog) for c in self.colours}
+            self._rebuild(focus_first=True)
+
+    def _rebuild(self, focus_first: bool = False) -> None:
+        """Make the controls of the current side; the focus stays at the same place in the list."""
+        side = self.sides[self.current]
+        self.tabs = None
+        widgets: list[Widget] = []
+        if len(self.colours) == 2:
+            self.tabs = Choice("", [(c, f"{c.title} computer") for c in self.colours], self.current, self._switch)
+            widgets.append(self.tabs)
+        presets = self.app.catalog.presets()
+        top = max((preset.level for preset in presets), default=0)
+        self.cards = [
+            Card(
+                preset.name.capitalize(),
+                preset.summary,
+                lambda n=preset.name: self._pick_preset(n),
+                selected=lambda n=preset.name: self.sides[self.current].preset == n,
+                level=(preset.level, top),
+            )
+            for preset in presets
+        ]
+        self.custom_card = Card(
+            "Custom",
+            "Any engine, with your own settings",
+            self._pick_custom,
+            selected=lambda: self.sides[self.current].preset is None,
+        )
+        widgets += [*self.cards, self.custom_card]
+        self.editors = []
+        if side.preset is None:
+            agents = [(info.name, info.name) for info in self.app.catalog.agents()]
+            self.editors.append(Choice("Engine", agents, side.agent, self._pick_agent, help=side.info.summary))
+            self.editors += [param_editor(param, side, self._changed) for param in side.info.params]
+        widgets += [*self.editors, self.back, self.next]
+        self.form.set_widgets(widgets)
+        if focus_first:
+            selected = next((card for card in self.cards if card.selected()), self.custom_card)
+            self.form.focus_on(selected)
+        self._changed()
+        self.resize(self._size)
+
+    def _switch(self, colour: Colour) -> None:
+        self.current = colour
+        self._rebuild()
+        self.form.focus_on(self.tabs)
+
+    def _pick_preset(self, name: str) -> None:
+        self.sides[self.current].choose_preset(name)
+        self._rebuild()
+
+    def _pick_custom(self) -> None:
+        self.sides[self.current].choose_custom()
+        self._rebuild()
+
+    def _pick_agent(self, name: str) -> None:
+        self.sides[self.current].choose_agent(name)
+        self._rebuild()
+        self.form.focus_on(self.editors[0])
+
+    def _changed(self) -> None:
+        for colour, side in self.sides.items():
+            self.app.settings.set_agent(colour, side.spec())
+        self.error = ""
+
+    def go_next(self) -> None:
+        """Check that every choice makes an agent, then choose the board."""
+        if not self.sides:
+            return
+        for widget in self.form.widgets:
+            widget.blur()  # commit numbers still being typed
+        for colour, side in self.sides.items():
+            try:
+                self.app.make_agent(side.spec()).close()
+            except Exception as exc:  # AgentSpecError, or an agent refusing its values (say, a missing file)
+                self.error = f"{colour.title}: {exc}"
+                if colour is not self.current:
+                    self._switch(colour)
+                return
+        from game.scenes.board_setup import BoardSetup
+
+        self.app.push(BoardSetup(self.app))
+
+    # -- layout and drawing ---------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        self._size = size
+        px, area = self.theme.px, self.content(size)
+        self.button_row([self.back, self.next], area)
+        if not self.sides:
+            return
+        top = area.y
+        if self.tabs is not None:
+            self.tabs.rect = pygame.Rect(area.centerx - px(230), top, px(460), px(44))
+            top += px(62)
+        bottom = self.back.rect.top - px(18)
+        left_width = area.width * 2 // 5
+        cards = [*self.cards, self.custom_card]
+        gap = px(10)
+        height = min(px(60), (bottom - top - gap * (len(cards) - 1)) // len(cards))
+        for index, card in enumerate(cards):
+            card.rect = pygame.Rect(area.x, top + index * (height + gap), left_width, height)
+        self.panel = pygame.Rect(area.x + left_width + px(24), top, area.width - left_width - px(24), bottom - top)
+        rows = len(self.editors)
+        if rows:
+            inner = self.panel.inflate(-px(40), 0)
+            row_height = min(px(42), (self.panel.height - px(140)) // rows - px(6))
+            y = self.panel.y + px(60)
+            for editor in self.editors:
+                editor.rect = pygame.Rect(inner.x, y, inner.width, row_height)
+                y += row_height + (px(16) if editor is self.editors[0] else px(6))
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        theme, px = self.theme, self.theme.px
+        if self.error:  # beside the buttons, where there is room
+            area = self.content(surface.get_size())
+            width = self.back.rect.x - area.x - px(20)
+            theme.draw_text(
+                surface, self.error, 15, (area.x, self.back.rect.centery), DANGER, anchor="midleft", wrap=width
+            )
+
+        if not self.sides:
+            if not self.error:
+                area = self.content(surface.get_size())
+                theme.draw_text(surface, "Loading the engine…", 20, area.center, MUTED, anchor="center")
+            return
+        drawing.panel(surface, self.panel, px(14), PANEL)
+        side = self.sides[self.current]
+        badge = drawing.disc(DISC[self.current], px(13))
+        badge_rect = surface.blit(badge, (self.panel.x + px(20), self.panel.y + px(16)))
+        heading = f"{self.current.title} computer" + (f": {side.preset.capitalize()}" if side.preset else ": custom")
+        theme.draw_text(
+            surface, heading, 18, (badge_rect.right + px(10), badge_rect.centery), TEXT, bold=True, anchor="midleft"
+        )
+        if side.preset is not None:
+            self._draw_preset(surface, side)
+            return
+        focused = self.form.focused
+        note = getattr(focused, "help", "") if focused in self.editors else ""
+        if note:
+            theme.draw_text(
+                surface,
+                note,
+                14,
+                (self.panel.x + px(20), self.panel.bottom - px(16)),
+                MUTED,
+                anchor="bottomleft",
+                wrap=self.panel.width - px(40),
+            )
+
+    def _draw_preset(self, surface: pygame.Surface, side: SideChoice) -> None:
+        theme, px, panel = self.theme, self.theme.px, self.panel
+        preset = next(p for p in self.app.catalog.presets() if p.name == side.preset)
+        x, y = panel.x + px(24), panel.y + px(70)
+        y = theme.draw_text(surface, preset.summary.capitalize(), 18, (x, y), TEXT, wrap=panel.width - px(48)).bottom
+        y += px(24)
+        theme.draw_text(surface, "Engine", 14, (x, y), ACCENT, bold=True)
+        y = theme.draw_text(surface, preset.spec, 16, (x + px(90), y), TEXT).bottom + px(6)
+        theme.draw_text(surface, side.info.summary, 14, (x + px(90), y), MUTED, wrap=panel.width - px(140))
+        theme.draw_text(
+            surface, "Choose Custom to change its settings.", 14, (x, panel.bottom - px(18)), MUTED, anchor="bottomleft"
+        )

@@ -1,0 +1,58 @@
+"""What the set-up screens share: a title, a form of controls and a footer of key hints."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.scene import Scene
+from game.theme import FAINT, MUTED, TEXT
+from game.widgets import Button, Form
+
+KEY_HINTS = "↑ ↓ move   ← → change   Enter select   Esc back"
+
+
+class FormScene(Scene):
+    """A screen made of controls under a title."""
+
+    title = ""
+    subtitle = ""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.form = Form(app.theme)
+
+    @property
+    def theme(self):
+        return self.app.theme
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.form.handle_event(event):
+            super().handle_event(event)
+
+    def content(self, size: tuple[int, int]) -> pygame.Rect:
+        """The area between the title and the footer."""
+        px = self.theme.px
+        width = min(size[0] - 2 * px(40), px(900))
+        return pygame.Rect((size[0] - width) // 2, px(118), width, size[1] - px(118) - px(52))
+
+    def button_row(self, buttons: list[Button], area: pygame.Rect) -> None:
+        """Lay out buttons side by side at the bottom of ``area``, the last one on the right."""
+        px = self.theme.px
+        width, height, gap = px(190), px(50), px(16)
+        x = area.right - len(buttons) * width - (len(buttons) - 1) * gap
+        for button in buttons:
+            button.rect = pygame.Rect(x, area.bottom - height, width, height)
+            x += width + gap
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.app.draw_background(surface)
+        theme, (width, height) = self.theme, surface.get_size()
+        theme.draw_text(surface, self.title, 34, (width / 2, theme.px(34)), TEXT, bold=True, anchor="midtop")
+        if self.subtitle:
+            theme.draw_text(surface, self.subtitle, 16, (width / 2, theme.px(80)), MUTED, anchor="midtop")
+        self.draw_content(surface)
+        self.form.draw(surface)
+        theme.draw_text(surface, KEY_HINTS, 13, (width / 2, height - theme.px(18)), FAINT, anchor="midbottom")
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Whatever the screen draws besides its controls."""

@@ -1,0 +1,57 @@
+"""How to play: the rules in three lines and every control."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import drawing
+from game.scenes.base import FormScene
+from game.theme import ACCENT, MUTED, PANEL, TEXT
+from game.widgets import Button
+
+RULES = (
+    "Take turns dropping a disc into a column; it falls to the lowest free cell.",
+    "The first to line up four of their discs - across, up and down, or diagonally - wins.",
+    "A full board with no line is a draw. Other board sizes and connect-N work the same way.",
+)
+
+CONTROLS = (
+    ("Mouse", "point at a column and click to drop"),
+    ("← →  then  Enter, Space or ↓", "choose a column with the keyboard and drop"),
+    ("1 … 9", "drop straight into that column"),
+    ("U  or  Ctrl+Z", "undo your last move"),
+    ("H", "ask the strongest computer player for a hint"),
+    ("N", "new game;  R: rematch when a game is over"),
+    ("Space", "pause or resume when two computers play"),
+    ("Esc", "back one screen"),
+)
+
+
+class HelpScene(FormScene):
+    title = "How to play"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.back = Button("Back", app.pop, primary=True)
+        self.form.set_widgets([self.back])
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.area = self.content(size)
+        self.button_row([self.back], self.area)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        theme, px, area = self.theme, self.theme.px, self.area
+        box = pygame.Rect(area.x, area.y, area.width, self.back.rect.top - area.y - px(20))
+        drawing.panel(surface, box, px(14), PANEL)
+        x, y = box.x + px(28), box.y + px(22)
+        theme.draw_text(surface, "The rules", 20, (x, y), ACCENT, bold=True)
+        y += px(34)
+        for line in RULES:
+            y = theme.draw_text(surface, line, 16, (x, y), TEXT, wrap=box.width - px(56)).bottom + px(8)
+        y += px(18)
+        theme.draw_text(surface, "Controls", 20, (x, y), ACCENT, bold=True)
+        y += px(36)
+        for keys, meaning in CONTROLS:
+            theme.draw_text(surface, keys, 16, (x, y), TEXT, bold=True)
+            theme.draw_text(surface, meaning, 16, (x + px(300), y), MUTED)
+            y += px(28)

@@ -1,0 +1,483 @@
+"""The match: the board, the players, the turn loop and the computer thinking in the background.
+
+The turn loop runs in :meth:`MatchScene.update`. When a computer is to move
+the screen hands a copy of the board to the :class:`~game.worker.Worker` and
+polls for the reply every step; meanwhile the window keeps drawing and
+reacting. A reply is played only if it answers the screen's latest request,
+so after a new game, an undo or leaving the screen (all of which cancel the
+search) a late answer is simply dropped. People move with the mouse or the
+keyboard, and only when it is their turn: input during the computer's turn
+is ignored, not queued.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from engine.agents.base import Agent, SearchResult, StopFlag
+from game import drawing, pictures
+from game.animation import Animations
+from game.board_view import BoardView, Marks
+from game.match_model import MatchModel
+from game.players import MatchConfig, spec_label
+from game.scene import Scene
+from game.settings import Colour, Mode
+from game.theme import ACCENT, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT
+from game.widgets import Button, Form
+
+#: Shortest time a computer move takes on screen, so fast agents stay watchable (seconds).
+MIN_MOVE_TIME = {Mode.SPECTATOR: 0.7, Mode.HUMAN_VS_AI: 0.35, Mode.HOTSEAT: 0.0}
+RESULT_DELAY = 0.8  # seconds between the last disc landing and the result panel
+EXIT_DELAY = 1.5  # with --exit-after-game: how long the result stays up
+HINT_SECONDS = 2.0  # time limit of a hint search
+FLASH_SECONDS = 2.0
+DIGIT_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)} | {
+    getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, 10)
+}
+DROP_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN)
+
+
+class MatchScene(Scene):
+    def __init__(self, app, config: MatchConfig) -> None:
+        super().__init__(app)
+        self.config = config
+        self.mode = config.mode
+        self.model = MatchModel(config)
+        self.view = BoardView(config.geometry)
+        self.animations = Animations()
+        self.form = Form(app.theme)
+        self.agents: dict[Colour, Agent] = {}
+        self.setup_error: str | None = None  # an agent that could not be built: the match cannot go on
+        self.time = 0.0
+        self.cursor = config.geometry.cols // 2
+        self.paused = False
+        self._hint_agent: Agent | None = None
+        self._buttons_key: tuple | None = None
+        self._reset_turn_state()
+
+    def _reset_turn_state(self) -> None:
+        self._request: int | None = None  # the worker request this screen is waiting for
+        self._request_kind = ""  # "move" or "hint"
+        self._asked_at = 0.0
+        self._ready: SearchResult | None = None  # a computer move waiting for the previous disc to land
+        self.error: str | None = None
+        self.hint: int | None = None
+        self.hint_text = ""
+        self._flash = ("", 0.0)
+        self._over_since: float | None = None
+        self._result_shown = False
+
+    # -- life cycle ----------------------------------------------------------------------------
+    def enter(self) -> None:
+        for colour in Colour:
+            spec = self.config.player(colour).spec
+            if spec is None:
+                continue
+            try:
+                self.agents[colour] = self.app.make_agent(spec)
+            except Exception as exc:  # shown on the board; the screen stays usable (back)
+                self.setup_error = f"Cannot create the {colour.value} player ({spec}): {exc}"
+
+    def exit(self) -> None:
+        self.app.worker.cancel()
+        for agent in [*self.agents.values(), self._hint_agent]:
+            if agent is not None:
+                self.app.worker.run_later(agent.close)
+        self.agents.clear()
+
+    def restart(self, config: MatchConfig | None = None) -> None:
+        """A new game (``config``: a rematch); any search still running is stopped and forgotten."""
+        self.app.worker.cancel()
+        self.config = config or self.config
+        self.model = MatchModel(self.config)
+        self.animations.clear()
+        self.paused = False
+        self._reset_turn_state()
+        for agent in self.agents.values():
+            self.app.worker.run_later(agent.new_game)
+
+    def rematch(self) -> None:
+        """The same players, the other colour first."""
+        self.restart(self.config.rematch())
+
+    # -- input ------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.form.handle_event(event)
+            column = self.view.column_at(event.pos)
+            if column is not None:
+                self.cursor = column
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not self.form.handle_event(event):
+                column = self.view.column_at(event.pos)
+                if column is not None:
+                    self.cursor = column
+                    self.drop(column)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key, ctrl = event.key, event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        cols = self.config.geometry.cols
+        if key == pygame.K_ESCAPE:
+            self.app.pop()
+        elif key == pygame.K_LEFT:
+            self.cursor = max(0, self.cursor - 1)
+        elif key == pygame.K_RIGHT:
+            self.cursor = min(cols - 1, self.cursor + 1)
+        elif key == pygame.K_SPACE and self.mode is Mode.SPECTATOR:
+            self.toggle_pause()
+        elif key in DROP_KEYS and self.error and not self.model.human_to_move:
+            self.retry()
+        elif key in DROP_KEYS:
+            self.drop(self.cursor)
+        elif key in DIGIT_KEYS and DIGIT_KEYS[key] < cols:
+            self.cursor = DIGIT_KEYS[key]
+            self.drop(self.cursor)
+        elif key == pygame.K_u or (key == pygame.K_z and ctrl) or key == pygame.K_BACKSPACE:
+            self.undo()
+        elif key == pygame.K_h:
+            self.ask_hint()
+        elif key == pygame.K_n:
+            self.restart()
+        elif key == pygame.K_r and self.model.board.is_over:
+            self.rematch()
+
+    # -- actions -----------------------------------------------------------------------------------
+    def drop(self, col: int) -> None:
+        """A person's move; ignored unless a person is to move."""
+        if not self.model.human_to_move:
+            return
+        reason = self.model.board.legality(col)
+        if reason is not None:
+            self.flash(reason[0].upper() + reason[1:])
+            return
+        if self._request_kind == "hint":  # the hint is no longer wanted
+            self.app.worker.cancel()
+            self._request = None
+        self._play(col)
+
+    def undo(self) -> None:
+        if self.mode is Mode.SPECTATOR:
+            return
+        if self.model.undo_count() == 0:
+            self.flash("Nothing to undo")
+            return
+        self.app.worker.cancel()
+        self.animations.cancel(self.model.undo())
+        self._reset_turn_state()
+
+    def ask_hint(self) -> None:
+        """Ask the strongest preset for the move it would play here (shown as an arrow)."""
+        if not self.model.human_to_move or self._request is not None:
+            return
+        if self._hint_agent is None:
+            try:
+                self._hint_agent = self.app.make_agent(self.app.catalog.hint_spec())
+            except Exception as exc:
+                self.flash(f"No hint: {exc}")
+                return
+        agent, board = self._hint_agent, self.model.board.copy()
+
+        def job(stop: StopFlag) -> SearchResult:
+            with stop.deadline(HINT_SECONDS) as limit:
+                return agent.choose(board, limit)
+
+        self._submit(job, "hint")
+        self.hint, self.hint_text = None, "Looking for a good move…"
+
+    def retry(self) -> None:
+        """After an agent failed: ask it again."""
+        self.error = None
+
+    def toggle_pause(self) -> None:
+        if self.mode is Mode.SPECTATOR and not self.model.board.is_over:
+            self.paused = not self.paused
+
+    def flash(self, text: str) -> None:
+        self._flash = (text, self.time + FLASH_SECONDS)
+
+    def show_result(self) -> None:
+        from game.scenes.result import ResultOverlay
+
+        self._result_shown = True
+        self.app.push(ResultOverlay(self.app, self))
+
+    def _submit(self, job, kind: str) -> None:
+        self._request = self.app.worker.submit(job)
+        self._request_kind = kind
+        self._asked_at = self.time
+
+    def _play(self, col: int, result: SearchResult | None = None) -> None:
+        colour, row = self.model.colour_to_move, self.model.board.height(col)
+        self.model.play(col, result)
+        self.animations.drop(col, row, colour, self.view.hand_row)
+        self.hint, self.hint_text, self._ready = None, "", None
+
+    # -- the turn loop -------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.animations.update(dt)
+        self._poll_worker()
+        if self.model.board.is_over:
+            self._update_game_over()
+        elif not self.failure and not self.paused and not self.model.player_to_move.is_human:
+            self._computer_turn()
+        self._update_buttons()
+
+    def _computer_turn(self) -> None:
+        colour = self.model.colour_to_move
+        if self._request is None and self._ready is None and colour in self.agents:
+            agent, board = self.agents[colour], self.model.board.copy()
+            self._submit(lambda stop: agent.choose(board, stop), "move")
+        pacing = MIN_MOVE_TIME[self.mode]
+        if self._ready is not None and self.animations.idle and self.time - self._asked_at >= pacing:
+            self._play(self._ready.column, self._ready)
+
+    def _poll_worker(self) -> None:
+        reply = self.app.worker.poll()
+        if reply is None or reply.request != self._request:
+            return  # nothing new, or the answer to a request this screen no longer wants
+        kind, self._request, self._request_kind = self._request_kind, None, ""
+        player = self.model.player_to_move
+        if reply.error is not None:
+            if kind == "hint":
+                self.hint_text = ""
+                self.flash(f"The hint failed: {reply.error}")
+            else:
+                self.error = f"{player.name} ({player.agent_label}) failed: {reply.error}"
+            return
+        result: SearchResult = reply.value
+        reason = self.model.board.legality(result.column)
+        if kind == "hint":
+            self.hint = None if reason else result.column
+            self.hint_text = f"Hint: column {result.column + 1}" if reason is None else ""
+            self.hint_text += f" (from {spec_label(self.app.catalog.hint_spec())})" if self.hint_text else ""
+
+        elif reason is not None:
+            self.error = f"{player.name} ({player.agent_label}) chose column {result.column + 1}: {reason}"
+        else:
+            self._ready = result
+
+    def _update_game_over(self) -> None:
+        if not self.animations.idle:
+            return
+        if self._over_since is None:
+            self._over_since = self.time
+        waited = self.time - self._over_since
+        if not self._result_shown and waited >= RESULT_DELAY:
+            self.show_result()
+        if self.app.options.exit_after_game and waited >= RESULT_DELAY + EXIT_DELAY:
+            self.app.quit()
+
+    # -- the buttons along the bottom --------------------------------------------------------------------
+    def _update_buttons(self) -> None:
+        over = self.model.board.is_over
+        can_undo, can_hint = self.model.undo_count() > 0, self.model.human_to_move
+        key = (over, bool(self.error), self.paused, can_undo, can_hint, self.app.screen.get_size())
+        if key == self._buttons_key:
+            return
+        self._buttons_key = key
+        buttons = []
+        if self.error and not over:
+            buttons.append(Button("Retry", self.retry, primary=True))
+        if self.mode is Mode.SPECTATOR:
+            if not over:
+                buttons.append(Button("Resume (Space)" if self.paused else "Pause (Space)", self.toggle_pause))
+        else:
+            buttons.append(Button("Undo (U)", self.undo))
+            buttons[-1].enabled = can_undo
+            if not over:
+                buttons.append(Button("Hint (H)", self.ask_hint))
+                buttons[-1].enabled = can_hint
+        if over:
+            buttons += [Button("Rematch (R)", self.rematch, primary=True), Button("Result", self.show_result)]
+        else:
+            buttons.append(Button("New game (N)", self.restart))
+        buttons.append(Button("Back (Esc)", self.app.pop))
+        px, (width, height) = self.app.theme.px, self.app.screen.get_size()
+        button_width, gap = min(px(170), (width - px(40)) // len(buttons) - px(10)), px(12)
+        x = (width - len(buttons) * button_width - (len(buttons) - 1) * gap) // 2
+        for button in buttons:
+            button.rect = pygame.Rect(x, height - px(62), button_width, px(46))
+            x += button_width + gap
+        self.form.set_widgets(buttons)
+        self.form.focus = None  # the keyboard plays the board here; the buttons have their own keys
+
+    # -- layout and drawing --------------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        px = self.app.theme.px
+        width, height = size
+        panel_width = min(px(330), width * 32 // 100)
+        self.panels = {
+            Colour.RED: pygame.Rect(px(18), px(16), panel_width, px(96)),
+            Colour.YELLOW: pygame.Rect(width - px(18) - panel_width, px(16), panel_width, px(96)),
+        }
+        top = px(16) + px(96) + px(6)
+        self.view.layout(pygame.Rect(px(20), top, width - px(40), height - px(76) - top))
+        self._buttons_key = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.app.draw_background(surface)
+        self.view.draw(surface, self.model.owner, self.animations, self.marks())
+        for colour in Colour:
+            self._draw_player(surface, colour)
+        self._draw_status(surface)
+        if self.failure:
+            self._draw_error(surface)
+        self.form.draw(surface)
+
+    # the pieces of the picture
+    def marks(self) -> Marks:
+        """What the board shows besides the discs: the disc in hand, a hint, the last move, the winning line."""
+        over = self.model.board.is_over and self.animations.idle
+        winning = self.model.winning_cells() if over else []
+        return Marks(
+            ghost=(self.cursor, self.model.colour_to_move) if self.model.human_to_move else None,
+            hint=self.hint,
+            last_move=self.model.last_move if not winning else None,
+            winning=winning,
+            pulse=self.animations.pulse(),
+        )
+
+    @property
+    def failure(self) -> str | None:
+        """What went wrong with a computer player, if anything."""
+        return self.setup_error or self.error
+
+    @property
+    def thinking(self) -> bool:
+        """A computer is choosing a move (or its move waits to be shown)."""
+        return self._request_kind == "move" or self._ready is not None
+
+    def _draw_player(self, surface: pygame.Surface, colour: Colour) -> None:
+        theme, px = self.app.theme, self.app.theme.px
+        rect, player = self.panels[colour], self.config.player(colour)
+        active = not self.model.board.is_over and self.model.colour_to_move is colour
+        winner = self.model.board.is_over and self.model.winner is colour and self.animations.idle
+        border = SUCCESS if winner else ACCENT if active else None
+        drawing.panel(surface, rect, px(14), PANEL_LIGHT if active or winner else PANEL, border, 3 if border else 1)
+        radius = px(26)
+        pictures.badge(surface, (rect.x + px(16) + radius, rect.centery), radius, colour, player.is_human)
+        x, width = rect.x + px(28) + 2 * radius, rect.right - px(28) - 2 * radius - px(12)
+        theme.draw_text(
+            surface, theme.fit_text(player.name, 18, width, bold=True), 18, (x, rect.y + px(12)), TEXT, bold=True
+        )
+        label = player.agent_label + (" · moves first" if colour is self.config.first else "")
+        theme.draw_text(surface, theme.fit_text(label, 14, width), 14, (x, rect.y + px(38)), MUTED)
+
+        line_y = rect.y + px(62)
+        if active and self.thinking:
+            self._draw_thinking(surface, (x, line_y))
+        elif active and self.paused:
+            theme.draw_text(surface, "Paused", 14, (x, line_y), ACCENT, bold=True)
+        elif active and player.is_human:
+            theme.draw_text(
+                surface, "Your move" if self.mode is Mode.HUMAN_VS_AI else "To move", 14, (x, line_y), ACCENT, bold=True
+            )
+        else:
+            result = self.model.last_result(colour)
+            if result is not None:
+                theme.draw_text(surface, theme.fit_text(describe_result(result), 13, width), 13, (x, line_y), FAINT)
+
+    def _draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
+        theme, px = self.app.theme, self.app.theme.px
+        elapsed = self.time - self._asked_at
+        label = theme.draw_text(surface, f"Thinking  {elapsed:4.1f} s", 14, pos, ACCENT, bold=True)
+        for index in range(3):  # three dots taking turns to swell, like a chat "typing" sign
+            phase = 0.5 + 0.5 * math.sin(self.time * 6.0 - index * 0.9)
+            centre = (label.right + px(12) + index * px(13), label.centery)
+            colour = tuple(round(f + (a - f) * phase) for f, a in zip(FAINT, ACCENT, strict=True))
+            pygame.draw.circle(surface, colour, centre, px(2.5) + phase * px(2))
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        theme, px = self.app.theme, self.app.theme.px
+        centre_x = surface.get_width() / 2
+        title, colour = self.status()
+        left, right = self.panels[Colour.RED].right + px(12), self.panels[Colour.YELLOW].left - px(12)
+        size = next((size for size in (24, 21, 18) if theme.font(size, True).size(title)[0] <= right - left), 16)
+        theme.draw_text(
+            surface,
+            theme.fit_text(title, size, right - left, bold=True),
+            size,
+            (centre_x, px(28) + (px(24) - theme.px(size)) // 2),
+            colour,
+            bold=True,
+            anchor="midtop",
+        )
+        flash, until = self._flash
+        if flash and self.time < until:
+            detail, detail_colour = flash, DANGER
+        elif self.hint_text:
+            detail, detail_colour = self.hint_text, ACCENT
+        elif self.thinking and self.app.catalog.warming and self.time - self._asked_at > 3.0:
+            detail, detail_colour = "Preparing the engine: the first moves are slower on a first run", ACCENT
+        else:
+            geometry, ply = self.config.geometry, self.model.board.ply
+            if self.model.board.is_over:
+                detail = f"Game over after {plural(ply, 'move')}"
+            else:
+                detail = f"Move {ply + 1} · {geometry.cols}×{geometry.rows}, {geometry.connect} in a row"
+            detail_colour = MUTED
+
+        theme.draw_text(
+            surface, theme.fit_text(detail, 15, right - left), 15, (centre_x, px(68)), detail_colour, anchor="midtop"
+        )
+
+    def status(self) -> tuple[str, tuple[int, int, int]]:
+        """The headline: whose turn, who won, or what went wrong."""
+        board = self.model.board
+        if board.is_over and self.animations.idle:
+            winner = self.model.winner
+            if winner is None:
+                return "Draw: the board is full", TEXT
+            if self.mode is Mode.HUMAN_VS_AI:
+                you = self.config.player(winner).is_human
+                return ("You win!", SUCCESS) if you else ("The computer wins", DANGER)
+            return f"{winner.title} wins!", SUCCESS
+        if board.is_over:
+            return "…", TEXT
+        if self.failure:
+            return "The computer failed", DANGER
+        player = self.model.player_to_move
+        if self.paused:
+            return "Paused", TEXT
+        if player.is_human:
+            return ("Your turn", TEXT) if self.mode is Mode.HUMAN_VS_AI else (f"{player.colour.title} to play", TEXT)
+        thinker = "The computer" if self.mode is Mode.HUMAN_VS_AI else player.colour.title
+        return f"{thinker} is thinking…", TEXT
+
+    def _draw_error(self, surface: pygame.Surface) -> None:
+        theme, px = self.app.theme, self.app.theme.px
+        width = min(px(760), surface.get_width() - px(40))
+        text = theme.text(self.failure, 15, TEXT, wrap=width - px(40))
+        rect = pygame.Rect(0, 0, width, text.get_height() + px(24))
+        rect.midtop = (surface.get_width() // 2, px(122))  # over the space above the board, free meanwhile
+        drawing.panel(surface, rect, px(10), (90, 30, 40), DANGER, 2)
+        surface.blit(text, text.get_rect(center=rect.center))
+
+
+def describe_result(result: SearchResult) -> str:
+    """A computer move's statistics in a few words: column, depth, positions searched, time."""
+    parts = [f"col {result.column + 1}"]
+    if result.depth is not None:
+        parts.append(f"depth {result.depth}")
+    if result.nodes > 1:
+        parts.append(f"{compact(result.nodes)} nodes")
+    parts.append(f"{result.time_ms / 1000:.1f} s")
+
+    return " · ".join(parts)
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def compact(number: float) -> str:
+    """1234 -> 1.2k, 5600000 -> 5.6M."""
+    for limit, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if number >= limit:
+            return f"{number / limit:.1f}{suffix}"
+    return str(int(number))

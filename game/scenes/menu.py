@@ -1,0 +1,87 @@
+"""The main menu: play (through the set-up screens), a quick game with the last settings, help, quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import pictures
+from game.players import side_label
+from game.scenes.base import FormScene
+from game.settings import Mode, Settings
+from game.theme import FAINT, MUTED, TEXT
+from game.widgets import Button
+
+
+class MainMenu(FormScene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.play = Button("Play", self.open_setup, primary=True, detail="Choose the players and the board")
+        self.quick = Button("Quick game", self.start_quick_game, detail="")
+        self.help = Button("How to play", self.open_help)
+        self.leave = Button("Quit", app.quit)
+        self.form.set_widgets([self.play, self.quick, self.help, self.leave])
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.form.focus_on(self.leave)  # nothing is below the menu: Escape points at Quit instead
+            return
+        super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        ready = self.app.catalog.ready or self.app.settings.mode is Mode.HOTSEAT
+        if ready != self.quick.enabled or not self.quick.detail:
+            self.quick.enabled = ready
+            self.quick.detail = describe(self.app.settings, self.app.catalog) if ready else "Loading the engine…"
+
+    def resume(self) -> None:
+        self.quick.detail = ""  # the settings may have changed: describe them again
+
+    def resize(self, size: tuple[int, int]) -> None:
+        px = self.theme.px
+        width = px(380)
+        x = (size[0] - width) // 2
+        y = max(px(330), size[1] // 2 + px(20))
+        for button, height in ((self.play, 66), (self.quick, 66), (self.help, 50), (self.leave, 50)):
+            button.rect = pygame.Rect(x, y, width, px(height))
+            y += px(height) + px(14)
+
+    # -- actions ---------------------------------------------------------------------------
+    def open_setup(self) -> None:
+        from game.scenes.mode_select import ModeSelect
+
+        self.app.push(ModeSelect(self.app))
+
+    def open_help(self) -> None:
+        from game.scenes.help import HelpScene
+
+        self.app.push(HelpScene(self.app))
+
+    def start_quick_game(self) -> None:
+        from game.scenes.board_setup import start_match
+
+        problem = start_match(self.app)
+        if problem:
+            self.app.notify(problem, error=True)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.app.draw_background(surface)
+        theme, (width, height) = self.theme, surface.get_size()
+        top = self.play.rect.top
+        tagline = "Line up four before your opponent does."
+        theme.draw_text(surface, tagline, 17, (width / 2, top - theme.px(26)), MUTED, anchor="midbottom")
+        title = theme.draw_text(
+            surface, "Connect Four", 54, (width / 2, top - theme.px(54)), TEXT, bold=True, anchor="midbottom"
+        )
+        pictures.logo(surface, (width / 2, title.top - theme.px(6)), theme.px(30))
+
+        self.form.draw(surface)
+        theme.draw_text(
+            surface, "↑ ↓ move   Enter select", 13, (width / 2, height - theme.px(18)), FAINT, anchor="midbottom"
+        )
+
+
+def describe(settings: Settings, catalog) -> str:
+    """One line for the quick-game button, e.g. ``You vs Medium · 7×6``."""
+    first, second = (side_label(settings, colour, catalog.resolve) for colour in (settings.first, settings.first.other))
+    return f"{first} vs {second} · {settings.cols}×{settings.rows}"

@@ -1,0 +1,111 @@
+"""Who plays: you against the computer (your colour, who starts), two computers, or two people."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.pictures import mode_picture
+from game.scenes.base import FormScene
+from game.settings import Colour, Mode
+from game.widgets import Button, Card, Choice
+
+DETAILS = {
+    Mode.HUMAN_VS_AI: "Play against an engine, from beginner to perfect.",
+    Mode.SPECTATOR: "Pick two engines and watch them play.",
+    Mode.HOTSEAT: "Two people take turns on this computer.",
+}
+
+
+class ModeSelect(FormScene):
+    title = "New game"
+    subtitle = "Who is playing?"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        settings = app.settings
+        self.cards = {
+            mode: Card(
+                mode.title,
+                DETAILS[mode],
+                lambda m=mode: self.choose(m),
+                selected=lambda m=mode: settings.mode is m,
+                picture=mode_picture(mode, app.theme),
+            )
+            for mode in Mode
+        }
+        colours = [(colour, colour.title) for colour in Colour]
+        self.your_colour = Choice("Your colour", colours, settings.human_colour, self._set_human_colour)
+        self.who_starts = Choice(
+            "First move",
+            [(True, "You"), (False, "Computer")],
+            settings.first is settings.human_colour,
+            self._set_you_start,
+        )
+        self.first_colour = Choice("First move", colours, settings.first, self._set_first)
+        self.back = Button("Back", app.pop)
+        self.next = Button("Next", self.go_next, primary=True)
+        self._arrange(focus=self.cards[settings.mode])
+
+    def _arrange(self, focus=None) -> None:
+        """The controls of the chosen mode."""
+        if self.app.settings.mode is Mode.HUMAN_VS_AI:
+            options = [self.your_colour, self.who_starts]
+        else:
+            options = [self.first_colour]
+        self.options = options
+        self.form.set_widgets([*self.cards.values(), *options, self.back, self.next], focus=focus)
+
+    # -- changes ---------------------------------------------------------------------------------
+    def choose(self, mode: Mode) -> None:
+        if self.app.settings.mode is mode:
+            self.go_next()  # a second click (or Enter) on the chosen mode moves on
+            return
+        self.app.settings.mode = mode
+        self._sync_choices()
+        self._arrange(focus=self.cards[mode])
+        self.resize(self.app.screen.get_size())
+
+    def _set_human_colour(self, colour: Colour) -> None:
+        settings = self.app.settings
+        you_start = settings.first is settings.human_colour
+        settings.human_colour = colour
+        settings.first = colour if you_start else colour.other
+
+    def _set_you_start(self, you: bool) -> None:
+        settings = self.app.settings
+        settings.first = settings.human_colour if you else settings.human_colour.other
+
+    def _set_first(self, colour: Colour) -> None:
+        self.app.settings.first = colour
+
+    def _sync_choices(self) -> None:
+        settings = self.app.settings
+        self.who_starts.index = 0 if settings.first is settings.human_colour else 1
+        self.first_colour.index = list(Colour).index(settings.first)
+
+    def go_next(self) -> None:
+        if self.app.settings.mode is Mode.HOTSEAT:
+            from game.scenes.board_setup import BoardSetup
+
+            self.app.push(BoardSetup(self.app))
+        else:
+            from game.scenes.agent_select import AgentSelect
+
+            self.app.push(AgentSelect(self.app))
+
+    def resume(self) -> None:
+        self._sync_choices()
+
+    # -- layout -------------------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        px, area = self.theme.px, self.content(size)
+        gap = px(22)
+        card_width = (area.width - 2 * gap) // 3
+        card_height = min(px(250), area.height // 2)
+        for index, card in enumerate(self.cards.values()):
+            card.rect = pygame.Rect(area.x + index * (card_width + gap), area.y, card_width, card_height)
+        width, y = min(area.width, px(560)), area.y + card_height + px(36)
+        for choice in self.options:
+            choice.rect = pygame.Rect(area.centerx - width // 2, y, width, px(46))
+            y += px(60)
+        self.button_row([self.back, self.next], area)

@@ -1,0 +1,152 @@
+"""``python -m game.screenshots [DIR]``: the screenshots of the documentation.
+
+Drives the real game - real scenes, real agents, the real worker thread -
+with a clock that advances only when told to, so that every picture shows
+the same moment on every run: the menu, the mode select, a custom agent
+being configured, the board set-up, a spectator game while a computer
+thinks, a won game with its line highlighted, and the result panel. It uses
+a throwaway settings file, never the player's own. Works without a display
+(``SDL_VIDEODRIVER=dummy``) as well as on screen.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from game.app import App
+from game.players import MatchConfig, player_for
+from game.settings import Colour, Mode
+
+SIZE = (880, 620)
+#: A hotseat game that red wins on a diagonal with its last move.
+WINNING_GAME = "12234334644"
+
+
+class ManualClock:
+    """A clock for the app that moves only when :meth:`advance` is called."""
+
+    def __init__(self) -> None:
+        self.time = 0.0
+
+    def __call__(self) -> float:
+        return self.time
+
+
+class Director:
+    """Runs the app frame by frame and saves pictures of it."""
+
+    def __init__(self, out: Path, settings_file: Path) -> None:
+        self.out = out
+        self.clock = ManualClock()
+        settings_file.write_text(f'{{"window_width": {SIZE[0]}, "window_height": {SIZE[1]}}}', encoding="utf-8")
+        self.app = App(settings_path=settings_file, clock=self.clock, fps=0)
+        if self.app.screen.get_size() != SIZE:  # the window was made to fit a smaller screen
+            pygame.display.set_mode(SIZE, pygame.RESIZABLE)
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=SIZE, w=SIZE[0], h=SIZE[1]))
+
+    def run(self, seconds: float, until=None, timeout: float = 300.0) -> None:
+        """Advance the game by ``seconds`` of its time, 60 frames a second; or, given ``until``,
+        until ``until()`` holds (at most ``timeout`` real seconds: agents think in real time)."""
+        deadline = time.monotonic() + timeout
+        frames = 0
+        while (frames < seconds * 60) if until is None else (not until() and time.monotonic() < deadline):
+            self.clock.time += 1 / 60
+            self.app.step()
+            frames += 1
+            time.sleep(0.002)  # let the worker thread run
+
+    def shoot(self, name: str) -> None:
+        path = self.out / f"{name}.png"
+        self.app.save_screenshot(path)
+        print(f"{path}  ({path.stat().st_size // 1024} KB)")
+
+    def show(self, scene) -> None:
+        self.app.push(scene)
+        self.run(0.3)
+
+    def back_to_menu(self) -> None:
+        from game.scenes.menu import MainMenu
+
+        self.app.reset(MainMenu)
+        self.run(0.1)
+
+
+def strongest_presets(app: App, count: int) -> list[str]:
+    names = [preset.name for preset in app.catalog.presets()] or ["random"]
+    return (names[-count:] * count)[:count]
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    out = Path(args[0] if args else "docs/screenshots")
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        director = Director(out, Path(folder) / "settings.json")
+        app = director.app
+        director.run(0.2)
+        app.catalog.wait(60)
+        director.run(0.3)
+        director.shoot("menu")
+
+        from game.scenes.agent_select import AgentSelect
+        from game.scenes.board_setup import BoardSetup
+        from game.scenes.match import MatchScene
+        from game.scenes.mode_select import ModeSelect
+
+        director.show(ModeSelect(app))
+        director.shoot("mode_select")
+        app.settings.mode = Mode.SPECTATOR
+        agents = AgentSelect(app)
+        director.show(agents)
+        richest = max(app.catalog.agents(), key=lambda info: len(info.params))
+        agents._pick_custom()
+        agents._pick_agent(richest.name)
+        director.run(0.1)
+        director.shoot("agent_select")
+        director.show(BoardSetup(app))
+        director.shoot("board_setup")
+
+        director.back_to_menu()
+        red, yellow = strongest_presets(app, 2)
+        geometry = app.settings.geometry()
+        spectator = MatchConfig(
+            player_for(Colour.RED, red, Mode.SPECTATOR), player_for(Colour.YELLOW, yellow, Mode.SPECTATOR), geometry
+        )
+        match = MatchScene(app, spectator)
+        director.show(match)
+        director.run(0, until=lambda: match.model.moves_played >= 7 and match.thinking and match.animations.idle)
+        director.run(0.3)  # into the computer's move: the indicator shows its elapsed time
+        director.shoot("match_thinking")
+
+        director.back_to_menu()
+        hotseat = MatchConfig(
+            player_for(Colour.RED, None, Mode.HOTSEAT), player_for(Colour.YELLOW, None, Mode.HOTSEAT), geometry
+        )
+        match = MatchScene(app, hotseat)
+        director.show(match)
+        for move in WINNING_GAME:
+            column = int(move) - 1
+            x, y = match.view.cell_centre(column, match.view.hand_row)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)), rel=(0, 0), buttons=()))
+            director.run(0.05)
+            match.drop(column)
+            director.run(0.25)
+        director.run(0.6)
+        director.shoot("match_won")
+        director.run(1.0)
+        director.shoot("result")
+        app.quit()
+        app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,96 @@
+"""``main.py`` and its options: clear errors before any window, and the measuring options."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.app import FrameStats
+from game.launch import main
+
+ROOT = Path(__file__).resolve().parents[2]
+STATS_LINE = re.compile(r"^frames \d+, median \d+\.\d ms, p99 \d+\.\d ms$")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--red", "nonsense"], "unknown agent 'nonsense'"),
+        (["--yellow", "random:seed=x"], "seed='x'"),
+        (["--cols", "12"], "columns must be a whole number from 4 to 9"),
+        (["--cols", "4", "--moves", "9"], "9"),
+        (["--red", "human", "--yellow", "human", "--moves", "1212121"], "already over"),
+    ],
+)
+def test_bad_options_get_one_line_and_status_2(argv, message, capsys, settings_file):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert not settings_file.exists()  # no window was opened, nothing saved
+
+
+def test_quit_after_the_first_frame_prints_frame_stats(capsys, settings_file):
+    assert main(["--quit-after-first-frame", "--frame-stats"]) == 0
+    out = capsys.readouterr().out.strip()
+    assert STATS_LINE.match(out) and out.startswith("frames 1,")
+
+
+def test_frame_stats_summary():
+    stats = FrameStats()
+    stats.frames = 5
+    stats.intervals_ms = [16.0, 18.0, 16.5, 40.0]
+    assert stats.summary() == "frames 5, median 17.2 ms, p99 40.0 ms"
+
+
+def test_main_py_works_from_any_folder(tmp_path):
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--help"], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "--exit-after-game" in done.stdout and "random" in done.stdout
+
+
+def test_main_py_explains_missing_libraries(monkeypatch, capsys):
+    spec = importlib.util.spec_from_file_location("main_script", ROOT / "main.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None if name == "numba" else real_find_spec(name))
+    assert script.missing_dependencies() == ["numba"]
+    assert script.main() == 1
+    out = capsys.readouterr().out
+    assert "numba" in out and "-m pip install -r" in out and "requirements.txt" in out
+
+
+@pytest.mark.slow
+def test_a_spectator_game_from_the_command_line(settings_file):
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "main.py"),
+            "--red",
+            "random:seed=1",
+            "--yellow",
+            "random:seed=2",
+            "--cols",
+            "4",
+            "--rows",
+            "4",
+            "--connect",
+            "3",
+            "--exit-after-game",
+            "--frame-stats",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert STATS_LINE.match(done.stdout.strip())

@@ -1,0 +1,169 @@
+"""Every screen, reached with the mouse or the keyboard, and Escape back one screen at a time."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from game.app import Options
+from game.scenes.agent_select import AgentSelect
+from game.scenes.board_setup import BoardSetup
+from game.scenes.help import HelpScene
+from game.scenes.match import MatchScene
+from game.scenes.menu import MainMenu
+from game.scenes.mode_select import ModeSelect
+from game.settings import Colour, Mode
+
+
+def scene_types(driver) -> list[type]:
+    return [type(scene) for scene in driver.app.scenes]
+
+
+def test_keyboard_through_every_set_up_screen_and_escape_back(start):
+    driver = start()
+    driver.wait_for_catalog()
+    driver.step()
+    assert scene_types(driver) == [MainMenu]
+    driver.key(pygame.K_RETURN)  # "Play" has the focus
+    assert isinstance(driver.scene, ModeSelect)
+    driver.key(pygame.K_RETURN)  # the chosen mode (you vs computer) again: next
+    assert isinstance(driver.scene, AgentSelect)
+    driver.step()
+    driver.press(driver.scene.next)
+    assert isinstance(driver.scene, BoardSetup)
+    driver.press(driver.scene.start)
+    assert scene_types(driver) == [MainMenu, ModeSelect, AgentSelect, BoardSetup, MatchScene]
+    for expected in (
+        [MainMenu, ModeSelect, AgentSelect, BoardSetup],
+        [MainMenu, ModeSelect, AgentSelect],
+        [MainMenu, ModeSelect],
+        [MainMenu],
+        [MainMenu],
+    ):
+        driver.key(pygame.K_ESCAPE)
+        assert scene_types(driver) == expected
+    assert driver.app.running  # Escape on the menu does not quit; it points at Quit
+    assert driver.scene.form.focused is driver.scene.leave
+
+
+def test_help_screen_and_back(start):
+    driver = start()
+    driver.step()
+    driver.press(driver.scene.help)
+    assert isinstance(driver.scene, HelpScene)
+    driver.press(driver.scene.back)
+    assert isinstance(driver.scene, MainMenu)
+
+
+def test_spectator_set_up_with_a_custom_agent_by_mouse(start, settings_file):
+    driver = start(red_agent="beginner")  # a quick red player: the match starts thinking at once
+
+    driver.wait_for_catalog()
+    driver.press(driver.scene.play)
+    modes = driver.scene
+    driver.press(modes.cards[Mode.SPECTATOR])
+    assert driver.app.settings.mode is Mode.SPECTATOR
+    driver.press(modes.first_colour)  # a click on the left half: red
+    driver.press(modes.next)
+    agents = driver.scene
+    assert isinstance(agents, AgentSelect)
+    driver.step()
+    assert agents.tabs is not None  # two computers: one tab each
+    driver.click((agents.tabs.rect.right - 5, agents.tabs.rect.centery))
+    assert agents.current is Colour.YELLOW
+    driver.press(agents.custom_card)
+    driver.focus(agents.editors[0])  # the engine: step through the registered agents to random
+    for _ in range(len(agents.editors[0].options)):
+        if agents.editors[0].value == "random":
+            break
+        driver.key(pygame.K_RIGHT)
+    assert agents.editors[0].value == "random"
+    seed = next(editor for editor in agents.editors if editor.label == "Seed")
+
+    driver.focus(seed)
+
+    driver.text("42")
+    driver.press(agents.next)
+    assert isinstance(driver.scene, BoardSetup)
+    assert driver.app.settings.yellow_agent == "random:seed=42"
+    board = driver.scene
+    driver.focus(board.cols)
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RIGHT)
+    assert driver.app.settings.cols == 9
+    driver.press(board.start)
+    match = driver.scene
+    assert isinstance(match, MatchScene)
+    assert match.config.mode is Mode.SPECTATOR
+    assert match.config.yellow.spec == "random:seed=42"
+    assert match.config.geometry.cols == 9
+    saved = json.loads(settings_file.read_text(encoding="utf-8"))
+    assert saved["mode"] == "spectator" and saved["cols"] == 9 and saved["yellow_agent"] == "random:seed=42"
+
+
+def test_board_setup_refuses_a_line_longer_than_the_board(start):
+    driver = start(mode="hotseat")
+    driver.step()
+    driver.app.push(BoardSetup(driver.app))
+    driver.step()
+    board = driver.scene
+    for stepper, presses in ((board.cols, 3), (board.rows, 2), (board.connect, -2)):
+        driver.focus(stepper)
+        for _ in range(abs(presses)):
+            driver.key(pygame.K_LEFT if presses > 0 else pygame.K_RIGHT)
+    assert (board.cols.value, board.rows.value, board.connect.value) == (4, 4, 6)
+    assert not board.start.enabled and "connect 6 cannot fit" in board.error.lower()
+
+    driver.press(board.start)
+    assert driver.scene is board
+
+
+def test_hotseat_skips_the_agent_screen(start):
+    driver = start(mode="hotseat")
+    driver.step()
+    driver.press(driver.scene.play)
+    driver.press(driver.scene.next)
+    assert isinstance(driver.scene, BoardSetup)
+
+
+def test_window_resize_lays_the_board_out_again(start):
+    driver = start(mode="hotseat")
+    driver.step()
+    driver.press(driver.scene.quick)
+    match = driver.scene
+    small = match.view.cell
+    pygame.display.set_mode((1200, 900), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1200, 900), w=1200, h=900))
+    driver.step()
+    assert match.view.cell > small
+    assert (driver.app.settings.window_width, driver.app.settings.window_height) == (1200, 900)
+
+
+def test_closing_the_window_quits_at_once(start):
+    driver = start()
+    driver.step()
+    driver.press(driver.scene.play)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert driver.app.run() == 0
+    assert not driver.app.running and driver.app.closed
+
+
+def test_quit_button(start):
+    driver = start()
+    driver.step()
+    driver.press(driver.scene.leave)
+    assert not driver.app.running
+
+
+def test_quick_game_from_a_start_position_or_a_message_why_not(start):
+    driver = start(Options(moves="4453"), mode="hotseat")
+    driver.step()
+    driver.press(driver.scene.quick)
+    assert isinstance(driver.scene, MatchScene) and driver.scene.model.board.ply == 4
+    driver.app.close()
+    driver = start(Options(moves="1111111"), mode="hotseat")  # a seventh disc in a six-row column
+    driver.step()
+    driver.press(driver.scene.quick)
+    assert isinstance(driver.scene, MainMenu)
+    assert any("column 1 is full" in message for message in driver.app.messages)

@@ -1,0 +1,80 @@
+"""Controls driven by keys: steppers, choices, text, and the focus moving between them."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.widgets import Button, Choice, Form, Stepper, TextField, next_step
+
+
+def keydown(key: int, unicode: str = "", mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=key, unicode=unicode, mod=mod, scancode=0)
+
+
+def test_steps_are_one_on_small_ranges_and_1_2_5_on_wide_ones():
+    assert next_step(6, 1, 1, 20, int) == 7
+    assert next_step(80, 1, 1, 81, int) == 81
+    assert next_step(1000, 1, 1, 10_000_000, int) == 2000
+    assert next_step(2000, 1, 1, 10_000_000, int) == 5000
+    assert next_step(5000, -1, 1, 10_000_000, int) == 2000
+    assert next_step(10_000_000, 1, 1, 10_000_000, int) == 10_000_000
+    assert next_step(1.0, 1, 0.0, 5.0, float) == 1.1
+
+
+def test_stepper_keys_and_typing():
+    changes = []
+    stepper = Stepper("Depth", 4, changes.append, low=1, high=12)
+    assert stepper.key(keydown(pygame.K_RIGHT)) and stepper.value == 5
+    stepper.key(keydown(pygame.K_1, "1"))
+    stepper.key(keydown(pygame.K_0, "0"))
+    assert stepper.text() == "10" and stepper.value == 5  # typed, not yet taken
+    stepper.key(keydown(pygame.K_RETURN))
+    assert stepper.value == 10 and changes == [5, 10]
+    for char in "99":
+        stepper.key(keydown(pygame.K_9, char))
+    stepper.blur()  # leaving the field takes what was typed: out of range is refused
+    assert stepper.value == 10 and stepper.error
+
+
+def test_optional_stepper_accepts_none():
+    stepper = Stepper("Time", None, lambda value: None, low=0.001, high=86400, kind=float, optional=True)
+    assert stepper.text() == "none"
+    stepper.step(1)  # from "none" to a sensible first value
+    assert stepper.value == 1
+    stepper.step(-1)
+    assert stepper.value == 0.5
+    for _ in "0.5":
+        stepper.key(keydown(pygame.K_BACKSPACE))
+    stepper.commit()  # an empty entry means none again
+
+    assert stepper.value is None
+    stepper.value = 0.001
+    stepper.step(-1)  # below the lowest value: none
+    assert stepper.value is None
+
+
+def test_choice_and_text_field():
+    picked = []
+    choice = Choice("Order", [("none", "none"), ("center", "center")], "none", picked.append)
+    choice.key(keydown(pygame.K_RIGHT))
+    choice.key(keydown(pygame.K_RIGHT))  # already the last segment
+    assert choice.value == "center" and picked == ["center"]
+    field = TextField("Path", "", lambda text: None)
+    field.key(pygame.event.Event(pygame.TEXTINPUT, text="me.py"))
+    field.key(keydown(pygame.K_BACKSPACE))
+    assert field.value == "me.p"
+    assert field.key(keydown(pygame.K_q, "q"))  # a letter is the field's, not a shortcut
+
+
+def test_form_focus_skips_disabled_controls(start):
+    driver = start()
+    pressed = []
+    first, off, last = (Button(name, lambda n=name: pressed.append(n)) for name in ("a", "b", "c"))
+    off.enabled = False
+    form = Form(driver.app.theme, [first, off, last])
+    assert form.focused is first
+    form.handle_event(keydown(pygame.K_DOWN))
+    assert form.focused is last
+    form.handle_event(keydown(pygame.K_RETURN))
+    form.handle_event(keydown(pygame.K_TAB))
+    assert form.focused is first and pressed == ["c"]
