@@ -8,7 +8,6 @@ instead and says so: ``exact=estimate`` in its statistics.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 
 from engine.agents.base import Agent, SearchResult, StopFlag
@@ -23,10 +22,8 @@ from engine.solver.solver import Solver
 
 #: Solve time when none is given: generous where a book keeps solves short, else short.
 BOOK_TIME, NO_BOOK_TIME = 30.0, 2.0
-#: The heuristic search used when a solve does not finish (``{time}``: what is left).
-FALLBACK_SPEC = "alphabeta:eval=threats,time={time:.2f}"
-#: Shortest time the fallback search is given.
-MIN_FALLBACK_TIME = 0.05
+#: The heuristic search used when a solve does not finish.
+FALLBACK_SPEC = "alphabeta:eval=threats,time={time:g}"
 
 
 @register("perfect", "plays a move of best exact score (solver and opening book); an estimate where it runs out")
@@ -38,6 +35,9 @@ class PerfectAgent(Agent):
         kind=float,
         low=0.01,
         high=86400,
+    )
+    fallback_time: float = param(
+        1.0, "seconds for the heuristic search if the solve does not finish", low=0.01, high=600
     )
     table_mb: int = param(128, "transposition table size in MB", low=1, high=4096)
     book: bool = param(True, "use the opening book where there is one (7x6)")
@@ -53,7 +53,6 @@ class PerfectAgent(Agent):
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
         solver = self._solver_for(board.geometry)
         budget = self.time if self.time is not None else BOOK_TIME if solver.book is not None else NO_BOOK_TIME
-        start = time.perf_counter()
         best = solver.best_move(board, seconds=budget, stop=stop)
         remaining = board.geometry.cells - board.ply
         if best.column is not None:
@@ -67,8 +66,7 @@ class PerfectAgent(Agent):
                 exact=True,
                 info={"book": "yes"} if in_book else {},
             )
-        left = max(MIN_FALLBACK_TIME, budget - (time.perf_counter() - start))
-        return _fallback(board, stop, left, best.nodes)
+        return _fallback(board, stop, self.fallback_time, best.nodes)
 
     def close(self) -> None:
         self._solver = None
