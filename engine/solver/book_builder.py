@@ -32,6 +32,9 @@ from engine.board import Board
 from engine.solver.book import Book, book_key, check_geometry, pack, unpack
 from engine.solver.solver import Solver
 
+#: Positions that took at least this much processor time are listed as the build goes.
+SLOW_SECONDS = 5.0
+
 
 class BookBuilder:
     """Grows a book file ply by ply; see the module docstring."""
@@ -81,8 +84,15 @@ class BookBuilder:
         if key in self.entries:
             entry = unpack(self.entries[key], board.geometry, mirrored)
             return entry.column, entry.leaf  # type: ignore[return-value]
+        cpu = time.process_time()
         best = self.solver.best_move(board)
         assert best.column is not None and best.score is not None  # no limits were set
+        cpu = time.process_time() - cpu
+        if cpu >= SLOW_SECONDS:  # worth a line: these are the positions the book is for
+            tqdm.write(
+                f"{board.move_string or '(empty)'}: score {best.score}, column {best.column + 1}, "
+                f"{best.nodes:,} nodes, {cpu:.1f} s cpu ({best.seconds:.1f} s wall)"
+            )
         leaf = best.nodes < self.leaf_nodes
         stored = board.geometry.cols - 1 - best.column if mirrored else best.column
         self.entries[key] = pack(key, best.score, stored, leaf)
