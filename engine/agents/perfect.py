@@ -21,7 +21,7 @@ from engine.solver.moves import centre_order
 from engine.solver.solver import Solver
 
 #: Solve time when none is given: generous where a book keeps solves short, else short.
-BOOK_TIME, NO_BOOK_TIME = 30.0, 2.0
+BOOK_TIME, NO_BOOK_TIME = 10.0, 2.0
 #: The heuristic search used when a solve does not finish.
 FALLBACK_SPEC = "alphabeta:eval=threats,time={time:g}"
 
