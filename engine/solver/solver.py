@@ -255,7 +255,7 @@ class Solver:
             return win_now_score(board) == score
         board.play(col)
         try:
-            known = self._book_score(board)
+            known = game_over_score(board) if board.is_over else self._book_score(board)
             if known is not None:
                 return -known == score
             current, mask = board.kernel_state()
