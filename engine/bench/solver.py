@@ -62,6 +62,7 @@ def add_parser(benches) -> None:
     parser.add_argument("--pons-dir", type=Path, default=PONS, help="folder of the Test_*.txt files")
     parser.add_argument("--table-mb", type=float, default=8, help="table size for the sets (default 8)")
     parser.add_argument("--empty-table-mb", type=float, default=256, help="table size for the empty board")
+    parser.add_argument("--empty-seconds", type=float, default=3600, help="give up on the empty board after this")
     parser.add_argument("--games", type=int, default=10, help="games against each opponent (default 10)")
     parser.add_argument("--opponents", default="mcts,random", help="comma-separated opponent specs")
     parser.add_argument("--agent", default="perfect", help="the agent whose move times are measured")
@@ -78,7 +79,7 @@ def run(args) -> int:
     if "sets" in parts:
         bench_sets(args)
     if "empty" in parts:
-        bench_empty(args.empty_table_mb)
+        bench_empty(args.empty_table_mb, args.empty_seconds)
     if "games" in parts:
         for spec in filter(None, (s.strip() for s in args.opponents.split(","))):
             bench_games(args.agent, spec, args.games, args.seed)
@@ -123,12 +124,15 @@ def bench_sets(args) -> None:
         )
 
 
-def bench_empty(table_mb: float) -> None:
+def bench_empty(table_mb: float, seconds: float) -> None:
     solver = Solver(Geometry(), table_mb)
-    solution = solver.solve(Board())
+    cpu = time.process_time()
+    solution = solver.solve(Board(), seconds=seconds)
+    cpu = time.process_time() - cpu
+    outcome = f"score {solution.score}" if solution.finished else "not finished"
     emit(
-        f"empty 7x6 board, strong, no book: score {solution.score} in {solution.seconds:.1f} s, "
-        f"{solution.nodes:,} nodes ({table_mb:g} MB table)"
+        f"empty 7x6 board, strong, no book: {outcome} after {solution.seconds:.1f} s ({cpu:.1f} s cpu), "
+        f"{solution.nodes:,} nodes, {table_mb:g} MB table"
     )
 
 

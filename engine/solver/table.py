@@ -1,7 +1,7 @@
 """The transposition table: scores of positions already searched.
 
 Connect Four reaches the same position by many move orders, and the
-null-window searches of :mod:`engine.solver.search` visit the same positions
+null-window searches of :mod:`engine.solver.negamax` visit the same positions
 again and again. The table remembers, for each position searched, a bound on
 its score and the column that was best (or refuted the search), in one
 ``uint64`` per slot::
