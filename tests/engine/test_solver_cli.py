@@ -73,3 +73,16 @@ def test_book_builds_and_resumes(capsys, monkeypatch, tmp_path) -> None:
 def test_book_needs_an_output_for_other_boards(capsys, monkeypatch) -> None:
     status, _, err = run(capsys, monkeypatch, ["book", "--cols", "5", "--rows", "4"])
     assert status == 2 and "--output" in err
+
+
+def test_bench_solver_runs_a_small_sample(capsys, monkeypatch) -> None:
+    from engine.bench.solver import PONS
+
+    parts = ["games"] + (["sets"] if PONS.is_dir() else [])
+    argv = ["bench", "solver", "--parts", ",".join(parts), "--sets", "Test_L3_R1", "--limit", "3"]
+    argv += ["--games", "2", "--agent", "perfect:time=0.2,fallback_time=0.1", "--opponents", "random"]
+    status, out, _ = run(capsys, monkeypatch, argv)
+    assert status == 0
+    if PONS.is_dir():
+        assert any(line.startswith("Test_L3_R1") and line.split()[2] == "0" for line in out.splitlines())
+    assert "vs random: 2 games" in out and "peak memory" in out
