@@ -11,7 +11,7 @@ from engine.board import Board
 from engine.geometry import Geometry
 from engine.solver.book import DEFAULT_PATH, Book, BookError, board_of_key, book_key, load_default, pack
 from engine.solver.book_builder import BookBuilder
-from engine.solver.solver import Solver
+from engine.solver.solver import Solver, game_over_score, win_now_score
 
 
 def test_keys_decode_to_their_positions() -> None:
@@ -71,12 +71,41 @@ def test_a_built_book_agrees_with_the_solver(tmp_path) -> None:
         assert child.is_over or book.entry(child) is not None
 
 
-@pytest.mark.skipif(not DEFAULT_PATH.exists(), reason="no shipped book")
-def test_the_shipped_book_agrees_with_the_solver_on_its_deepest_positions() -> None:
+shipped = pytest.mark.skipif(not DEFAULT_PATH.exists(), reason="no shipped book")
+
+
+@shipped
+def test_the_shipped_book_agrees_with_itself() -> None:
+    """Each stored score is the minimax of the stored positions two plies on, where all are stored."""
     book = load_default(Geometry())
     assert book is not None and len(book) > 0
-    deepest = sorted(book.positions(), key=lambda item: -item[0].ply)[:4]
-    solver = Solver(Geometry())
+    low, high = Geometry().score_bounds()
+    for board, entry in book.positions():
+        assert board.is_legal(entry.column) and low <= entry.score <= high
+        after = board.copy()
+        after.play(entry.column)
+        if after.is_over:
+            assert entry.score == win_now_score(board)
+            continue
+        outcomes = []  # our score after each reply
+        for reply in after.legal_columns():
+            if after.is_winning_move(reply):
+                outcomes.append(-win_now_score(after))
+                continue
+            child = after.copy()
+            child.play(reply)
+            known = game_over_score(child) if child.is_over else book.score(child)
+            outcomes.append(known)
+        if None not in outcomes:
+            assert entry.score == min(outcomes), board
+
+
+@shipped
+@pytest.mark.slow
+def test_the_shipped_book_agrees_with_the_solver_on_its_deepest_positions() -> None:
+    book = load_default(Geometry())
+    deepest = sorted(book.positions(), key=lambda item: -item[0].ply)[:3]
+    solver = Solver(Geometry(), table_mb=256)
     for board, entry in deepest:
         assert solver.solve(board).score == entry.score
         board.play(entry.column)
