@@ -102,6 +102,7 @@ def test_the_shipped_book_agrees_with_itself() -> None:
 
 @shipped
 @pytest.mark.slow
+@pytest.mark.timeout(3600)  # opening positions take minutes each
 def test_the_shipped_book_agrees_with_the_solver_on_its_deepest_positions() -> None:
     book = load_default(Geometry())
     deepest = sorted(book.positions(), key=lambda item: -item[0].ply)[:3]
