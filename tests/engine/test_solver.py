@@ -57,6 +57,7 @@ def test_pons_sample_scores_and_analyses_are_exact(solver: Solver, name: str, so
 
 @needs_pons
 @pytest.mark.slow
+@pytest.mark.timeout(3600)
 @pytest.mark.parametrize("name", [name for name, *_ in SAMPLES])
 def test_pons_sets_in_full(name: str) -> None:
     solver = Solver(Geometry())
