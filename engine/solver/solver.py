@@ -234,9 +234,12 @@ class Solver:
 
     def _search(self, current, mask, ply: int, run: _Run, weak: bool) -> int | None:
         """The kernel's score of a position still going on, or None if the run was stopped."""
-        score = solve_kernel(current, mask, ply, weak, self.geometry.kernel, self.table, self._order, run.stats,
-                             run.flag.array)  # fmt: skip
+        score = solve_kernel(current, mask, ply, weak, *self._kernel_args(run))
         return None if run.aborted else int(score)
+
+    def _kernel_args(self, run: _Run) -> tuple:
+        """What every search kernel takes after the position: geometry, table, scratch, counters, flag."""
+        return self.geometry.kernel, self.table, self._order, run.stats, run.flag.array
 
     def _column_score(self, board: Board, col: int, run: _Run) -> int | None:
         """The exact score of playing ``col`` (legal), from the mover's view."""
@@ -260,10 +263,7 @@ class Solver:
                 return -known == score
             current, mask = board.kernel_state()
             # No column beats the best: -child <= score, so equality is child <= -score.
-            reaches = at_most_kernel(
-                current, mask, board.ply, -score, self.geometry.kernel, self.table, self._order, run.stats,
-                run.flag.array,
-            )  # fmt: skip
+            reaches = at_most_kernel(current, mask, board.ply, -score, *self._kernel_args(run))
             return bool(reaches) and not run.aborted
         finally:
             board.undo()
