@@ -161,7 +161,7 @@ def bench_games(agent_spec: str, opponent_spec: str, games: int, seed: int) -> N
     emit(
         f"{agent_spec} vs {opponent_spec}: {games} games, won {wins}, drew {draws}, lost {games - wins - draws}; "
         f"{total} moves, {exact} exact; time per move max {max(times):.3f} s, median {statistics.median(times):.3f} s, "
-        f"mean {statistics.fmean(times):.3f} s"
+        f"mean {statistics.fmean(times):.3f} s, over 2 s: {sum(t > 2 for t in times)}"
     )
 
 
