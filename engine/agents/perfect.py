@@ -40,7 +40,7 @@ class PerfectAgent(Agent):
     fallback_time: float = param(
         1.0, "seconds for the heuristic search if the solve does not finish", low=0.01, high=600, label="Fallback time"
     )
-    table_mb: int = param(128, "transposition table size in MB", low=1, high=4096, label="Table MB")
+    table_mb: int = param(64, "transposition table size in MB", low=1, high=4096, label="Table MB")
     book: bool = param(True, "use the opening book where there is one (7x6)", label="Opening book")
     _solver: Solver | None = field(default=None, init=False, repr=False, compare=False)
 
