@@ -177,3 +177,20 @@ def test_solve_on_the_wrong_board_size_is_refused() -> None:
 
 def test_pons_path_is_where_the_tests_look() -> None:
     assert isinstance(PONS, Path)
+
+
+@pytest.mark.parametrize("geometry", [Geometry(), Geometry(8, 8, 4), Geometry(4, 9, 4), Geometry(9, 9, 4)])
+def test_the_unrolled_connect4_winning_cells_equal_the_generic_ones(geometry: Geometry) -> None:
+    from engine.kernels.rules import winning_cells4, winning_cells_generic
+
+    rng = random.Random(11)
+    for _ in range(200):
+        board = Board(geometry)
+        for _ in range(rng.randrange(0, geometry.cells)):
+            if board.is_over:
+                break
+            board.play(rng.choice(board.legal_columns()))
+        g, (current, mask) = geometry.kernel, board.kernel_state()
+        for bits in (current, geometry.to_kernel(board.current ^ board.mask)):
+            fast = geometry.from_kernel(winning_cells4(bits, mask, g))
+            assert fast == geometry.from_kernel(winning_cells_generic(bits, mask, g))
