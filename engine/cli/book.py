@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 from engine.cli.common import add_command, add_geometry_arguments, emit, geometry_from
@@ -37,6 +38,10 @@ def add_parser(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
 def run(args) -> int:
     geometry = geometry_from(args)
     output = args.output
@@ -50,11 +55,15 @@ def run(args) -> int:
         builder = BookBuilder(Solver(geometry, args.table_mb), output, args.plies, args.leaf_nodes, args.checkpoint)
     except ValueError as exc:
         raise EngineError(str(exc)) from None
+    # A plain `kill` (SIGTERM) ends the build as Ctrl-C does: saving first.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         book = builder.run(progress=not args.quiet)
     except KeyboardInterrupt:
         builder.save()
         emit(f"interrupted: {len(builder.entries)} positions saved to {output}; run again to continue")
         return 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     emit(f"{len(book)} positions in {output} ({output.stat().st_size:,} bytes), {builder.solved} solved in this run")
     return 0

@@ -15,22 +15,25 @@ after it, within the agent's time. That keeps the book to the hard lines,
 where both sides still play well.
 
 The work goes breadth first, one ply at a time, in a fixed order. The book
-file is rewritten every ``checkpoint`` seconds and at the end, so an
-interrupted build loses at most that much work; a new run with the same
-file skips every position already in it and carries on.
+file is rewritten every ``checkpoint`` seconds, at the end and on Ctrl-C (or
+``kill``, see :mod:`engine.cli.book`), so an interrupted build loses little
+work; a new run with the same file skips every position already in it and
+carries on.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from pathlib import Path
 
 import numpy as np
 from tqdm import tqdm
 
+from engine.agents.base import StopFlag
 from engine.board import Board
 from engine.solver.book import Book, book_key, check_geometry, pack, unpack
-from engine.solver.solver import Solver
+from engine.solver.solver import BestMove, Solver
 
 #: Positions that took at least this much processor time are listed as the build goes.
 SLOW_SECONDS = 5.0
@@ -85,8 +88,7 @@ class BookBuilder:
             entry = unpack(self.entries[key], board.geometry, mirrored)
             return entry.column, entry.leaf  # type: ignore[return-value]
         cpu = time.process_time()
-        best = self.solver.best_move(board)
-        assert best.column is not None and best.score is not None  # no limits were set
+        best = self._best_move(board)
         cpu = time.process_time() - cpu
         if cpu >= SLOW_SECONDS:  # worth a line: these are the positions the book is for
             tqdm.write(
@@ -98,6 +100,27 @@ class BookBuilder:
         self.entries[key] = pack(key, best.score, stored, leaf)
         self.solved += 1
         return best.column, leaf
+
+    def _best_move(self, board: Board) -> BestMove:
+        """The solver's best move, in a worker thread so that Ctrl-C is seen at once.
+
+        A numba kernel does not return to Python until it is done, which can be
+        minutes here; the main thread waits instead, and on an interrupt stops
+        the search (within milliseconds) and passes the interrupt on.
+        """
+        stop, found = StopFlag(), []
+        worker = threading.Thread(target=lambda: found.append(self.solver.best_move(board, stop=stop)), daemon=True)
+        worker.start()
+        try:
+            while worker.is_alive():
+                worker.join(0.2)
+        except KeyboardInterrupt:
+            stop.set()
+            worker.join()
+            raise
+        best = found[0]
+        assert best.column is not None and best.score is not None  # nothing stopped it
+        return best
 
     @staticmethod
     def _expand(board: Board, column: int, into: dict[int, Board]) -> None:
