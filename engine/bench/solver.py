@@ -101,8 +101,10 @@ def load_set(path: Path, limit: int) -> list[tuple[str, int]]:
 def bench_sets(args) -> None:
     solver = Solver(Geometry(), args.table_mb)
     solver.solve_moves("4453")  # compile (or load the compiled kernels) first
+    emit("mean time is wall-clock, cpu the process's own time (on a busy machine wall time includes the wait)")
     emit(
-        f"{'set':<11} {'positions':>9} {'mismatches':>10} {'mean time':>11} {'mean nodes':>12} {'C++':>10} {'ratio':>6}"
+        f"{'set':<11} {'positions':>9} {'mismatches':>10} {'mean time':>11} {'mean cpu':>11} {'mean nodes':>12} "
+        f"{'C++':>10} {'ratio':>6} {'cpu ratio':>9}"
     )
     for name in filter(None, (s.strip() for s in args.sets.split(","))):
         rows = load_set(args.pons_dir / f"{name}.txt", args.limit)
