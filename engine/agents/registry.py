@@ -214,7 +214,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         return "classroom", values
     name, _, rest = spec.partition(":")
     name = name.strip().lower()
-    if name in _PRESETS:
+    if name in _PRESETS and name not in _AGENTS:  # a preset may share its agent's name
         base_name, base_values = parse_spec(_PRESETS[name].spec)
         base_values.update(_key_values(rest, spec))
         return base_name, base_values

@@ -14,7 +14,7 @@ import sys
 
 from engine.errors import EngineError
 
-COMMANDS = ("solve", "analyze", "count", "move", "match", "play", "bench")
+COMMANDS = ("solve", "analyze", "count", "move", "match", "play", "book", "bench")
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):

@@ -91,6 +91,19 @@ def is_winning_move(current, mask, g, col):
 def winning_cells(bits, mask, g):
     """The empty cells where one more stone would give ``bits`` a line.
 
+    Connect 4 takes the unrolled :func:`winning_cells4`, about three times
+    faster; every other connect-N the loops of :func:`winning_cells_generic`.
+    Both give the same cells.
+    """
+    if g.connect == 4:
+        return winning_cells4(bits, mask, g)
+    return winning_cells_generic(bits, mask, g)
+
+
+@njit(cache=True, nogil=True)
+def winning_cells_generic(bits, mask, g):
+    """:func:`winning_cells` for any connect-N.
+
     For every direction and every place ``i`` of the missing stone inside a
     window of ``connect`` cells, the cell is winning when the other
     ``connect - 1`` cells of the window hold stones of ``bits``: shifting
@@ -107,6 +120,31 @@ def winning_cells(bits, mask, g):
                 elif j > i:
                     hole = band(hole, shr(bits, (j - i) * step))
             cells = bor(cells, hole)
+    return andnot(band(cells, g.full), mask)
+
+
+@njit(cache=True, nogil=True)
+def winning_cells4(bits, mask, g):
+    """:func:`winning_cells` written out for connect 4 (the solver's hot spot).
+
+    In each direction ``s`` an empty cell wins when three stones of ``bits``
+    surround it in one of four ways: three below it along ``s`` (``xxx.``),
+    two below and one above (``xx.x``), one below and two above (``x.xx``)
+    or three above (``.xxx``). ``shl(bits, k * s)`` moves each stone ``k``
+    steps forward along ``s``, so an AND of shifted copies marks the cells
+    that have stones at all the required offsets.
+    """
+    # Vertical: only the pattern with three stones below the cell can occur.
+    cells = band(band(shl(bits, 1), shl(bits, 2)), shl(bits, 3))
+    for step in (g.height - 1, g.height, g.height + 1):
+        # Stones one and two steps back along the direction ...
+        back = band(shl(bits, step), shl(bits, 2 * step))
+        cells = bor(cells, band(back, shl(bits, 3 * step)))  # xxx.
+        cells = bor(cells, band(back, shr(bits, step)))  # xx.x
+        # ... and one and two steps ahead.
+        ahead = band(shr(bits, step), shr(bits, 2 * step))
+        cells = bor(cells, band(ahead, shl(bits, step)))  # x.xx
+        cells = bor(cells, band(ahead, shr(bits, 3 * step)))  # .xxx
     return andnot(band(cells, g.full), mask)
 
 

@@ -1,0 +1,181 @@
+"""``bench solver``: the solver on the Pons sets, the empty board, and the perfect agent's move times.
+
+Three parts (``--parts``):
+
+* ``sets``: every position of the six Pons sets (or ``--limit N`` of each),
+  without the book: mismatches with the known scores, mean time and nodes
+  per position, and the ratio to the C++ reference solver measured on the
+  same machine (:data:`REFERENCE`, seconds per position).
+* ``empty``: the empty 7x6 board solved strongly without a book.
+* ``games``: the perfect agent over ``--games`` full games against each
+  ``--opponents`` spec, half of them moving first: its time for every move,
+  how many moves were exact, and the peak memory of the process.
+"""
+
+from __future__ import annotations
+
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from engine.agents.registry import create_agent
+from engine.board import Board
+from engine.cli.common import emit
+from engine.errors import EngineError
+from engine.geometry import Geometry
+from engine.match import play_game
+from engine.solver.solver import Solver
+
+
+def find_pons_dir() -> Path:
+    """``shared/benchmarks/pons`` beside the repository (or beside one of its parent folders)."""
+    here = Path(__file__).resolve()
+    for folder in here.parents[2:]:
+        candidate = folder / "shared" / "benchmarks" / "pons"
+        if candidate.is_dir():
+            return candidate
+    return here.parents[3] / "shared" / "benchmarks" / "pons"
+
+
+PONS = find_pons_dir()
+#: The C++ reference solver on this machine, no book: seconds per position.
+REFERENCE = {
+    "Test_L3_R1": 0.055 / 1000,
+    "Test_L2_R1": 0.12 / 1000,
+    "Test_L2_R2": 4.1 / 1000,
+    "Test_L1_R1": 0.33 / 1000,
+    "Test_L1_R2": 126 / 1000,
+    "Test_L1_R3": 2.9,
+}
+PARTS = ("sets", "empty", "games")
+
+
+def add_parser(benches) -> None:
+    parser = benches.add_parser(
+        "solver", help="solver speed on the Pons sets, the empty board, perfect-agent move times"
+    )
+    parser.add_argument("--parts", default="sets,games", help=f"comma-separated parts of {','.join(PARTS)}")
+    parser.add_argument("--limit", type=int, default=0, help="positions per set (default: all)")
+    parser.add_argument("--sets", default=",".join(REFERENCE), help="comma-separated set names")
+    parser.add_argument("--pons-dir", type=Path, default=PONS, help="folder of the Test_*.txt files")
+    parser.add_argument("--table-mb", type=float, default=8, help="table size for the sets (default 8)")
+    parser.add_argument("--empty-table-mb", type=float, default=256, help="table size for the empty board")
+    parser.add_argument("--empty-seconds", type=float, default=3600, help="give up on the empty board after this")
+    parser.add_argument("--games", type=int, default=10, help="games against each opponent (default 10)")
+    parser.add_argument("--opponents", default="mcts,random", help="comma-separated opponent specs")
+    parser.add_argument("--agent", default="perfect", help="the agent whose move times are measured")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    parts = [part.strip() for part in args.parts.split(",") if part.strip()]
+    unknown = set(parts) - set(PARTS)
+    if unknown:
+        raise EngineError(f"unknown part(s) {', '.join(sorted(unknown))}: choose from {', '.join(PARTS)}")
+    emit("figures from a shared machine: compare ratios, not absolute times")
+    if "sets" in parts:
+        bench_sets(args)
+    if "empty" in parts:
+        bench_empty(args.empty_table_mb, args.empty_seconds)
+    if "games" in parts:
+        for spec in filter(None, (s.strip() for s in args.opponents.split(","))):
+            bench_games(args.agent, spec, args.games, args.seed)
+    emit(f"peak memory {peak_rss_mb():.0f} MB")
+    return 0
+
+
+def load_set(path: Path, limit: int) -> list[tuple[str, int]]:
+    if not path.exists():
+        raise EngineError(f"no benchmark file {path}")
+    rows = []
+    for line in path.read_text().splitlines():
+        if line.strip():
+            moves, score = line.split()
+            rows.append((moves, int(score)))
+    return rows[:limit] if limit > 0 else rows
+
+
+def bench_sets(args) -> None:
+    solver = Solver(Geometry(), args.table_mb)
+    solver.solve_moves("4453")  # compile (or load the compiled kernels) first
+    emit("mean time is wall-clock, cpu the process's own time (on a busy machine wall time includes the wait)")
+    emit(
+        f"{'set':<11} {'positions':>9} {'mismatches':>10} {'mean time':>11} {'mean cpu':>11} {'mean nodes':>12} "
+        f"{'C++':>10} {'ratio':>6} {'cpu ratio':>9}"
+    )
+    for name in filter(None, (s.strip() for s in args.sets.split(","))):
+        rows = load_set(args.pons_dir / f"{name}.txt", args.limit)
+        solver.reset()
+        mismatches, nodes, start, cpu_start = 0, 0, time.perf_counter(), time.process_time()
+        for moves, expected in rows:
+            solution = solver.solve_moves(moves)
+            nodes += solution.nodes
+            if solution.score != expected:
+                mismatches += 1
+                print(f"mismatch: {moves} solved {solution.score}, expected {expected}", file=sys.stderr)
+        mean = (time.perf_counter() - start) / len(rows)
+        cpu = (time.process_time() - cpu_start) / len(rows)
+        reference = REFERENCE.get(name)
+        ratio = f"{mean / reference:6.2f} {cpu / reference:9.2f}" if reference else f"{'-':>6} {'-':>9}"
+        emit(
+            f"{name:<11} {len(rows):>9} {mismatches:>10} {_duration(mean):>11} {_duration(cpu):>11} "
+            f"{nodes / len(rows):>12,.0f} {_duration(reference) if reference else '-':>10} {ratio}"
+        )
+
+
+def bench_empty(table_mb: float, seconds: float) -> None:
+    solver = Solver(Geometry(), table_mb)
+    cpu = time.process_time()
+    solution = solver.solve(Board(), seconds=seconds)
+    cpu = time.process_time() - cpu
+    outcome = f"score {solution.score}" if solution.finished else "not finished"
+    emit(
+        f"empty 7x6 board, strong, no book: {outcome} after {solution.seconds:.1f} s ({cpu:.1f} s cpu), "
+        f"{solution.nodes:,} nodes, {table_mb:g} MB table"
+    )
+
+
+def bench_games(agent_spec: str, opponent_spec: str, games: int, seed: int) -> None:
+    agent = create_agent(agent_spec, seed=seed)
+    opponent = create_agent(opponent_spec, seed=seed + 1)
+    times: list[float] = []
+    exact = total = wins = draws = 0
+    try:
+        for game in range(games):
+            agent.new_game(seed + game)
+            opponent.new_game(seed + 1000 + game)
+            agent_first = game % 2 == 0
+            record = play_game(*((agent, opponent) if agent_first else (opponent, agent)))
+            mine = record.results[0 if agent_first else 1 :: 2]
+            times.extend(result.time_ms / 1000 for result in mine)
+            exact += sum(result.exact is True for result in mine)
+            total += len(mine)
+            if record.winner is None:
+                draws += 1
+            elif (record.winner.value == 0) == agent_first:
+                wins += 1
+    finally:
+        agent.close()
+        opponent.close()
+    emit(
+        f"{agent_spec} vs {opponent_spec}: {games} games, won {wins}, drew {draws}, lost {games - wins - draws}; "
+        f"{total} moves, {exact} exact; time per move max {max(times):.3f} s, median {statistics.median(times):.3f} s, "
+        f"mean {statistics.fmean(times):.3f} s, over 2 s: {sum(t > 2 for t in times)}"
+    )
+
+
+def peak_rss_mb() -> float:
+    """The process's peak resident memory (Linux reports KB, macOS bytes)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (2**20 if sys.platform == "darwin" else 2**10)
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds * 1e6:.0f} us"

@@ -1,0 +1,34 @@
+"""``analyze``: the exact score of every column (``POSITION s1 ... sC``, ``x`` = full)."""
+
+from __future__ import annotations
+
+from engine.cli.common import PositionReporter, add_command, add_geometry_arguments, emit, geometry_from, position_lines
+from engine.cli.solver_options import UNFINISHED, add_solver_arguments, limits, make_solver
+
+
+def add_parser(subparsers) -> None:
+    parser = add_command(
+        subparsers,
+        "analyze",
+        "print POSITION and the exact score of playing each column (x: full), "
+        "for positions given as arguments or on stdin, one per line",
+    )
+    add_geometry_arguments(parser)
+    add_solver_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    geometry = geometry_from(args)
+    solver = make_solver(args, geometry)
+    reporter = PositionReporter()
+    for line in position_lines(args.positions):
+        board = reporter.board(line, geometry)
+        if board is None:
+            continue
+        analysis = solver.analyze(board, **limits(args))
+        if not analysis.finished:
+            reporter.fail(line, UNFINISHED)
+            continue
+        emit(" ".join([line.text, *("x" if score is None else str(score) for score in analysis.scores)]))
+    return reporter.status

@@ -1,0 +1,69 @@
+"""``book``: build or extend an opening book with the solver (resumable)."""
+
+from __future__ import annotations
+
+import signal
+from pathlib import Path
+
+from engine.cli.common import add_command, add_geometry_arguments, emit, geometry_from
+from engine.errors import EngineError
+from engine.geometry import Geometry
+from engine.solver.book import DEFAULT_PATH
+from engine.solver.book_builder import BookBuilder
+from engine.solver.solver import Solver
+
+#: Depth and leaf size of the shipped 7x6 book (see README).
+DEFAULT_PLIES = 10
+DEFAULT_LEAF_NODES = 500_000
+
+
+def add_parser(subparsers) -> None:
+    parser = add_command(
+        subparsers,
+        "book",
+        "build an opening book for the perfect agent; run it again to resume or deepen",
+    )
+    add_geometry_arguments(parser)
+    parser.add_argument("--output", type=Path, default=None, help=f"book file (7x6 default: {DEFAULT_PATH})")
+    parser.add_argument("--plies", type=int, default=DEFAULT_PLIES, help=f"deepest ply (default {DEFAULT_PLIES})")
+    parser.add_argument(
+        "--leaf-nodes",
+        type=int,
+        default=DEFAULT_LEAF_NODES,
+        help=f"positions solved in fewer nodes are not followed (default {DEFAULT_LEAF_NODES:,})",
+    )
+    parser.add_argument("--table-mb", type=float, default=256, help="transposition table size (default 256)")
+    parser.add_argument("--checkpoint", type=float, default=60, help="seconds between saves (default 60)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.set_defaults(run=run)
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+def run(args) -> int:
+    geometry = geometry_from(args)
+    output = args.output
+    if output is None:
+        if geometry != Geometry():
+            raise EngineError("--output is needed for boards other than 7x6 connect 4")
+        output = DEFAULT_PATH
+    if args.plies < 0 or args.leaf_nodes < 0 or args.table_mb <= 0:
+        raise EngineError("--plies, --leaf-nodes and --table-mb must be positive")
+    try:
+        builder = BookBuilder(Solver(geometry, args.table_mb), output, args.plies, args.leaf_nodes, args.checkpoint)
+    except ValueError as exc:
+        raise EngineError(str(exc)) from None
+    # A plain `kill` (SIGTERM) ends the build as Ctrl-C does: saving first.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        book = builder.run(progress=not args.quiet)
+    except KeyboardInterrupt:
+        builder.save()
+        emit(f"interrupted: {len(builder.entries)} positions saved to {output}; run again to continue")
+        return 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    emit(f"{len(book)} positions in {output} ({output.stat().st_size:,} bytes), {builder.solved} solved in this run")
+    return 0

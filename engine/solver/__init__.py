@@ -1,0 +1,26 @@
+"""Perfect play: an exact solver for every board size, per-column analysis, opening books.
+
+One idea per module:
+
+* :mod:`~engine.solver.table` - the transposition table (exact keys on every board);
+* :mod:`~engine.solver.moves` - which moves to search, and in what order;
+* :mod:`~engine.solver.symmetry` - mirror images share table entries in the opening;
+* :mod:`~engine.solver.negamax` - the search kernels: negamax and the null-window driver;
+* :mod:`~engine.solver.solver` - :class:`Solver`: solve, analyse, best move, with limits;
+* :mod:`~engine.solver.replay` - move strings straight into bitboards, for many positions;
+* :mod:`~engine.solver.book` and :mod:`~engine.solver.book_builder` - opening books.
+
+Typical use::
+
+    from engine import Board, Geometry
+    from engine.solver import Solver
+
+    solver = Solver(Geometry())
+    solver.solve(Board.from_moves("4453")).score      # -2
+    solver.analyze(Board.from_moves("4453")).scores   # one exact score per column
+"""
+
+from engine.solver.book import Book, load_default
+from engine.solver.solver import Analysis, BestMove, Solution, Solver
+
+__all__ = ["Analysis", "BestMove", "Book", "Solution", "Solver", "load_default"]

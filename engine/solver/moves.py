@@ -1,0 +1,93 @@
+"""Which moves the solver tries, and in what order.
+
+Two ideas carry most of a Connect Four solver's speed:
+
+* **Never search a move that loses at once.** If the opponent threatens to
+  win on a playable cell we must take that cell; two such threats and the
+  game is lost; and we never play directly below a cell where the opponent
+  would win (it would let them drop a stone on it).
+* **Try the most promising move first**, so that alpha-beta cuts early: the
+  move the transposition table remembers as best, then moves that create the
+  most threats of our own (cells where one more stone would win), ties going
+  to the centre, where a stone takes part in the most lines.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from engine.kernels.bitops import andnot, band, bor, bxor, is_zero, lowest_index, popcount, shr, sub
+from engine.kernels.rules import column_cells, playable_cells, winning_cells
+
+
+def centre_order(cols: int) -> list[int]:
+    """Every column, centre first (3, 2, 4, 1, 5, 0, 6 on 7 columns)."""
+    middle = cols // 2
+    return [middle + (1 - 2 * (i % 2)) * ((i + 1) // 2) for i in range(cols)]
+
+
+@njit(cache=True, nogil=True)
+def centre_column(g, i):
+    """The ``i``-th column in centre-first order (3, 2, 4, 1, 5, 0, 6 on 7 columns)."""
+    # Alternate left and right of the middle, one step further every two columns.
+    return g.cols // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2)
+
+
+@njit(cache=True, nogil=True)
+def can_win_now(current, mask, g):
+    """Does the side to move have a winning cell among the playable ones?"""
+    return not is_zero(band(winning_cells(current, mask, g), playable_cells(mask, g)))
+
+
+@njit(cache=True, nogil=True)
+def non_losing_moves(current, mask, g):
+    """The playable cells after which the opponent cannot win at once.
+
+    Assumes the side to move cannot win at once itself. Empty when every
+    move loses.
+    """
+    possible = playable_cells(mask, g)
+    threats = winning_cells(bxor(current, mask), mask, g)  # the opponent's winning cells
+    forced = band(possible, threats)
+    if not is_zero(forced):
+        # forced & (forced - 1) clears the lowest bit: anything left means a second threat.
+        if not is_zero(band(forced, sub(forced, g.one))):
+            return andnot(forced, forced)  # an all-zero bitboard: two threats cannot both be blocked
+        possible = forced
+    # threats >> 1 are the cells just below the opponent's winning cells.
+    return andnot(possible, shr(threats, 1))
+
+
+@njit(cache=True, nogil=True)
+def order_moves(current, mask, moves_bits, g, first, out, ply):
+    """Write the columns of ``moves_bits`` to ``out[ply]``, best first; return how many.
+
+    ``out[ply, k]`` is ``(column, score)``; each ply has its own row, so the
+    recursion never overwrites the order of a caller.
+    ``first`` (a column, or -1) goes in front; the others are sorted by how
+    many winning cells the move gives us, ties in centre-first order (the
+    insertion below is stable).
+    """
+    if is_zero(band(moves_bits, sub(moves_bits, g.one))):  # a single (forced) move: nothing to sort
+        out[ply, 0, 0] = lowest_index(moves_bits) // g.height
+        return 1
+    n = 0
+    for i in range(g.cols):
+        col = centre_column(g, i)
+        cell = band(moves_bits, column_cells(g, col))
+        if is_zero(cell):
+            continue
+        if col == first:
+            score = 1 << 20  # ahead of any threat count
+        else:
+            score = popcount(winning_cells(bor(current, cell), bor(mask, cell), g))
+        # Insertion sort, descending: shift lower scores right, keep equal ones in front.
+        j = n
+        while j > 0 and out[ply, j - 1, 1] < score:
+            out[ply, j, 0] = out[ply, j - 1, 0]
+            out[ply, j, 1] = out[ply, j - 1, 1]
+            j -= 1
+        out[ply, j, 0] = col
+        out[ply, j, 1] = score
+        n += 1
+    return n

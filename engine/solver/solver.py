@@ -1,0 +1,272 @@
+"""The :class:`Solver`: exact scores of positions, for people and programs.
+
+It owns a transposition table (kept between calls: its keys are exact, so
+what it learnt about one position is sound for the next), an optional
+opening book, and runs the kernels of :mod:`engine.solver.negamax`. Every
+call may be limited by a node budget, a time limit or a
+:class:`~engine.agents.base.StopFlag`; a search that hits one reports
+``finished=False`` and no score, never a guess.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from engine.agents.base import StopFlag
+from engine.board import Board
+from engine.geometry import Geometry
+from engine.solver.book import Book
+from engine.solver.moves import centre_order
+from engine.solver.negamax import ABORTED, NODES, at_most_kernel, new_order_buffer, new_stats, solve_kernel
+from engine.solver.replay import replay
+from engine.solver.table import new_table, table_bits_for
+
+#: Table size of a solver made without one. A bigger table saves nodes but
+#: loses time to memory on small searches: on the benchmark sets 8 MB is the
+#: fastest, on opening positions (minutes of search) 256 MB is twice as fast.
+DEFAULT_TABLE_MB = 64
+
+
+def game_over_score(board: Board) -> int:
+    """The score of a finished game, from the view of the side that would move.
+
+    The last stone (the ``ply``-th) won for the opponent, or filled the board.
+    """
+    if board.winner is None:
+        return 0
+    return -((board.geometry.cells + 2 - board.ply) // 2)
+
+
+def win_now_score(board: Board) -> int:
+    """The score of winning with the next stone (the ``ply + 1``-th)."""
+    return (board.geometry.cells + 1 - board.ply) // 2
+
+
+def sign(score: int) -> int:
+    return (score > 0) - (score < 0)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """One solve: the exact score (weak: its sign, 1 / 0 / -1), or None if unfinished."""
+
+    score: int | None
+    nodes: int
+    seconds: float
+
+    @property
+    def finished(self) -> bool:
+        return self.score is not None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The exact score of every column (None: full, or not finished)."""
+
+    scores: tuple[int | None, ...]
+    finished: bool
+    nodes: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class BestMove:
+    """A best column and its exact score; ``column`` is None if unfinished."""
+
+    column: int | None
+    score: int | None
+    nodes: int
+    seconds: float
+
+    @property
+    def finished(self) -> bool:
+        return self.column is not None
+
+
+class _Run:
+    """One limited search: a node counter shared by its kernel calls, and its stop flag."""
+
+    def __init__(self, nodes: int, flag: StopFlag) -> None:
+        self.stats = new_stats(nodes)
+        self.flag = flag
+        self.start = time.perf_counter()
+
+    @property
+    def aborted(self) -> bool:
+        return bool(self.stats[ABORTED])
+
+    @property
+    def nodes(self) -> int:
+        return int(self.stats[NODES])
+
+    @property
+    def seconds(self) -> float:
+        return time.perf_counter() - self.start
+
+
+#: The flag of searches without a time limit or stop flag: nobody ever sets it.
+_NEVER = StopFlag()
+
+
+class Solver:
+    """Exact solving of positions of one geometry, with a reusable table.
+
+    ``book`` (an opening :class:`~engine.solver.book.Book` of the same
+    geometry) answers the positions it holds without a search.
+    """
+
+    def __init__(self, geometry: Geometry, table_mb: float = DEFAULT_TABLE_MB, book: Book | None = None) -> None:
+        if book is not None and book.geometry != geometry:
+            raise ValueError(f"the book is for {book.geometry}, not {geometry}")
+        self.geometry = geometry
+        self.book = book
+        self.table = new_table(table_bits_for(table_mb, geometry.wide), geometry.wide)
+        self._order = new_order_buffer(geometry.cols, geometry.cells)
+
+    @property
+    def table_bytes(self) -> int:
+        return sum(array.nbytes for array in self.table)
+
+    def reset(self) -> None:
+        """Forget everything the table learnt."""
+        for array in self.table:
+            array.fill(0)
+
+    # -- public entry points ------------------------------------------------------------
+    def solve(
+        self,
+        board: Board,
+        *,
+        weak: bool = False,
+        nodes: int = 0,
+        seconds: float | None = None,
+        stop: StopFlag | None = None,
+    ) -> Solution:
+        """Solve ``board`` within ``nodes`` (0: no limit) and ``seconds`` (None: no limit)."""
+        with self._run(board, nodes, seconds, stop) as run:
+            score = self._score(board, run, weak)
+            return Solution(score, run.nodes, run.seconds)
+
+    def solve_moves(self, moves: str, *, weak: bool = False, nodes: int = 0, seconds: float | None = None) -> Solution:
+        """:meth:`solve` for a move string: the fast way through many positions.
+
+        A bad string raises :class:`~engine.errors.PositionError` as
+        :meth:`Board.from_moves <engine.board.Board.from_moves>` does.
+        """
+        position = replay(moves, self.geometry) if self.book is None else None
+        if position is None:
+            return self.solve(Board.from_moves(moves, self.geometry), weak=weak, nodes=nodes, seconds=seconds)
+        with self._limits(nodes, seconds, None) as run:
+            score = self._search(*position, run, weak)
+            return Solution(None if score is None else sign(score) if weak else score, run.nodes, run.seconds)
+
+    def analyze(
+        self, board: Board, *, nodes: int = 0, seconds: float | None = None, stop: StopFlag | None = None
+    ) -> Analysis:
+        """The exact score of playing each column; the limits hold for all columns together."""
+        with self._run(board, nodes, seconds, stop) as run:
+            scores: list[int | None] = [None] * self.geometry.cols
+            for col in board.legal_columns():
+                scores[col] = self._column_score(board, col, run)
+                if run.aborted:
+                    return Analysis(tuple([None] * self.geometry.cols), False, run.nodes, run.seconds)
+            return Analysis(tuple(scores), True, run.nodes, run.seconds)
+
+    def best_move(
+        self, board: Board, *, nodes: int = 0, seconds: float | None = None, stop: StopFlag | None = None
+    ) -> BestMove:
+        """A column of best exact score: the centre-most of the equally good ones.
+
+        A higher score is already a faster win or a slower loss, so "best
+        score, then nearest the centre" is the whole rule. Cheaper than
+        :meth:`analyze`: one solve, then one null-window test per column
+        until a column reaches the score.
+        """
+        if board.is_over:
+            raise ValueError("the game is over: there is no move to choose")
+        if self.book is not None and (entry := self.book.entry(board)) is not None and entry.column is not None:
+            return BestMove(entry.column, entry.score, 0, 0.0)
+        with self._run(board, nodes, seconds, stop) as run:
+            score = self._score(board, run, weak=False)
+            if score is None:
+                return BestMove(None, None, run.nodes, run.seconds)
+            for col in centre_order(self.geometry.cols):
+                if not board.is_legal(col):
+                    continue
+                if self._column_reaches(board, col, score, run):
+                    return BestMove(col, score, run.nodes, run.seconds)
+                if run.aborted:
+                    break
+            return BestMove(None, None, run.nodes, run.seconds)
+
+    # -- the pieces -------------------------------------------------------------------------
+    @contextmanager
+    def _run(self, board: Board, nodes: int, seconds: float | None, stop: StopFlag | None) -> Iterator[_Run]:
+        if board.geometry != self.geometry:
+            raise ValueError(f"this solver is for {self.geometry}, not {board.geometry}")
+        with self._limits(nodes, seconds, stop) as run:
+            yield run
+
+    @contextmanager
+    def _limits(self, nodes: int, seconds: float | None, stop: StopFlag | None) -> Iterator[_Run]:
+        if seconds is None and stop is None:
+            yield _Run(nodes, _NEVER)  # no timer to start: the common case of solving many positions
+            return
+        with (stop or StopFlag()).deadline(seconds) as flag:
+            yield _Run(nodes, flag)
+
+    def _score(self, board: Board, run: _Run, weak: bool) -> int | None:
+        """The exact score (or sign) of ``board``, or None if the run was stopped."""
+        if board.is_over:
+            score = game_over_score(board)
+        elif (known := self._book_score(board)) is not None:
+            score = known
+        else:
+            current, mask = board.kernel_state()
+            found = self._search(current, mask, board.ply, run, weak)
+            if found is None:
+                return None
+            score = found
+        return sign(score) if weak else score
+
+    def _search(self, current, mask, ply: int, run: _Run, weak: bool) -> int | None:
+        """The kernel's score of a position still going on, or None if the run was stopped."""
+        score = solve_kernel(current, mask, ply, weak, *self._kernel_args(run))
+        return None if run.aborted else int(score)
+
+    def _kernel_args(self, run: _Run) -> tuple:
+        """What every search kernel takes after the position: geometry, table, scratch, counters, flag."""
+        return self.geometry.kernel, self.table, self._order, run.stats, run.flag.array
+
+    def _column_score(self, board: Board, col: int, run: _Run) -> int | None:
+        """The exact score of playing ``col`` (legal), from the mover's view."""
+        if board.is_winning_move(col):
+            return win_now_score(board)
+        board.play(col)
+        try:
+            child = self._score(board, run, weak=False)
+        finally:
+            board.undo()
+        return None if child is None else -child
+
+    def _column_reaches(self, board: Board, col: int, score: int, run: _Run) -> bool:
+        """Does playing ``col`` score ``score`` (no column scores more)?"""
+        if board.is_winning_move(col):
+            return win_now_score(board) == score
+        board.play(col)
+        try:
+            known = game_over_score(board) if board.is_over else self._book_score(board)
+            if known is not None:
+                return -known == score
+            current, mask = board.kernel_state()
+            # No column beats the best: -child <= score, so equality is child <= -score.
+            reaches = at_most_kernel(current, mask, board.ply, -score, *self._kernel_args(run))
+            return bool(reaches) and not run.aborted
+        finally:
+            board.undo()
+
+    def _book_score(self, board: Board) -> int | None:
+        return None if self.book is None else self.book.score(board)

@@ -1,0 +1,63 @@
+"""Mirror images: a position and its left-right reflection have the same score.
+
+Near the root many positions have their mirror image in the same search
+(after 4 and 3, the mirror of 4 and 5), and sharing one table entry between
+them saves a whole subtree. The table therefore stores early positions
+under the smaller key of the two images (:func:`table_view`); a remembered
+best column is mirrored back on the way out. Deeper down mirror images
+rarely meet, and the search skips the extra work.
+"""
+
+from __future__ import annotations
+
+from numba import njit, types
+from numba.extending import overload
+
+from engine.kernels.bitops import add, band, bor, bxor, shl, shr
+from engine.kernels.rules import column_cells
+
+#: Positions with fewer stones than this are stored as the smaller mirror image.
+SYMMETRY_PLIES = 14
+
+
+def key_less(a, b) -> bool:
+    """``a < b`` for two bitboards."""
+    return a < b
+
+
+@overload(key_less, inline="always")
+def _key_less(a, b):
+    if not isinstance(a, types.UniTuple):
+        return lambda a, b: a < b
+    # Compare the high words first, the low words on a tie.
+    return lambda a, b: a[1] < b[1] or (a[1] == b[1] and a[0] < b[0])
+
+
+@njit(cache=True, nogil=True)
+def mirror(bits, g):
+    """``bits`` reflected left to right: column ``c`` moves to ``cols - 1 - c``."""
+    first_column = column_cells(g, 0)
+    out = bxor(bits, bits)  # an empty bitboard
+    for col in range(g.cols):
+        # Bring column col down to column 0, keep it, and send it to its mirror place.
+        part = band(shr(bits, col * g.height), first_column)
+        out = bor(out, shl(part, (g.cols - 1 - col) * g.height))
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _key(current, mask):
+    """Pons's key ``current + mask`` (its own function: inlining the wide addition
+    twice into one comparison trips an internal check of numba)."""
+    return add(current, mask)
+
+
+@njit(cache=True, nogil=True)
+def table_view(current, mask, ply, g):
+    """``(current, mask, mirrored)``: the image of the position the table stores it as."""
+    if ply >= SYMMETRY_PLIES:
+        return current, mask, False
+    mirror_current, mirror_mask = mirror(current, g), mirror(mask, g)
+    if key_less(_key(mirror_current, mirror_mask), _key(current, mask)):
+        return mirror_current, mirror_mask, True
+    return current, mask, False

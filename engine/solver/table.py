@@ -1,0 +1,155 @@
+"""The transposition table: scores of positions already searched.
+
+Connect Four reaches the same position by many move orders, and the
+null-window searches of :mod:`engine.solver.negamax` visit the same positions
+again and again. The table remembers, for each position searched, a bound on
+its score and the column that was best (or refuted the search), in one
+``uint64`` per slot::
+
+      63 ........................ 16 | 15..12 | 11..8     | 7     | 6..0
+      check (the rest of the hash)   | unused | column + 1 | lower | score - lowest + 1
+
+* ``score`` is a bound in Pons's convention: an upper bound (the search
+  failed low) when ``lower`` is 0, a lower bound (it failed high) when 1.
+  Storing ``score - lowest + 1`` keeps the field positive, so a slot whose
+  low byte is 0 is empty.
+* ``column + 1`` is the move to try first next time (0: none).
+
+**Exact keys.** The position's key (``current + mask``, unique per
+position) is mixed by a multiplication by an odd constant, which is a
+bijection of 64-bit words. The top ``bits`` bits of the mixed value choose
+the slot and the other ``64 - bits`` bits are stored as ``check``: slot and
+check together give back the mixed value and hence the key, so a hit is
+never a different position. Wide boards (two-word keys, 8x8 and larger)
+fold the high word into the low one before mixing, and also store the high
+word in a second array: with it the fold is undone and the key is again
+exact. A wrong exact score is never returned.
+
+Replacement is "always replace": the newest result is usually the most
+useful, and a lost entry only costs time, never correctness.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+from numba.extending import overload
+
+from engine.kernels.bitops import add, lowest_index
+
+#: Knuth's multiplicative-hashing constant (2^64 / golden ratio), odd.
+MIX = np.uint64(0x9E3779B97F4A7C15)
+#: An independent odd constant that folds the high word of a wide key.
+FOLD = np.uint64(0xC2B2AE3D27D4EB4F)
+
+#: Bits below ``check``: the score byte, the move nibble, 4 spare bits.
+DATA_BITS = 16
+LOWER_FLAG = 0x80
+MIN_BITS, MAX_BITS = 16, 32
+
+
+def table_bits_for(megabytes: float, wide: bool) -> int:
+    """The largest table (as log2 of its slots) that fits in ``megabytes``."""
+    slot_bytes = 16 if wide else 8
+    slots = max(1, int(megabytes * 2**20) // slot_bytes)
+    return max(MIN_BITS, min(MAX_BITS, slots.bit_length() - 1))
+
+
+def new_table(bits: int, wide: bool) -> tuple[np.ndarray, np.ndarray]:
+    """An empty table of ``2**bits`` slots, as the kernels take it.
+
+    It is a pair ``(slots, high_words)``; ``high_words`` is a one-element
+    dummy on boards of one word.
+    """
+    if not MIN_BITS <= bits <= MAX_BITS:
+        raise ValueError(f"table bits must be from {MIN_BITS} to {MAX_BITS}")
+    slots = np.zeros(1 << bits, dtype=np.uint64)
+    high = np.zeros((1 << bits) if wide else 1, dtype=np.uint64)
+    return slots, high
+
+
+# -- the key of a position, mixed -----------------------------------------------
+def mixed_key(current, mask):
+    """``(mixed, high)``: the position key mixed for the table, and the word to verify.
+
+    The plain Python body is the meaning on one-word boards; numba uses the overload.
+    """
+    return ((current + mask) * int(MIX)) & 0xFFFF_FFFF_FFFF_FFFF, 0
+
+
+@overload(mixed_key, inline="always")
+def _mixed_key(current, mask):
+    if not isinstance(current, types.UniTuple):
+
+        def narrow(current, mask):
+            # current + mask is unique per position (see Board.key).
+            return add(current, mask) * MIX, np.uint64(0)
+
+        return narrow
+
+    def wide(current, mask):
+        low, high = add(current, mask)
+        # XOR with a multiple of the high word is undone by anyone who knows it.
+        return (low ^ (high * FOLD)) * MIX, high
+
+    return wide
+
+
+# -- probing and storing -----------------------------------------------------------
+@njit(cache=True, nogil=True)
+def _slot(slots, mixed):
+    """``(index, check)``: the top bits of ``mixed`` and the rest of them."""
+    # The table has a power-of-two length: its log2 is the index of its one bit.
+    bits = lowest_index(np.uint64(len(slots)))
+    rest = np.uint64(64 - bits)
+    return mixed >> rest, mixed & ((np.uint64(1) << rest) - np.uint64(1))
+
+
+@njit(cache=True, nogil=True)
+def probe(table, current, mask):
+    """The slot's word if it holds this very position, else 0."""
+    slots, high_words = table
+    mixed, high = mixed_key(current, mask)
+    index, check = _slot(slots, mixed)
+    word = slots[index]
+    if (word >> np.uint64(DATA_BITS)) != check:
+        return np.uint64(0)
+    if len(high_words) > 1 and high_words[index] != high:
+        return np.uint64(0)
+    return word
+
+
+@njit(cache=True, nogil=True)
+def store(table, current, mask, data):
+    """Remember ``data`` (score byte and move nibble) for this position."""
+    slots, high_words = table
+    mixed, high = mixed_key(current, mask)
+    index, check = _slot(slots, mixed)
+    slots[index] = (check << np.uint64(DATA_BITS)) | np.uint64(data)
+    if len(high_words) > 1:
+        high_words[index] = high
+
+
+# -- the data fields ------------------------------------------------------------------
+@njit(cache=True, nogil=True)
+def pack(score, is_lower, column, lowest):
+    """The 16 data bits for a bound ``score`` and a best ``column`` (-1: none)."""
+    value = score - lowest + 1
+    if is_lower:
+        value |= LOWER_FLAG
+    return value | ((column + 1) << 8)
+
+
+@njit(cache=True, nogil=True)
+def entry_score(word, lowest):
+    return np.int64(word & np.uint64(0x7F)) - 1 + lowest
+
+
+@njit(cache=True, nogil=True)
+def entry_is_lower(word):
+    return (word & np.uint64(LOWER_FLAG)) != 0
+
+
+@njit(cache=True, nogil=True)
+def entry_column(word):
+    return np.int64((word >> np.uint64(8)) & np.uint64(0xF)) - 1

@@ -1,0 +1,113 @@
+"""Opening books: the file format, lookups through mirror images, and agreement with the solver."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from engine.board import Board
+from engine.geometry import Geometry
+from engine.solver.book import DEFAULT_PATH, Book, BookError, board_of_key, book_key, load_default, pack
+from engine.solver.book_builder import BookBuilder
+from engine.solver.solver import Solver, game_over_score, win_now_score
+
+
+def test_keys_decode_to_their_positions() -> None:
+    rng = random.Random(2)
+    for geometry in (Geometry(), Geometry(6, 7, 4), Geometry(4, 4, 3)):
+        for _ in range(50):
+            board = Board(geometry)
+            for _ in range(rng.randrange(0, 12)):
+                if board.is_over:
+                    break
+                board.play(rng.choice(board.legal_columns()))
+            if board.winner is None:
+                assert board_of_key(board.key(), geometry) == board
+
+
+def test_a_position_and_its_mirror_share_an_entry(tmp_path) -> None:
+    board = Board.from_moves("112")
+    mirror = Board.from_moves("776")
+    key, mirrored = book_key(board)
+    assert book_key(mirror)[0] == key and book_key(mirror)[1] != mirrored
+    stored = 0 if not mirrored else 6  # column 1 as seen from board's side, in the key's orientation
+    book = Book(Geometry(), np.array([pack(key, -3, stored, False)], dtype=np.uint64))
+    book.save(tmp_path / "one.bin")
+    loaded = Book.load(tmp_path / "one.bin")
+    assert loaded.entry(board).column == 0 and loaded.entry(board).score == -3
+    assert loaded.entry(mirror).column == 6
+    assert loaded.entry(Board.from_moves("11")) is None
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [(b"", "not an opening book"), (b"C4BOOK 9 7 6 4 1\n", "format 9"), (b"C4BOOK 1 7 6 4 3\n\0\0", "damaged")],
+)
+def test_bad_book_files_are_one_clear_error(tmp_path, content: bytes, message: str) -> None:
+    path = tmp_path / "bad.bin"
+    path.write_bytes(content)
+    with pytest.raises(BookError, match=message):
+        Book.load(path)
+    with pytest.raises(BookError, match="cannot read"):
+        Book.load(tmp_path / "missing.bin")
+
+
+def test_a_built_book_agrees_with_the_solver(tmp_path) -> None:
+    geometry = Geometry(5, 4, 4)
+    book = BookBuilder(Solver(geometry), tmp_path / "b.bin", max_ply=5, leaf_nodes=0).run(progress=False)
+    solver = Solver(geometry)
+    for board, entry in book.positions():
+        analysis = solver.analyze(board).scores
+        assert entry.score == max(s for s in analysis if s is not None)
+        assert analysis[entry.column] == entry.score
+    # The agent's side of the tree: every reply to a stored best move is in the book.
+    first = book.entry(Board(geometry))
+    after = Board.from_moves([first.column], geometry)
+    for reply in after.legal_columns():
+        child = after.copy()
+        child.play(reply)
+        assert child.is_over or book.entry(child) is not None
+
+
+shipped = pytest.mark.skipif(not DEFAULT_PATH.exists(), reason="no shipped book")
+
+
+@shipped
+def test_the_shipped_book_agrees_with_itself() -> None:
+    """Each stored score is the minimax of the stored positions two plies on, where all are stored."""
+    book = load_default(Geometry())
+    assert book is not None and len(book) > 0
+    low, high = Geometry().score_bounds()
+    for board, entry in book.positions():
+        assert board.is_legal(entry.column) and low <= entry.score <= high
+        after = board.copy()
+        after.play(entry.column)
+        if after.is_over:
+            assert entry.score == win_now_score(board)
+            continue
+        outcomes = []  # our score after each reply
+        for reply in after.legal_columns():
+            if after.is_winning_move(reply):
+                outcomes.append(-win_now_score(after))
+                continue
+            child = after.copy()
+            child.play(reply)
+            known = game_over_score(child) if child.is_over else book.score(child)
+            outcomes.append(known)
+        if None not in outcomes:
+            assert entry.score == min(outcomes), board
+
+
+@shipped
+@pytest.mark.slow
+@pytest.mark.timeout(3600)  # opening positions take minutes each
+def test_the_shipped_book_agrees_with_the_solver_on_its_deepest_positions() -> None:
+    book = load_default(Geometry())
+    deepest = sorted(book.positions(), key=lambda item: -item[0].ply)[:3]
+    solver = Solver(Geometry(), table_mb=256)
+    for board, entry in deepest:
+        assert solver.solve(board).score == entry.score
+        board.play(entry.column)
+        assert board.is_over or solver.solve(board).score == -entry.score

@@ -1,0 +1,196 @@
+"""The exact solver: Pons's sets, small boards against an exhaustive search, limits, the table."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.agents.base import StopFlag
+from engine.bench.solver import PONS
+from engine.board import Board
+from engine.errors import PositionError
+from engine.geometry import Geometry
+from engine.solver import table as tt
+from engine.solver.solver import Solver
+from tests.engine.exhaustive import columns_of, make_solver
+
+needs_pons = pytest.mark.skipif(not PONS.is_dir(), reason="shared/benchmarks/pons is not beside the repository")
+
+#: (set, positions solved, positions analysed) in the default run. The sample is the
+#: positions with the most stones among the first 100 of a set: the quickest to solve.
+SAMPLES = [
+    ("Test_L3_R1", 40, 10),
+    ("Test_L2_R1", 40, 10),
+    ("Test_L2_R2", 10, 2),
+    ("Test_L1_R1", 20, 2),
+    ("Test_L1_R2", 3, 1),
+    ("Test_L1_R3", 1, 1),
+]
+
+
+def pons_lines(name: str, suffix: str = ".txt", sample: int | None = None) -> list[list[str]]:
+    lines = [line.split() for line in (PONS / f"{name}{suffix}").read_text().splitlines() if line.strip()]
+    if sample is None:
+        return lines
+    return sorted(lines[:100], key=lambda fields: -len(fields[0]))[:sample]
+
+
+@pytest.fixture(scope="module")
+def solver() -> Solver:
+    return Solver(Geometry())
+
+
+@needs_pons
+@pytest.mark.parametrize(("name", "solved", "analysed"), SAMPLES)
+def test_pons_sample_scores_and_analyses_are_exact(solver: Solver, name: str, solved: int, analysed: int) -> None:
+    for moves, score in pons_lines(name, sample=solved):
+        assert solver.solve_moves(moves).score == int(score), moves
+        # The same position through a Board (the other entry point) and weakly.
+        assert solver.solve(Board.from_moves(moves), weak=True).score == np.sign(int(score))
+    for moves, *scores in pons_lines(name, ".analysis.txt", sample=analysed):
+        expected = tuple(None if s == "x" else int(s) for s in scores)
+        assert solver.analyze(Board.from_moves(moves)).scores == expected, moves
+
+
+@needs_pons
+@pytest.mark.slow
+@pytest.mark.timeout(3600)
+@pytest.mark.parametrize("name", [name for name, *_ in SAMPLES])
+def test_pons_sets_in_full(name: str) -> None:
+    solver = Solver(Geometry())
+    lines = pons_lines(name)[: 50 if name == "Test_L1_R3" else None]
+    assert [solver.solve_moves(moves).score for moves, _ in lines] == [int(score) for _, score in lines]
+
+
+def random_position(geometry: Geometry, plies: int, rng: random.Random) -> list[int]:
+    """The columns of a random game of ``plies`` moves that is not over."""
+    while True:
+        board, moves = Board(geometry), []
+        for _ in range(plies):
+            col = rng.choice(board.legal_columns())
+            board.play(col)
+            moves.append(col)
+            if board.is_over:
+                break
+        if not board.is_over:
+            return moves
+
+
+# (cols, rows, connect, plies of the random start, positions): small enough for the plain search.
+SMALL = [
+    (4, 4, 3, 0, 1),
+    (4, 4, 4, 2, 4),
+    (5, 4, 4, 6, 6),
+    (4, 5, 3, 3, 6),
+    (6, 4, 5, 12, 4),
+    (5, 5, 4, 11, 5),
+    (4, 6, 4, 9, 5),
+    (8, 8, 4, 50, 5),  # two-word bitboards
+    (9, 7, 5, 50, 4),
+]
+
+
+@pytest.mark.parametrize(("cols", "rows", "connect", "plies", "count"), SMALL)
+def test_small_boards_match_an_exhaustive_search(cols: int, rows: int, connect: int, plies: int, count: int) -> None:
+    geometry = Geometry(cols, rows, connect)
+    # A tiny table forces many replacements: an inexact key would show as a wrong score.
+    solver = Solver(geometry, table_mb=0.01)
+    score, column_scores, _ = make_solver(cols, rows, connect)
+    rng = random.Random(cols * 100 + rows * 10 + connect)
+    for _ in range(count):
+        moves = random_position(geometry, plies, rng)
+        board = Board.from_moves(moves, geometry)
+        columns = columns_of(moves, cols)
+        expected = score(columns, len(moves))
+        assert solver.solve(board).score == expected, moves
+        assert solver.solve(board, weak=True).score == np.sign(expected), moves
+        assert list(solver.analyze(board).scores) == column_scores(columns, len(moves)), moves
+        best = solver.best_move(board)
+        assert best.score == expected and column_scores(columns, len(moves))[best.column] == expected
+
+
+def test_best_move_prefers_the_centre_among_equal_moves() -> None:
+    geometry = Geometry(4, 4, 3)
+    solver = Solver(geometry)
+    _, column_scores, _ = make_solver(4, 4, 3)
+    rng = random.Random(5)
+    for _ in range(10):
+        moves = random_position(geometry, rng.randrange(0, 6), rng)
+        scores = column_scores(columns_of(moves, 4), len(moves))
+        top = max(s for s in scores if s is not None)
+        centre_first = [2, 1, 3, 0]
+        expected = next(col for col in centre_first if scores[col] == top)
+        assert solver.best_move(Board.from_moves(moves, geometry)).column == expected
+
+
+def test_finished_games_score_by_the_last_stone() -> None:
+    solver = Solver(Geometry())
+    won = Board.from_moves("1212121")  # X's 7th stone wins: the side to move has lost
+    assert solver.solve(won).score == -((42 + 2 - 7) // 2)
+    assert solver.analyze(won).scores == (None,) * 7
+    with pytest.raises(PositionError):
+        solver.solve_moves("12121212")
+
+
+def test_limits_report_unfinished_never_a_guess() -> None:
+    solver = Solver(Geometry())
+    board = Board.from_moves("44")
+    assert not solver.solve(board, nodes=5000).finished
+    stop = StopFlag()
+    stop.set()
+    assert solver.solve(board, stop=stop).score is None
+    assert not solver.analyze(board, seconds=0.01).finished
+    assert not solver.best_move(board, nodes=5000).finished
+    # The table is still sound afterwards.
+    assert solver.solve_moves("3246313").score == -2
+
+
+@pytest.mark.parametrize("geometry", [Geometry(), Geometry(8, 8, 4), Geometry(9, 9, 5)])
+def test_table_never_answers_for_another_position(geometry: Geometry) -> None:
+    table = tt.new_table(tt.MIN_BITS, geometry.wide)
+    rng = random.Random(3)
+    stored: dict[int, int] = {}
+    boards = []
+    for index in range(1000):
+        board = Board.from_moves(random_position(geometry, rng.randrange(0, 40), rng), geometry)
+        current, mask = board.kernel_state()
+        data = tt.pack(index % 40 - 20, index % 2 == 0, index % geometry.cols, -41)
+        tt.store(table, current, mask, data)
+        stored[board.key()] = data
+        boards.append(board)
+    hits = 0
+    for board in boards:
+        word = int(tt.probe(table, *board.kernel_state()))
+        if word:
+            hits += 1
+            assert word & 0xFFFF == stored[board.key()]
+    assert hits > 0
+
+
+def test_solve_on_the_wrong_board_size_is_refused() -> None:
+    with pytest.raises(ValueError):
+        Solver(Geometry()).solve(Board(Geometry(8, 8, 4)))
+
+
+def test_pons_path_is_where_the_tests_look() -> None:
+    assert isinstance(PONS, Path)
+
+
+@pytest.mark.parametrize("geometry", [Geometry(), Geometry(8, 8, 4), Geometry(4, 9, 4), Geometry(9, 9, 4)])
+def test_the_unrolled_connect4_winning_cells_equal_the_generic_ones(geometry: Geometry) -> None:
+    from engine.kernels.rules import winning_cells4, winning_cells_generic
+
+    rng = random.Random(11)
+    for _ in range(200):
+        board = Board(geometry)
+        for _ in range(rng.randrange(0, geometry.cells)):
+            if board.is_over:
+                break
+            board.play(rng.choice(board.legal_columns()))
+        g, (current, mask) = geometry.kernel, board.kernel_state()
+        for bits in (current, geometry.to_kernel(board.current ^ board.mask)):
+            fast = geometry.from_kernel(winning_cells4(bits, mask, g))
+            assert fast == geometry.from_kernel(winning_cells_generic(bits, mask, g))
