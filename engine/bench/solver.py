@@ -142,6 +142,7 @@ def bench_games(agent_spec: str, opponent_spec: str, games: int, seed: int) -> N
     agent = create_agent(agent_spec, seed=seed)
     opponent = create_agent(opponent_spec, seed=seed + 1)
     times: list[float] = []
+    slowest = (0.0, "")  # the longest move and the position it was played in
     exact = total = wins = draws = 0
     try:
         for game in range(games):
@@ -151,6 +152,10 @@ def bench_games(agent_spec: str, opponent_spec: str, games: int, seed: int) -> N
             record = play_game(*((agent, opponent) if agent_first else (opponent, agent)))
             mine = record.results[0 if agent_first else 1 :: 2]
             times.extend(result.time_ms / 1000 for result in mine)
+            for index in range(0 if agent_first else 1, len(record.moves), 2):
+                seconds = record.results[index].time_ms / 1000
+                if seconds > slowest[0]:
+                    slowest = (seconds, "".join(str(c + 1) for c in record.moves[:index]))
             exact += sum(result.exact is True for result in mine)
             total += len(mine)
             if record.winner is None:
@@ -163,7 +168,8 @@ def bench_games(agent_spec: str, opponent_spec: str, games: int, seed: int) -> N
     emit(
         f"{agent_spec} vs {opponent_spec}: {games} games, won {wins}, drew {draws}, lost {games - wins - draws}; "
         f"{total} moves, {exact} exact; time per move max {max(times):.3f} s, median {statistics.median(times):.3f} s, "
-        f"mean {statistics.fmean(times):.3f} s, over 2 s: {sum(t > 2 for t in times)}"
+        f"mean {statistics.fmean(times):.3f} s, over 2 s: {sum(t > 2 for t in times)}; "
+        f"slowest in position {slowest[1] or '(empty)'}"
     )
 
 

@@ -13,7 +13,7 @@ from engine.solver.book_builder import BookBuilder
 from engine.solver.solver import Solver
 
 #: Depth and leaf size of the shipped 7x6 book (see README).
-DEFAULT_PLIES = 10
+DEFAULT_PLIES = 14
 DEFAULT_LEAF_NODES = 500_000
 
 
