@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import re
 import subprocess
 import sys
@@ -10,33 +9,23 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run(capsys, monkeypatch, argv: list[str], stdin: str | None = None) -> tuple[int, str, str]:
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    status = main(argv)
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def test_count_matches_the_known_sequence(capsys, monkeypatch) -> None:
-    status, out, _ = run(capsys, monkeypatch, ["count", "--plies", "6"])
+def test_count_matches_the_known_sequence(cli) -> None:
+    status, out, _ = cli(["count", "--plies", "6"])
     assert status == 0
     assert out.split("\n")[:-1] == ["0 1", "1 7", "2 49", "3 238", "4 1120", "5 4263", "6 16422"]
 
 
-def test_count_on_a_small_board_reaches_the_full_board(capsys, monkeypatch) -> None:
-    _, out, _ = run(capsys, monkeypatch, ["count", "--cols", "4", "--rows", "4", "--plies", "17"])
+def test_count_on_a_small_board_reaches_the_full_board(cli) -> None:
+    _, out, _ = cli(["count", "--cols", "4", "--rows", "4", "--plies", "17"])
     counts = dict(line.split() for line in out.splitlines())
     assert counts["1"] == "4" and counts["2"] == "16" and counts["17"] == "0"
 
 
-def test_move_answers_arguments_and_reports_bad_ones(capsys, monkeypatch) -> None:
-    status, out, err = run(capsys, monkeypatch, ["move", "--agent", "random:seed=1", "44", "4444444", "12121212", "9"])
+def test_move_answers_arguments_and_reports_bad_ones(cli) -> None:
+    status, out, err = cli(["move", "--agent", "random:seed=1", "44", "4444444", "12121212", "9"])
     assert status == 1
     lines = out.splitlines()
     assert len(lines) == 1 and lines[0].startswith("44 ")
@@ -51,18 +40,16 @@ def test_move_answers_arguments_and_reports_bad_ones(capsys, monkeypatch) -> Non
     assert "argument 4 '9': move 1 is '9'" in err
 
 
-def test_move_reads_stdin_line_by_line_and_an_empty_line_is_the_empty_board(capsys, monkeypatch) -> None:
-    status, out, err = run(capsys, monkeypatch, ["move", "--agent", "random"], stdin="4\n\nxyz\n1212121\n")
+def test_move_reads_stdin_line_by_line_and_an_empty_line_is_the_empty_board(cli) -> None:
+    status, out, err = cli(["move", "--agent", "random"], stdin="4\n\nxyz\n1212121\n")
     assert status == 1
     lines = out.splitlines()
     assert len(lines) == 2 and lines[0].startswith("4 ") and lines[1].startswith(" ")
     assert "line 3 'xyz'" in err and "line 4 '1212121': the game is already over" in err
 
 
-def test_match_ends_with_the_two_summary_lines(capsys, monkeypatch) -> None:
-    status, out, _ = run(
-        capsys, monkeypatch, ["match", "--red", "random", "--yellow", "random", "--games", "6", "--seed", "2"]
-    )
+def test_match_ends_with_the_two_summary_lines(cli) -> None:
+    status, out, _ = cli(["match", "--red", "random", "--yellow", "random", "--games", "6", "--seed", "2"])
     assert status == 0
     lines = out.splitlines()
     assert len(lines) == 8 and all(line.startswith(f"game {i + 1}: ") for i, line in enumerate(lines[:6]))
@@ -82,8 +69,8 @@ def test_match_ends_with_the_two_summary_lines(capsys, monkeypatch) -> None:
         (["match", "--red", "random", "--yellow", "random", "--moves", "1212121"], "already over"),
     ],
 )
-def test_bad_arguments_are_one_clear_line(capsys, monkeypatch, argv: list[str], message: str) -> None:
-    status, _out, err = run(capsys, monkeypatch, argv)
+def test_bad_arguments_are_one_clear_line(cli, argv: list[str], message: str) -> None:
+    status, _out, err = cli(argv)
     assert status == 2 and message in err and "Traceback" not in err and err.count("\n") == 1
 
 

@@ -2,47 +2,35 @@
 
 from __future__ import annotations
 
-import io
-import sys
-
-from engine.cli import main
 from engine.geometry import Geometry
 from engine.solver.book import Book
 
 
-def run(capsys, monkeypatch, argv: list[str], stdin: str | None = None) -> tuple[int, str, str]:
-    if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    status = main(argv)
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def test_solve_answers_arguments_and_reports_bad_ones(capsys, monkeypatch) -> None:
-    status, out, err = run(capsys, monkeypatch, ["solve", "--no-book", "3246313", "44444444", "573154743", "8"])
+def test_solve_answers_arguments_and_reports_bad_ones(cli) -> None:
+    status, out, err = cli(["solve", "--no-book", "3246313", "44444444", "573154743", "8"])
     assert status == 1
     assert out.splitlines() == ["3246313 -2", "573154743 2"]
     assert "argument 2 '44444444': move 7 (column 4): column 4 is full" in err
     assert "argument 4 '8': move 1 is '8'" in err
 
 
-def test_solve_reads_stdin_line_by_line_and_weak_prints_the_sign(capsys, monkeypatch) -> None:
+def test_solve_reads_stdin_line_by_line_and_weak_prints_the_sign(cli) -> None:
     stdin = "3246313\nabc\n573154743\n121212121\n"
-    status, out, err = run(capsys, monkeypatch, ["solve", "--weak", "--no-book"], stdin=stdin)
+    status, out, err = cli(["solve", "--weak", "--no-book"], stdin=stdin)
     assert status == 1
     assert out.splitlines() == ["3246313 -1", "573154743 1"]
     assert "line 2 'abc'" in err and "line 4 '121212121': move 8 (column 2): the game is over" in err
 
 
-def test_solve_on_another_board_and_the_empty_line_is_the_empty_board(capsys, monkeypatch) -> None:
-    status, out, _ = run(capsys, monkeypatch, ["solve", "--cols", "4", "--rows", "4"], stdin="\n11\n")
+def test_solve_on_another_board_and_the_empty_line_is_the_empty_board(cli) -> None:
+    status, out, _ = cli(["solve", "--cols", "4", "--rows", "4"], stdin="\n11\n")
     assert status == 0
     lines = out.splitlines()
     assert lines[0] == " 0" and lines[1].startswith("11 ")
 
 
-def test_analyze_prints_every_column_with_x_for_full_ones(capsys, monkeypatch) -> None:
-    status, out, err = run(capsys, monkeypatch, ["analyze", "--no-book", "3246313", "4444442", "99"])
+def test_analyze_prints_every_column_with_x_for_full_ones(cli) -> None:
+    status, out, err = cli(["analyze", "--no-book", "3246313", "4444442", "99"])
     assert status == 1
     assert out.splitlines()[0] == "3246313 -17 -17 -2 -17 -17 -17 -17"
     fields = out.splitlines()[1].split()
@@ -50,38 +38,38 @@ def test_analyze_prints_every_column_with_x_for_full_ones(capsys, monkeypatch) -
     assert "argument 3 '99'" in err
 
 
-def test_a_node_limit_that_is_too_small_is_reported_not_guessed(capsys, monkeypatch) -> None:
+def test_a_node_limit_that_is_too_small_is_reported_not_guessed(cli) -> None:
     late = "7422341735647741166133573473242566"  # an end game: a few dozen nodes
-    status, out, err = run(capsys, monkeypatch, ["solve", "--no-book", "--nodes", "5000", "44", late])
+    status, out, err = cli(["solve", "--no-book", "--nodes", "5000", "44", late])
     assert status == 1
     assert out.splitlines() == [f"{late} 1"]
     assert "argument 1 '44': not solved within the limit" in err
 
 
-def test_book_builds_and_resumes(capsys, monkeypatch, tmp_path) -> None:
+def test_book_builds_and_resumes(cli, tmp_path) -> None:
     path = tmp_path / "small.bin"
     argv = ["book", "--cols", "5", "--rows", "4", "--plies", "4", "--leaf-nodes", "0", "--quiet", "--output", str(path)]
-    status, out, _ = run(capsys, monkeypatch, argv)
+    status, out, _ = cli(argv)
     assert status == 0 and "solved in this run" in out
     book = Book.load(path)
     assert book.geometry == Geometry(5, 4, 4) and len(book) > 10
-    status, out, _ = run(capsys, monkeypatch, argv)  # nothing left to do
+    status, out, _ = cli(argv)  # nothing left to do
     assert status == 0 and out.strip().endswith("0 solved in this run")
     assert Book.load(path).entries.tolist() == book.entries.tolist()
 
 
-def test_book_needs_an_output_for_other_boards(capsys, monkeypatch) -> None:
-    status, _, err = run(capsys, monkeypatch, ["book", "--cols", "5", "--rows", "4"])
+def test_book_needs_an_output_for_other_boards(cli) -> None:
+    status, _, err = cli(["book", "--cols", "5", "--rows", "4"])
     assert status == 2 and "--output" in err
 
 
-def test_bench_solver_runs_a_small_sample(capsys, monkeypatch) -> None:
+def test_bench_solver_runs_a_small_sample(cli) -> None:
     from engine.bench.solver import PONS
 
     parts = ["games"] + (["sets"] if PONS.is_dir() else [])
     argv = ["bench", "solver", "--parts", ",".join(parts), "--sets", "Test_L3_R1", "--limit", "3"]
     argv += ["--games", "2", "--agent", "perfect:time=0.2,fallback_time=0.1", "--opponents", "random"]
-    status, out, _ = run(capsys, monkeypatch, argv)
+    status, out, _ = cli(argv)
     assert status == 0
     if PONS.is_dir():
         assert any(line.startswith("Test_L3_R1") and line.split()[2] == "0" for line in out.splitlines())
