@@ -52,6 +52,7 @@ class PerfectAgent(Agent):
             except BookError:  # a damaged book file: play on without it, every move solved
                 book = None
             self._solver = Solver(geometry, self.table_mb, book=book)
+            self._solver.warm_up()  # so that no move of the game waits for the compiler
         return self._solver
 
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:

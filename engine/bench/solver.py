@@ -27,6 +27,7 @@ from engine.errors import EngineError
 from engine.geometry import Geometry
 from engine.match import play_game
 from engine.solver.solver import Solver
+from engine.warmup import warm_up
 
 
 def find_pons_dir() -> Path:
@@ -139,6 +140,7 @@ def bench_empty(table_mb: float, seconds: float) -> None:
 
 
 def bench_games(agent_spec: str, opponent_spec: str, games: int, seed: int) -> None:
+    warm_up([agent_spec, opponent_spec])  # compile (or load) the kernels first, as the game does at start-up
     agent = create_agent(agent_spec, seed=seed)
     opponent = create_agent(opponent_spec, seed=seed + 1)
     times: list[float] = []
