@@ -138,10 +138,6 @@ class Solver:
             run = _Run(1, _NEVER)
             kernel(empty, empty, 0, value, *self._kernel_args(run))
 
-    @property
-    def table_bytes(self) -> int:
-        return sum(array.nbytes for array in self.table)
-
     def reset(self) -> None:
         """Forget everything the table learnt."""
         for array in self.table:
