@@ -9,7 +9,7 @@ Columns are 0-based here; move strings (:mod:`engine.formats`) are 1-based.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from enum import IntEnum
 
 from engine.errors import IllegalMoveError, PositionError
@@ -179,9 +179,9 @@ class Board:
     @property
     def move_string(self) -> str | None:
         """The 1-based move string of the game, or None if its start is unknown."""
-        if not self._root_known:
-            return None
-        return "".join(str(col + 1) for col in self._history)
+        from engine.formats import format_moves
+
+        return format_moves(self._history) if self._root_known else None
 
     @property
     def winner(self) -> Side | None:
@@ -312,9 +312,6 @@ class Board:
         return sorted(cells)
 
     # -- dunder ----------------------------------------------------------------------
-    def __iter__(self) -> Iterator[int]:
-        return iter(self._history)
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
             return NotImplemented

@@ -16,6 +16,7 @@ message that says what is wrong and where.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 import numpy as np
@@ -43,7 +44,8 @@ def parse_moves(text: str, geometry: Geometry = DEFAULT) -> list[int]:
     return columns
 
 
-def format_moves(columns: list[int] | tuple[int, ...]) -> str:
+def format_moves(columns: Iterable[int]) -> str:
+    """The 1-based move string of 0-based columns."""
     return "".join(str(col + 1) for col in columns)
 
 

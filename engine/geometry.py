@@ -130,12 +130,12 @@ class Geometry:
         """Every playable cell (no sentinels)."""
         return self.bottom_mask * ((1 << self.rows) - 1)
 
-    def score_bounds(self) -> tuple[int, int]:
-        """Lowest and highest score in Pons's convention on this board."""
-        # A win with the p-th stone scores (cells + 2 - p) // 2; the earliest win
-        # is the first player's connect-th stone, the (2 * connect - 1)-th stone.
-        best = (self.cells + 2 - (2 * self.connect - 1)) // 2
-        return -best, best
+    def win_score(self, stone: int) -> int:
+        """Pons's score of a win whose last stone is the ``stone``-th of the game.
+
+        Quicker wins score more: ``(cells + 2 - stone) // 2`` (DESIGN.md).
+        """
+        return (self.cells + 2 - stone) // 2
 
     # -- the kernel representation ------------------------------------------
     def to_kernel(self, bits: int):

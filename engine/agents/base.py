@@ -22,6 +22,7 @@ import numpy as np
 
 from engine.board import Board
 from engine.errors import IllegalMoveError
+from engine.formats import format_moves
 
 
 class StopFlag:
@@ -102,7 +103,7 @@ class SearchResult:
         if self.exact is not None:
             out["exact"] = "exact" if self.exact else "estimate"
         if self.pv:
-            out["pv"] = "".join(str(c + 1) for c in self.pv)
+            out["pv"] = format_moves(self.pv)
         if self.column_scores is not None:
             out["columns"] = ",".join("x" if s is None else str(_number(s)) for s in self.column_scores)
         out.update(self.info)

@@ -66,7 +66,7 @@ def pons_score(score: int, geometry: Geometry) -> int:
     """A proven value in Pons's convention: a win with the p-th stone is ``(cells + 2 - p) // 2``."""
     if score == 0:
         return 0
-    magnitude = (geometry.cells + 2 - (WIN - abs(score))) // 2
+    magnitude = geometry.win_score(WIN - abs(score))
     return magnitude if score > 0 else -magnitude
 
 

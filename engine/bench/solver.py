@@ -24,6 +24,7 @@ from engine.agents.registry import create_agent
 from engine.board import Board
 from engine.cli.common import emit
 from engine.errors import EngineError
+from engine.formats import format_moves
 from engine.geometry import Geometry
 from engine.match import play_game
 from engine.solver.solver import Solver
@@ -157,7 +158,7 @@ def bench_games(agent_spec: str, opponent_spec: str, games: int, seed: int) -> N
             for index in range(0 if agent_first else 1, len(record.moves), 2):
                 seconds = record.results[index].time_ms / 1000
                 if seconds > slowest[0]:
-                    slowest = (seconds, "".join(str(c + 1) for c in record.moves[:index]))
+                    slowest = (seconds, format_moves(record.moves[:index]))
             exact += sum(result.exact is True for result in mine)
             total += len(mine)
             if record.winner is None:

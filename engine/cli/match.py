@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.cli.common import add_command, add_geometry_arguments, emit, start_and_players
 from engine.errors import EngineError
+from engine.formats import format_moves
 from engine.match import GameRecord, play_match
 
 
@@ -33,7 +34,7 @@ def run(args) -> int:
         outcome = "draw" if record.winner is None else f"{names[record.winner.symbol]} wins"
         if record.forfeit is not None:
             outcome += f" ({names[record.forfeit.symbol]} forfeits: {record.reason})"
-        moves = "".join(str(c + 1) for c in record.moves)
+        moves = format_moves(record.moves)
         emit(
             f"game {index + 1}: {'red' if red_first else 'yellow'} first, {outcome}, {len(record.moves)} moves: {moves}"
         )

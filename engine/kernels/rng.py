@@ -41,9 +41,3 @@ def next_u64(rng):
 def next_below(rng, n):
     """A random integer in ``0 .. n-1`` (multiply-shift, no modulo bias to speak of)."""
     return np.int64((next_u64(rng) >> np.uint64(32)) * np.uint64(n) >> np.uint64(32))
-
-
-@njit(cache=True, nogil=True)
-def next_float(rng):
-    """A random float in ``[0, 1)``."""
-    return (next_u64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)

@@ -37,7 +37,7 @@ def game_over_score(board: Board) -> int:
     """
     if board.winner is None:
         return 0
-    return -((board.geometry.cells + 2 - board.ply) // 2)
+    return -board.geometry.win_score(board.ply)
 
 
 def win_now_score(board: Board) -> int:
