@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from engine.kernels.bitops import andnot, band, bor, bxor, is_zero, lowest_index, popcount, shr, sub
+from engine.kernels.bitops import andnot, band, bor, is_zero, lowest_index, popcount, shl, shr, sub
 from engine.kernels.rules import column_cells, playable_cells, winning_cells
 
 
@@ -40,14 +40,13 @@ def can_win_now(current, mask, g):
 
 
 @njit(cache=True, nogil=True)
-def non_losing_moves(current, mask, g):
+def non_losing_moves(mask, threats, g):
     """The playable cells after which the opponent cannot win at once.
 
-    Assumes the side to move cannot win at once itself. Empty when every
-    move loses.
+    ``threats`` are the opponent's winning cells. Assumes the side to move
+    cannot win at once itself. Empty when every move loses.
     """
     possible = playable_cells(mask, g)
-    threats = winning_cells(bxor(current, mask), mask, g)  # the opponent's winning cells
     forced = band(possible, threats)
     if not is_zero(forced):
         # forced & (forced - 1) clears the lowest bit: anything left means a second threat.
@@ -59,14 +58,34 @@ def non_losing_moves(current, mask, g):
 
 
 @njit(cache=True, nogil=True)
-def order_moves(current, mask, moves_bits, g, first, out, ply):
+def move_promise(current, mask, cell, opponent_threats, g):
+    """How promising playing ``cell`` looks: a weighted count of the threats it leaves us.
+
+    Not every threat is worth the same. One directly above a playable cell
+    (the next stone in that column would be ours to win with) pins the
+    opponent at once; one two cells above it will bite soon; one directly
+    above an opponent's threat can never be used (whoever fills the cell
+    below lets the other side win or block), so it does not count at all.
+    """
+    after = bor(mask, cell)
+    # Our threats that are not right above a threat of the opponent's.
+    useful = andnot(winning_cells(bor(current, cell), after, g), shl(opponent_threats, 1))
+    playable = playable_cells(after, g)
+    now = popcount(band(useful, playable))
+    soon = popcount(band(useful, shl(playable, 1)))
+    later = popcount(band(useful, shl(playable, 2)))
+    return 12 * now + 12 * soon + 3 * later + 4 * popcount(useful)
+
+
+@njit(cache=True, nogil=True)
+def order_moves(current, mask, moves_bits, opponent_threats, g, first, out, ply):
     """Write the columns of ``moves_bits`` to ``out[ply]``, best first; return how many.
 
     ``out[ply, k]`` is ``(column, score)``; each ply has its own row, so the
     recursion never overwrites the order of a caller.
-    ``first`` (a column, or -1) goes in front; the others are sorted by how
-    many winning cells the move gives us, ties in centre-first order (the
-    insertion below is stable).
+    ``first`` (a column, or -1) goes in front; the others are sorted by
+    :func:`move_promise`, ties in centre-first order (the insertion below is
+    stable).
     """
     if is_zero(band(moves_bits, sub(moves_bits, g.one))):  # a single (forced) move: nothing to sort
         out[ply, 0, 0] = lowest_index(moves_bits) // g.height
@@ -80,7 +99,7 @@ def order_moves(current, mask, moves_bits, g, first, out, ply):
         if col == first:
             score = 1 << 20  # ahead of any threat count
         else:
-            score = popcount(winning_cells(bor(current, cell), bor(mask, cell), g))
+            score = move_promise(current, mask, cell, opponent_threats, g)
         # Insertion sort, descending: shift lower scores right, keep equal ones in front.
         j = n
         while j > 0 and out[ply, j - 1, 1] < score:

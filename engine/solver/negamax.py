@@ -10,9 +10,13 @@ DESIGN.md), but only as precisely as the window ``(alpha, beta)`` asks:
 A *null window* ``(s, s + 1)`` therefore answers one yes/no question, "is the
 score above ``s``?", and is much cheaper than a wide window.
 :func:`solve_kernel` finds the exact score with a few such questions, halving
-the interval of possible scores each time (and trying 0 early, because
-Connect Four positions are often close to a draw). Weak solving asks only
-whether the score is above -1 and above 0.
+the interval of possible scores each time (and stepping one score at a time
+next to 0, because Connect Four positions are often close to a draw). Weak
+solving asks only whether the score is above -1 and above 0.
+
+Before searching a node, three cheap bounds may settle it: how soon either
+side could still win, the opponent's claimeven strategy
+(:mod:`engine.solver.claimeven`) and the transposition table.
 
 Every position keeps the precondition that the side to move cannot win at
 once: :func:`solve_kernel` checks it at the root, and
@@ -30,11 +34,12 @@ import numpy as np
 from numba import njit
 
 from engine.kernels.bitops import band, bor, bxor, is_zero
-from engine.kernels.rules import column_cells
+from engine.kernels.rules import column_cells, winning_cells
 from engine.kernels.stop import stop_requested
+from engine.solver.claimeven import claimeven_bound
 from engine.solver.moves import can_win_now, non_losing_moves, order_moves
 from engine.solver.symmetry import table_view
-from engine.solver.table import entry_column, entry_is_lower, entry_score, pack, probe, store
+from engine.solver.table import entry_column, entry_is_lower, entry_score, pack, probe, store, work_of
 
 # Slots of the ``stats`` array.
 NODES, LIMIT, ABORTED = 0, 1, 2
@@ -42,6 +47,8 @@ NODES, LIMIT, ABORTED = 0, 1, 2
 POLL = 4096
 #: Enhanced transposition cut-offs are tried while more cells than this are empty.
 ETC_MIN_EMPTY = 12
+#: Scores this close to 0 are asked about one at a time (see solve_kernel).
+STEP_ZONE = 2
 
 
 def new_stats(node_limit: int = 0) -> np.ndarray:
@@ -82,8 +89,11 @@ def negamax(current, mask, ply, alpha, beta, g, table, order, stats, flag):
     _count_node(stats, flag)
     if stats[ABORTED]:
         return 0
+    start_nodes = stats[NODES]
     cells = g.cols * g.rows
-    moves = non_losing_moves(current, mask, g)
+    opponent = bxor(current, mask)
+    opponent_threats = winning_cells(opponent, mask, g)
+    moves = non_losing_moves(mask, opponent_threats, g)
     if is_zero(moves):  # every move lets the opponent win with their next stone
         return -((cells - ply) // 2)
     if ply >= cells - 2:  # two stones left, neither can win: a draw
@@ -101,6 +111,14 @@ def negamax(current, mask, ply, alpha, beta, g, table, order, stats, flag):
         beta = highest
         if alpha >= beta:
             return beta
+
+    # The opponent's follow-up strategy may already rule out a win (see claimeven).
+    if beta > -1:
+        bound = claimeven_bound(current, mask, ply, g)
+        if beta > bound:
+            beta = bound
+            if alpha >= beta:
+                return beta
 
     # What an earlier search learnt about this position narrows the window.
     offset = lowest_stored(g)
@@ -123,7 +141,6 @@ def negamax(current, mask, ply, alpha, beta, g, table, order, stats, flag):
         if mirrored and first >= 0:
             first = g.cols - 1 - first
 
-    opponent = bxor(current, mask)
     if ply < cells - ETC_MIN_EMPTY:
         # Enhanced transposition cut-off: if the table already says a child
         # scores at most u, this position scores at least -u; that may be enough.
@@ -136,10 +153,10 @@ def negamax(current, mask, ply, alpha, beta, g, table, order, stats, flag):
             if child != 0 and not entry_is_lower(child):
                 bound = -entry_score(child, offset)
                 if bound >= beta:
-                    store(table, seen_current, seen_mask, pack(bound, True, _seen(col, mirrored, g), offset))
+                    store(table, seen_current, seen_mask, pack(bound, True, _seen(col, mirrored, g), offset, 0))
                     return bound
 
-    count = order_moves(current, mask, moves, g, first, order, ply)
+    count = order_moves(current, mask, moves, opponent_threats, g, first, order, ply)
     best = -1
     for k in range(count):
         col = order[ply, k, 0]
@@ -148,13 +165,15 @@ def negamax(current, mask, ply, alpha, beta, g, table, order, stats, flag):
         if stats[ABORTED]:
             return 0
         if score >= beta:  # fail high: the opponent avoids this position; score is a lower bound
-            store(table, seen_current, seen_mask, pack(score, True, _seen(col, mirrored, g), offset))
+            work = work_of(stats[NODES] - start_nodes)
+            store(table, seen_current, seen_mask, pack(score, True, _seen(col, mirrored, g), offset, work))
             return score
         if score > alpha:
             alpha = score
             best = col
     # Fail low or exact: alpha is an upper bound on the score.
-    store(table, seen_current, seen_mask, pack(alpha, False, _seen(best, mirrored, g), offset))
+    work = work_of(stats[NODES] - start_nodes)
+    store(table, seen_current, seen_mask, pack(alpha, False, _seen(best, mirrored, g), offset, work))
     return alpha
 
 
@@ -172,14 +191,20 @@ def solve_kernel(current, mask, ply, weak, g, table, order, stats, flag):
     if weak:
         low, high = max(low, -1), min(high, 1)
     while low < high:
-        # Halve the interval of possible scores ...
         middle = low + (high - low) // 2
-        # ... but look near 0 first: a score of a few points is proven much faster.
-        # (-(-low // 2) is low / 2 rounded towards zero.)
-        if middle <= 0 and -(-low // 2) < middle:
-            middle = -(-low // 2)
-        elif middle >= 0 and high // 2 > middle:
-            middle = high // 2
+        if low < 0 < high:
+            # While the sign is open, cheap questions far from 0 first: they narrow the
+            # interval. (-(-low // 2) is low / 2 rounded towards zero.)
+            if middle <= 0 and -(-low // 2) < middle:
+                middle = -(-low // 2)
+            elif middle >= 0 and high // 2 > middle:
+                middle = high // 2
+        # Once it is known and the score is next to 0 (where the scores of openings lie and
+        # each proof is costliest), ask about the very next score: "above 1?" after "above 0?".
+        elif 0 <= low < STEP_ZONE:
+            middle = low
+        elif -STEP_ZONE < high <= 0:
+            middle = high - 1
         result = negamax(current, mask, ply, middle, middle + 1, g, table, order, stats, flag)
         if stats[ABORTED]:
             return 0

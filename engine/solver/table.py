@@ -3,30 +3,37 @@
 Connect Four reaches the same position by many move orders, and the
 null-window searches of :mod:`engine.solver.negamax` visit the same positions
 again and again. The table remembers, for each position searched, a bound on
-its score and the column that was best (or refuted the search), in one
-``uint64`` per slot::
+its score, the column that was best (or refuted the search) and how much
+work the search took, in one ``uint64`` per slot::
 
-      63 ........................ 16 | 15..12 | 11..8     | 7     | 6..0
-      check (the rest of the hash)   | unused | column + 1 | lower | score - lowest + 1
+      63 ........................ 16 | 15..12 | 11..8      | 7     | 6..0
+      check (the rest of the hash)   | work   | column + 1 | lower | score - lowest + 1
 
 * ``score`` is a bound in Pons's convention: an upper bound (the search
   failed low) when ``lower`` is 0, a lower bound (it failed high) when 1.
   Storing ``score - lowest + 1`` keeps the field positive, so a slot whose
   low byte is 0 is empty.
 * ``column + 1`` is the move to try first next time (0: none).
+* ``work`` is about log4 of the nodes the search of the position took.
+
+**Two slots per bucket.** A position may live in either slot of its bucket
+(two neighbouring words, one cache line). The first slot keeps the result
+that took the most work, the second the newest of the others: results of
+long searches near the root survive the flood of small ones deep down,
+which is what a long solve needs most. (A single "always replace" slot
+loses them.)
 
 **Exact keys.** The position's key (``current + mask``, unique per
 position) is mixed by a multiplication by an odd constant, which is a
-bijection of 64-bit words. The top ``bits`` bits of the mixed value choose
-the slot and the other ``64 - bits`` bits are stored as ``check``: slot and
-check together give back the mixed value and hence the key, so a hit is
-never a different position. Wide boards (two-word keys, 8x8 and larger)
+bijection of 64-bit words. The top ``bits - 1`` bits of the mixed value
+choose the bucket and the other ``65 - bits`` bits are stored as ``check``:
+bucket and check together give back the mixed value and hence the key, so
+a hit is never a different position. Wide boards (two-word keys, 8x8 and larger)
 fold the high word into the low one before mixing, and also store the high
 word in a second array: with it the fold is undone and the key is again
 exact. A wrong exact score is never returned.
 
-Replacement is "always replace": the newest result is usually the most
-useful, and a lost entry only costs time, never correctness.
+A lost entry only costs time, never correctness.
 """
 
 from __future__ import annotations
@@ -42,10 +49,13 @@ MIX = np.uint64(0x9E3779B97F4A7C15)
 #: An independent odd constant that folds the high word of a wide key.
 FOLD = np.uint64(0xC2B2AE3D27D4EB4F)
 
-#: Bits below ``check``: the score byte, the move nibble, 4 spare bits.
+#: Bits below ``check``: the score byte, the move nibble, the work nibble.
 DATA_BITS = 16
 LOWER_FLAG = 0x80
-MIN_BITS, MAX_BITS = 16, 32
+WORK_SHIFT = 12
+MAX_WORK = 15
+#: At least 2**17 slots, so that ``check`` (65 - bits bits) fits above the data.
+MIN_BITS, MAX_BITS = 17, 32
 
 
 def table_bits_for(megabytes: float, wide: bool) -> int:
@@ -97,34 +107,45 @@ def _mixed_key(current, mask):
 
 # -- probing and storing -----------------------------------------------------------
 @njit(cache=True, nogil=True)
-def _slot(slots, mixed):
-    """``(index, check)``: the top bits of ``mixed`` and the rest of them."""
+def _bucket(slots, mixed):
+    """``(first slot, check)``: the bucket the top bits of ``mixed`` choose, and the rest of them."""
     # The table has a power-of-two length: its log2 is the index of its one bit.
-    bits = lowest_index(np.uint64(len(slots)))
-    rest = np.uint64(64 - bits)
-    return mixed >> rest, mixed & ((np.uint64(1) << rest) - np.uint64(1))
+    bucket_bits = lowest_index(np.uint64(len(slots))) - 1
+    rest = np.uint64(64 - bucket_bits)
+    return np.int64(mixed >> rest) * 2, mixed & ((np.uint64(1) << rest) - np.uint64(1))
 
 
 @njit(cache=True, nogil=True)
 def probe(table, current, mask):
-    """The slot's word if it holds this very position, else 0."""
+    """The word stored for this very position, else 0."""
     slots, high_words = table
     mixed, high = mixed_key(current, mask)
-    index, check = _slot(slots, mixed)
+    index, check = _bucket(slots, mixed)
+    # (Written out rather than through a helper taking the arrays: such calls cost more than the probe.)
     word = slots[index]
-    if (word >> np.uint64(DATA_BITS)) != check:
-        return np.uint64(0)
-    if len(high_words) > 1 and high_words[index] != high:
-        return np.uint64(0)
-    return word
+    if word >> np.uint64(DATA_BITS) == check and (len(high_words) == 1 or high_words[index] == high):
+        return word
+    word = slots[index + 1]
+    if word >> np.uint64(DATA_BITS) == check and (len(high_words) == 1 or high_words[index + 1] == high):
+        return word
+    return np.uint64(0)
 
 
 @njit(cache=True, nogil=True)
 def store(table, current, mask, data):
-    """Remember ``data`` (score byte and move nibble) for this position."""
+    """Remember ``data`` (see :func:`pack`) for this position.
+
+    It goes to the first slot of the bucket if that holds the same position
+    or a result of no more work, else to the second.
+    """
     slots, high_words = table
     mixed, high = mixed_key(current, mask)
-    index, check = _slot(slots, mixed)
+    index, check = _bucket(slots, mixed)
+    first = slots[index]
+    same = first >> np.uint64(DATA_BITS) == check and (len(high_words) == 1 or high_words[index] == high)
+    work = (np.uint64(data) >> np.uint64(WORK_SHIFT)) & np.uint64(MAX_WORK)
+    if not same and (first >> np.uint64(WORK_SHIFT)) & np.uint64(MAX_WORK) > work:
+        index += 1
     slots[index] = (check << np.uint64(DATA_BITS)) | np.uint64(data)
     if len(high_words) > 1:
         high_words[index] = high
@@ -132,12 +153,22 @@ def store(table, current, mask, data):
 
 # -- the data fields ------------------------------------------------------------------
 @njit(cache=True, nogil=True)
-def pack(score, is_lower, column, lowest):
-    """The 16 data bits for a bound ``score`` and a best ``column`` (-1: none)."""
+def work_of(nodes):
+    """About log4 of a node count, at most ``MAX_WORK``: how costly a result was to find."""
+    work = 0
+    while nodes > 1 and work < MAX_WORK:
+        nodes >>= 2
+        work += 1
+    return work
+
+
+@njit(cache=True, nogil=True)
+def pack(score, is_lower, column, lowest, work):
+    """The 16 data bits for a bound ``score``, a best ``column`` (-1: none) and a ``work`` (0..15)."""
     value = score - lowest + 1
     if is_lower:
         value |= LOWER_FLAG
-    return value | ((column + 1) << 8)
+    return value | ((column + 1) << 8) | (work << WORK_SHIFT)
 
 
 @njit(cache=True, nogil=True)

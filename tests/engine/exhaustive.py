@@ -7,7 +7,11 @@ short and obviously right: only for small boards or late positions.
 
 from __future__ import annotations
 
+import random
 from functools import cache
+
+from engine.board import Board
+from engine.geometry import Geometry
 
 
 def make_solver(cols: int, rows: int, connect: int):
@@ -74,3 +78,17 @@ def columns_of(moves: list[int], cols: int) -> tuple[tuple[int, ...], ...]:
     for index, col in enumerate(moves):
         columns[col] += (index % 2,)
     return tuple(columns)
+
+
+def random_position(geometry: Geometry, plies: int, rng: random.Random) -> list[int]:
+    """The columns of a random game of ``plies`` moves that is not over."""
+    while True:
+        board, moves = Board(geometry), []
+        for _ in range(plies):
+            col = rng.choice(board.legal_columns())
+            board.play(col)
+            moves.append(col)
+            if board.is_over:
+                break
+        if not board.is_over:
+            return moves

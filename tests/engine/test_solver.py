@@ -15,7 +15,7 @@ from engine.errors import PositionError
 from engine.geometry import Geometry
 from engine.solver import table as tt
 from engine.solver.solver import Solver
-from tests.engine.exhaustive import columns_of, make_solver
+from tests.engine.exhaustive import columns_of, make_solver, random_position
 
 needs_pons = pytest.mark.skipif(not PONS.is_dir(), reason="shared/benchmarks/pons is not beside the repository")
 
@@ -63,20 +63,6 @@ def test_pons_sets_in_full(name: str) -> None:
     solver = Solver(Geometry())
     lines = pons_lines(name)[: 50 if name == "Test_L1_R3" else None]
     assert [solver.solve_moves(moves).score for moves, _ in lines] == [int(score) for _, score in lines]
-
-
-def random_position(geometry: Geometry, plies: int, rng: random.Random) -> list[int]:
-    """The columns of a random game of ``plies`` moves that is not over."""
-    while True:
-        board, moves = Board(geometry), []
-        for _ in range(plies):
-            col = rng.choice(board.legal_columns())
-            board.play(col)
-            moves.append(col)
-            if board.is_over:
-                break
-        if not board.is_over:
-            return moves
 
 
 # (cols, rows, connect, plies of the random start, positions): small enough for the plain search.
@@ -157,7 +143,7 @@ def test_table_never_answers_for_another_position(geometry: Geometry) -> None:
     for index in range(1000):
         board = Board.from_moves(random_position(geometry, rng.randrange(0, 40), rng), geometry)
         current, mask = board.kernel_state()
-        data = tt.pack(index % 40 - 20, index % 2 == 0, index % geometry.cols, -41)
+        data = tt.pack(index % 40 - 20, index % 2 == 0, index % geometry.cols, -41, index % 16)
         tt.store(table, current, mask, data)
         stored[board.key()] = data
         boards.append(board)

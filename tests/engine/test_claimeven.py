@@ -1,0 +1,36 @@
+"""The claimeven bound: never below the true score, and often useful."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.board import Board
+from engine.geometry import Geometry
+from engine.solver.claimeven import NO_BOUND, claimeven_bound
+from tests.engine.exhaustive import columns_of, make_solver, random_position
+
+
+@pytest.mark.parametrize(("cols", "rows", "connect"), [(4, 4, 4), (5, 4, 4), (4, 6, 4), (6, 4, 4)])
+def test_the_bound_is_never_below_the_exact_score(cols: int, rows: int, connect: int) -> None:
+    geometry = Geometry(cols, rows, connect)
+    score, _, _ = make_solver(cols, rows, connect)
+    rng = random.Random(cols * 10 + rows)
+    bounded = 0
+    for _ in range(150):
+        moves = random_position(geometry, 2 * rng.randrange(geometry.cells // 6, geometry.cells // 2 - 1), rng)
+        board = Board.from_moves(moves, geometry)
+        if board.is_over or any(board.is_winning_move(col) for col in board.legal_columns()):
+            continue  # the solver asks only about positions where the mover cannot win at once
+        bound = claimeven_bound(*board.kernel_state(), board.ply, geometry.kernel)
+        if bound != NO_BOUND:
+            bounded += 1
+            assert score(columns_of(moves, cols), len(moves)) <= bound, moves
+    assert bounded > 10  # the rule does fire on these boards
+
+
+@pytest.mark.parametrize(("geometry", "moves"), [(Geometry(7, 5, 4), [0, 0]), (Geometry(7, 6, 4), [0])])
+def test_no_bound_for_odd_rows_or_when_the_second_player_is_to_move(geometry: Geometry, moves: list[int]) -> None:
+    board = Board.from_moves(moves, geometry)
+    assert claimeven_bound(*board.kernel_state(), board.ply, geometry.kernel) == NO_BOUND
