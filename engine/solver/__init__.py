@@ -2,8 +2,9 @@
 
 One idea per module:
 
-* :mod:`~engine.solver.table` - the transposition table (exact keys on every board);
+* :mod:`~engine.solver.table` - the transposition table (exact keys on every board, buckets kept by work);
 * :mod:`~engine.solver.moves` - which moves to search, and in what order;
+* :mod:`~engine.solver.claimeven` - the second player's follow-up strategy bounds the first's score;
 * :mod:`~engine.solver.symmetry` - mirror images share table entries in the opening;
 * :mod:`~engine.solver.negamax` - the search kernels: negamax and the null-window driver;
 * :mod:`~engine.solver.solver` - :class:`Solver`: solve, analyse, best move, with limits;
