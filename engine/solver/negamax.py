@@ -47,6 +47,8 @@ NODES, LIMIT, ABORTED = 0, 1, 2
 POLL = 4096
 #: Enhanced transposition cut-offs are tried while more cells than this are empty.
 ETC_MIN_EMPTY = 12
+#: Positions with fewer stones than this are asked for their sign first (see solve_kernel).
+SIGN_FIRST_PLIES = 8
 #: Scores this close to 0 are asked about one at a time (see solve_kernel).
 STEP_ZONE = 2
 
@@ -192,7 +194,11 @@ def solve_kernel(current, mask, ply, weak, g, table, order, stats, flag):
         low, high = max(low, -1), min(high, 1)
     while low < high:
         middle = low + (high - low) // 2
-        if low < 0 < high:
+        if low < 0 < high and ply < SIGN_FIRST_PLIES:
+            # In the first moves no quick win exists and every question near 0 costs about
+            # as much as the sign itself: ask the sign at once.
+            middle = 0
+        elif low < 0 < high:
             # While the sign is open, cheap questions far from 0 first: they narrow the
             # interval. (-(-low // 2) is low / 2 rounded towards zero.)
             if middle <= 0 and -(-low // 2) < middle:
