@@ -180,3 +180,29 @@ def test_the_unrolled_connect4_winning_cells_equal_the_generic_ones(geometry: Ge
         for bits in (current, geometry.to_kernel(board.current ^ board.mask)):
             fast = geometry.from_kernel(winning_cells4(bits, mask, g))
             assert fast == geometry.from_kernel(winning_cells_generic(bits, mask, g))
+
+
+def test_a_bucket_keeps_the_costliest_result_and_the_newest() -> None:
+    table = tt.new_table(tt.MIN_BITS, wide=False)
+    # Keys whose mixed values share their top bits (the bucket) and differ below:
+    # mixed = key * MIX, so key = mixed * MIX^-1 (MIX is odd, hence invertible mod 2^64).
+    inverse = pow(int(tt.MIX), -1, 2**64)
+    bucket_top = 12345 << 48
+    keys = [(bucket_top | low) * inverse % 2**64 for low in (1, 2, 3, 4)]
+    costly, small, newest, costlier = (np.uint64(key) for key in keys)
+    zero = np.uint64(0)
+
+    def data(work: int) -> int:
+        return int(tt.pack(3, False, 2, -22, work))
+
+    tt.store(table, zero, costly, data(8))
+    tt.store(table, zero, small, data(1))
+    tt.store(table, zero, newest, data(0))
+    assert int(tt.probe(table, zero, costly)) & 0xFFFF == data(8)  # survives the smaller results
+    assert int(tt.probe(table, zero, newest)) & 0xFFFF == data(0)
+    assert tt.probe(table, zero, small) == 0  # the older small result made way
+    tt.store(table, zero, costlier, data(9))
+    assert int(tt.probe(table, zero, costlier)) & 0xFFFF == data(9)
+    # A new result for a position already in the first slot replaces it there, whatever its work.
+    tt.store(table, zero, costlier, data(2))
+    assert int(tt.probe(table, zero, costlier)) & 0xFFFF == data(2)
