@@ -5,25 +5,74 @@ compiles its kernels; neither may delay the first frame or freeze the window.
 So the :class:`Catalog` does both on its own daemon thread, started after the
 first frame: it imports the registry (after which the set-up screens can list
 the agents), then warms up the agents the player is most likely to use first,
-then every difficulty preset. Screens ask :attr:`Catalog.ready` before using
-it and show a short "loading" note until then.
+then every difficulty preset (compiled, on the first start of a version, in a
+child process: see :func:`compile_elsewhere`). Screens ask
+:attr:`Catalog.ready` before using it and show a short "loading" note until then.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import queue
+import subprocess
+import sys
 import threading
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.worker import lower_priority
 
 if TYPE_CHECKING:
-    from engine.agents.base import Agent
+    from engine.agents.base import Agent, StopFlag
     from engine.agents.registry import AgentInfo, Preset
 
 #: Agents the custom-agent editor does not offer: people are chosen by the game mode.
 HIDDEN_AGENTS = frozenset({"human"})
+#: Written into numba's cache folder (one per engine version) once the presets are compiled there.
+COMPILED_MARKER = "presets-compiled"
+PROJECT_DIR = Path(__file__).resolve().parent.parent
+
+
+def first_start() -> bool:
+    """True until the presets have been compiled for this engine version (see :func:`compile_elsewhere`)."""
+    folder = os.environ.get("NUMBA_CACHE_DIR")
+    return bool(folder) and not (Path(folder) / COMPILED_MARKER).exists()
+
+
+def compile_elsewhere(specs: list[str], stop: StopFlag, wide: bool = False) -> bool:
+    """Compile the kernels of ``specs`` in a child process into numba's on-disk cache; True if it worked.
+
+    Compiling takes far more memory than loading compiled code, and a process
+    keeps what its compiler took: compiled in the game's own process, the
+    kernels of the perfect agent and MCTS alone push it past 500 MB at the
+    first start. The child fills the cache and exits; the game only loads
+    from it (under 400 MB).
+    """
+    command = [sys.executable, "-m", "engine.warmup", *(["--wide"] if wide else []), *specs]
+    try:
+        child = subprocess.Popen(command, cwd=PROJECT_DIR, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except OSError:
+        return False  # no child processes here: the in-process warm-up compiles instead
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, child.pid, 10)
+    while child.poll() is None:
+        if stop.is_set():
+            child.kill()
+            child.wait()
+            return False
+        time.sleep(0.05)
+    return child.returncode == 0
+
+
+def mark_compiled() -> None:
+    folder = os.environ.get("NUMBA_CACHE_DIR")
+    if folder:
+        with contextlib.suppress(OSError):
+            (Path(folder) / COMPILED_MARKER).touch()
 
 
 class Catalog:
@@ -38,6 +87,8 @@ class Catalog:
         self._first: Callable[[], tuple[list[str], bool]] = lambda: ([], False)
         self._warm = True
         self.warming: str | None = None  # the spec being warmed up, for the "thinking" note
+        self._not_compiling = threading.Event()  # cleared while a child compiles the first agents
+        self._not_compiling.set()
         self.load_error: str | None = None
 
     # -- background loading ------------------------------------------------------------
@@ -54,7 +105,18 @@ class Catalog:
         """Ask for more warming (e.g. a custom agent about to play)."""
         self._warm_requests.put((specs, wide))
 
+    def wait_until_compiled(self, stop: StopFlag) -> None:
+        """Block (a worker thread) while a child process compiles the first agents, unless ``stop`` is set.
+
+        Otherwise the agent's first move would compile the same kernels a second
+        time, in the game's own process, with all the memory that takes.
+        """
+        while not self._not_compiling.wait(0.05):
+            if stop.is_set():
+                return
+
     def stop(self) -> None:
+        self._not_compiling.set()
         self._stopping = True
         if self._stop is not None:
             self._stop.set()
@@ -77,8 +139,18 @@ class Catalog:
         self._ready.set()
         if not self._warm:
             return
-        self._warm_each(*self._first())
-        self._warm_each([preset.name for preset in registry.presets()], False)
+        first_specs, wide = self._first()
+        preset_specs = [preset.name for preset in registry.presets()]
+        compiling = first_start()  # then compile in child processes, and only load here
+        if compiling:
+            self._not_compiling.clear()
+            self.warming = ", ".join(first_specs)
+            compile_elsewhere(first_specs, self._stop, wide)
+            self._not_compiling.set()
+        self._warm_each(first_specs, wide)
+        if compiling and compile_elsewhere(preset_specs, self._stop):
+            mark_compiled()
+        self._warm_each(preset_specs, False)
         while (request := self._warm_requests.get()) is not None:
             self._warm_each(*request)
 

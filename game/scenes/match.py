@@ -179,9 +179,10 @@ class MatchScene(Scene):
             except Exception as exc:
                 self.flash(f"No hint: {exc}")
                 return
-        agent, board = self._hint_agent, self.model.board.copy()
+        agent, board, catalog = self._hint_agent, self.model.board.copy(), self.app.catalog
 
         def job(stop: StopFlag) -> SearchResult:
+            catalog.wait_until_compiled(stop)
             with stop.deadline(HINT_SECONDS) as limit:
                 return agent.choose(board, limit)
 
@@ -230,8 +231,13 @@ class MatchScene(Scene):
     def _computer_turn(self) -> None:
         colour = self.model.colour_to_move
         if self._request is None and self._ready is None and colour in self.agents:
-            agent, board = self.agents[colour], self.model.board.copy()
-            self._submit(lambda stop: agent.choose(board, stop), "move")
+            agent, board, catalog = self.agents[colour], self.model.board.copy(), self.app.catalog
+
+            def move(stop: StopFlag) -> SearchResult:
+                catalog.wait_until_compiled(stop)  # a first start: the kernels are being compiled elsewhere
+                return agent.choose(board, stop)
+
+            self._submit(move, "move")
         pacing = MIN_MOVE_TIME[self.mode]
         if self._ready is not None and self.animations.idle and self.time - self._asked_at >= pacing:
             self._play(self._ready.column, self._ready)
