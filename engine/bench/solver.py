@@ -27,7 +27,7 @@ from engine.errors import EngineError
 from engine.formats import format_moves
 from engine.geometry import Geometry
 from engine.match import play_game
-from engine.solver.solver import DEFAULT_TABLE_MB, Solver
+from engine.solver.solver import Solver
 from engine.warmup import warm_up
 
 
@@ -63,7 +63,7 @@ def add_parser(benches) -> None:
     parser.add_argument("--sets", default=",".join(REFERENCE), help="comma-separated set names")
     parser.add_argument("--pons-dir", type=Path, default=PONS, help="folder of the Test_*.txt files")
     parser.add_argument("--table-mb", type=float, default=8, help="table size for the sets (default 8)")
-    parser.add_argument("--empty-table-mb", type=float, default=DEFAULT_TABLE_MB, help="table size for the empty board")
+    parser.add_argument("--empty-table-mb", type=float, default=8, help="table size for the empty board (default 8)")
     parser.add_argument("--empty-seconds", type=float, default=3600, help="give up on the empty board after this")
     parser.add_argument("--games", type=int, default=10, help="games against each opponent (default 10)")
     parser.add_argument("--opponents", default="mcts,random", help="comma-separated opponent specs")

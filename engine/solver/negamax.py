@@ -38,7 +38,7 @@ from engine.kernels.rules import column_cells, winning_cells
 from engine.kernels.stop import stop_requested
 from engine.solver.claimeven import claimeven_bound
 from engine.solver.moves import can_win_now, non_losing_moves, order_moves
-from engine.solver.symmetry import table_view
+from engine.solver.symmetry import SYMMETRY_PLIES, mirror, mirror_cell, smaller_image
 from engine.solver.table import entry_column, entry_is_lower, entry_score, pack, probe, store, work_of
 
 # Slots of the ``stats`` array.
@@ -126,7 +126,10 @@ def negamax(current, mask, ply, alpha, beta, g, table, order, stats, flag):
     offset = lowest_stored(g)
     first = -1
     # Early positions are stored as the smaller of their two mirror images.
-    seen_current, seen_mask, mirrored = table_view(current, mask, ply, g)
+    mirror_current, mirror_mask = current, mask  # (their mirror images, in the opening)
+    if ply < SYMMETRY_PLIES:
+        mirror_current, mirror_mask = mirror(current, g), mirror(mask, g)
+    seen_current, seen_mask, mirrored = smaller_image(current, mask, mirror_current, mirror_mask)
     word = probe(table, seen_current, seen_mask)
     if word != 0:
         bound = entry_score(word, offset)
@@ -150,7 +153,14 @@ def negamax(current, mask, ply, alpha, beta, g, table, order, stats, flag):
             cell = band(moves, column_cells(g, col))
             if is_zero(cell):
                 continue
-            child_current, child_mask, _ = table_view(opponent, bor(mask, cell), ply + 1, g)
+            child_current, child_mask = opponent, bor(mask, cell)
+            if ply + 1 < SYMMETRY_PLIES:
+                # Mirroring is linear: the child's image follows from ours without a loop over the columns.
+                mirror_child_current = bxor(mirror_current, mirror_mask)
+                mirror_child_mask = bor(mirror_mask, mirror_cell(cell, col, g))
+                child_current, child_mask, _ = smaller_image(
+                    child_current, child_mask, mirror_child_current, mirror_child_mask
+                )
             child = probe(table, child_current, child_mask)
             if child != 0 and not entry_is_lower(child):
                 bound = -entry_score(child, offset)

@@ -3,7 +3,7 @@
 Near the root many positions have their mirror image in the same search
 (after 4 and 3, the mirror of 4 and 5), and sharing one table entry between
 them saves a whole subtree. The table therefore stores early positions
-under the smaller key of the two images (:func:`table_view`); a remembered
+under the smaller key of the two images (:func:`smaller_image`); a remembered
 best column is mirrored back on the way out. Deeper down mirror images
 rarely meet, and the search skips the extra work.
 """
@@ -53,11 +53,15 @@ def _key(current, mask):
 
 
 @njit(cache=True, nogil=True)
-def table_view(current, mask, ply, g):
-    """``(current, mask, mirrored)``: the image of the position the table stores it as."""
-    if ply >= SYMMETRY_PLIES:
-        return current, mask, False
-    mirror_current, mirror_mask = mirror(current, g), mirror(mask, g)
+def mirror_cell(cell, col, g):
+    """A single cell of column ``col`` moved to the same row of the mirrored column."""
+    shift = (g.cols - 1 - 2 * col) * g.height
+    return shl(cell, shift) if shift >= 0 else shr(cell, -shift)
+
+
+@njit(cache=True, nogil=True)
+def smaller_image(current, mask, mirror_current, mirror_mask):
+    """``(current, mask, mirrored)``: of a position and its mirror image, the one with the smaller key."""
     if key_less(_key(mirror_current, mirror_mask), _key(current, mask)):
         return mirror_current, mirror_mask, True
     return current, mask, False
