@@ -48,7 +48,7 @@ POLL = 4096
 #: Enhanced transposition cut-offs are tried while more cells than this are empty.
 ETC_MIN_EMPTY = 12
 #: Positions with fewer stones than this are asked for their sign first (see solve_kernel).
-SIGN_FIRST_PLIES = 8
+SIGN_FIRST_PLIES = 4
 #: Scores this close to 0 are asked about one at a time (see solve_kernel).
 STEP_ZONE = 2
 
@@ -205,8 +205,9 @@ def solve_kernel(current, mask, ply, weak, g, table, order, stats, flag):
     while low < high:
         middle = low + (high - low) // 2
         if low < 0 < high and ply < SIGN_FIRST_PLIES:
-            # In the first moves no quick win exists and every question near 0 costs about
-            # as much as the sign itself: ask the sign at once.
+            # In the first few moves no quick win exists and every question near 0 costs about
+            # as much as the sign itself: ask the sign at once. (Measured: 79 -> 64 s on the
+            # empty board; from 4 stones on, far questions pay on the Pons sets.)
             middle = 0
         elif low < 0 < high:
             # While the sign is open, cheap questions far from 0 first: they narrow the
