@@ -36,10 +36,16 @@ COMPILED_MARKER = "presets-compiled"
 PROJECT_DIR = Path(__file__).resolve().parent.parent
 
 
+def _marker() -> Path | None:
+    """The marker file in this engine version's numba cache folder (None without such a folder)."""
+    folder = os.environ.get("NUMBA_CACHE_DIR")
+    return Path(folder) / COMPILED_MARKER if folder else None
+
+
 def first_start() -> bool:
     """True until the presets have been compiled for this engine version (see :func:`compile_elsewhere`)."""
-    folder = os.environ.get("NUMBA_CACHE_DIR")
-    return bool(folder) and not (Path(folder) / COMPILED_MARKER).exists()
+    marker = _marker()
+    return marker is not None and not marker.exists()
 
 
 def compile_elsewhere(specs: list[str], stop: StopFlag, wide: bool = False) -> bool:
@@ -56,9 +62,7 @@ def compile_elsewhere(specs: list[str], stop: StopFlag, wide: bool = False) -> b
         child = subprocess.Popen(command, cwd=PROJECT_DIR, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     except OSError:
         return False  # no child processes here: the in-process warm-up compiles instead
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError):
-            os.setpriority(os.PRIO_PROCESS, child.pid, 10)
+    lower_priority(child.pid)
     while child.poll() is None:
         if stop.is_set():
             child.kill()
@@ -69,10 +73,10 @@ def compile_elsewhere(specs: list[str], stop: StopFlag, wide: bool = False) -> b
 
 
 def mark_compiled() -> None:
-    folder = os.environ.get("NUMBA_CACHE_DIR")
-    if folder:
+    marker = _marker()
+    if marker is not None:
         with contextlib.suppress(OSError):
-            (Path(folder) / COMPILED_MARKER).touch()
+            marker.touch()
 
 
 class Catalog:

@@ -49,8 +49,8 @@ class _Request:
     stop: StopFlag | None  # None for a chore, which has no reply and cannot be cancelled
 
 
-def lower_priority() -> None:
-    """Let the calling thread give way to the window's thread when both want the processor.
+def lower_priority(native_id: int | None = None) -> None:
+    """Let the calling thread (or the thread or child process ``native_id``) give way to the window's thread.
 
     On Linux a thread has its own nice value, so the search runs at full speed
     on a free core but never delays a frame on a busy one. (Elsewhere the
@@ -58,7 +58,7 @@ def lower_priority() -> None:
     """
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError):
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+            os.setpriority(os.PRIO_PROCESS, native_id or threading.get_native_id(), 10)
 
 
 def describe_exception(exc: BaseException) -> str:

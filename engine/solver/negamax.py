@@ -149,17 +149,17 @@ def negamax(current, mask, ply, alpha, beta, g, table, order, stats, flag):
     if ply < cells - ETC_MIN_EMPTY:
         # Enhanced transposition cut-off: if the table already says a child
         # scores at most u, this position scores at least -u; that may be enough.
+        # Mirroring is linear: a child's image follows from ours without a loop over the columns.
+        mirror_opponent = bxor(mirror_current, mirror_mask)
         for col in range(g.cols):
             cell = band(moves, column_cells(g, col))
             if is_zero(cell):
                 continue
             child_current, child_mask = opponent, bor(mask, cell)
             if ply + 1 < SYMMETRY_PLIES:
-                # Mirroring is linear: the child's image follows from ours without a loop over the columns.
-                mirror_child_current = bxor(mirror_current, mirror_mask)
                 mirror_child_mask = bor(mirror_mask, mirror_cell(cell, col, g))
                 child_current, child_mask, _ = smaller_image(
-                    child_current, child_mask, mirror_child_current, mirror_child_mask
+                    child_current, child_mask, mirror_opponent, mirror_child_mask
                 )
             child = probe(table, child_current, child_mask)
             if child != 0 and not entry_is_lower(child):
