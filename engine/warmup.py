@@ -22,10 +22,10 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.agents.base import StopFlag
 from engine.agents.registry import create_agent, presets
 from engine.board import Board
 from engine.geometry import Geometry
+from engine.stop import StopFlag
 
 #: The smallest boards of each kernel representation, a few moves in.
 NARROW = Geometry(4, 4, 3)

@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING
 from game.worker import lower_priority
 
 if TYPE_CHECKING:
-    from engine.agents.base import Agent, StopFlag
+    from engine.agents.base import Agent
     from engine.agents.registry import AgentInfo, Preset
+    from engine.stop import StopFlag
 
 #: Agents the custom-agent editor does not offer: people are chosen by the game mode.
 HIDDEN_AGENTS = frozenset({"human"})
@@ -130,7 +131,7 @@ class Catalog:
         lower_priority()  # compiling must not slow the frames down
         try:
             from engine.agents import registry
-            from engine.agents.base import StopFlag
+            from engine.stop import StopFlag
 
             registry.agents()
         except Exception as exc:  # a broken agent module must not take the game down

@@ -5,7 +5,7 @@ touches pygame) hands it *requests* - "find a move for this board" - and polls
 for the reply once per frame. Every request gets a number; only the reply to
 the latest request is ever delivered. Starting a new request, or calling
 :meth:`Worker.cancel` (new game, undo, leaving the screen, quitting), sets the
-running search's :class:`~engine.agents.base.StopFlag` - the engine promises
+running search's :class:`~engine.stop.StopFlag` - the engine promises
 to stop within 50 ms - and its late reply is thrown away, so a stale move can
 never land on a board it was not computed for.
 
@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from engine.agents.base import StopFlag
+    from engine.stop import StopFlag
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ class Worker:
     # -- the main thread's side -------------------------------------------------
     def submit(self, job: Callable[[StopFlag], Any]) -> int:
         """Run ``job(stop)`` in the background; cancels any earlier request. Returns its number."""
-        from engine.agents.base import StopFlag  # here, so that the first frame does not wait for numpy
+        from engine.stop import StopFlag  # here, so that the first frame does not wait for numpy
 
         stop = StopFlag()
 

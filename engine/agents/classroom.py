@@ -31,11 +31,12 @@ from typing import Any
 
 import numpy as np
 
-from engine.agents.base import Agent, SearchResult, StopFlag
+from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import create_agent, param, register
 from engine.board import Board, Side
 from engine.errors import EngineError, PositionError
 from engine.formats import ENCODINGS, Encoding, Origin, from_array, to_array
+from engine.stop import StopFlag
 
 
 class AgentForfeit(EngineError):

@@ -11,9 +11,10 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine.agents.base import Agent, SearchResult, StopFlag
+from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import register
 from engine.board import Board
+from engine.stop import StopFlag
 
 
 class QuitGame(Exception):

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine.agents.base import Agent, SearchResult, StopFlag
+from engine.agents.base import Agent, SearchResult
 from engine.agents.montecarlo import ROLLOUT_HELP, new_rng, per_column_text, time_budget
 from engine.agents.registry import param, register, register_preset
 from engine.board import Board
@@ -28,6 +28,7 @@ from engine.errors import IllegalMoveError
 from engine.kernels import mcts
 from engine.kernels.montecarlo import ROLLOUTS
 from engine.kernels.rules import DRAW, LOSS, WIN
+from engine.stop import StopFlag
 
 _OUTCOME_LETTERS = {WIN: "w", DRAW: "d", LOSS: "l", mcts.UNPROVEN: "?"}
 

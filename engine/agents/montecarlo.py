@@ -25,11 +25,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine.agents.base import Agent, SearchResult, StopFlag
+from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import param, register
 from engine.board import Board
 from engine.kernels.montecarlo import ROLLOUTS, pure_monte_carlo, winning_column
 from engine.kernels.rng import make_rng
+from engine.stop import StopFlag
 
 #: Seconds per move when an agent is given neither a time nor a count.
 DEFAULT_SECONDS = 1.0

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.agents.base import Agent, SearchResult, StopFlag
+from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import create_agent, param, register, register_preset
 from engine.board import Board
 from engine.errors import AgentSpecError
@@ -19,6 +19,7 @@ from engine.kernels.rules import winning_cells
 from engine.solver.book import BookError, load_default
 from engine.solver.moves import centre_order
 from engine.solver.solver import Solver
+from engine.stop import StopFlag
 
 #: Solve time when none is given: generous where a book keeps solves short, else short.
 BOOK_TIME, NO_BOOK_TIME = 10.0, 2.0

@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from engine.agents.base import Agent, SearchResult, StopFlag
+from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import param, register, register_preset
 from engine.board import Board
+from engine.stop import StopFlag
 
 
 @register("random", "plays a uniformly random legal column")

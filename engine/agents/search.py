@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from engine.agents.base import Agent, SearchResult, StopFlag
+from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import param, register, register_preset
 from engine.board import Board
 from engine.errors import IllegalMoveError
@@ -34,6 +34,7 @@ from engine.kernels import search as kernels
 from engine.kernels.evaluation import NAMES, evaluation_id
 from engine.kernels.rules import can_play, is_winning_move
 from engine.kernels.search import ABORTED, CUT, INF, NODE_LIMIT, NODES, WIN, SearchContext, new_context
+from engine.stop import StopFlag
 
 #: A node limit that is never reached.
 _NO_LIMIT = np.iinfo(np.int64).max // 2

@@ -24,7 +24,7 @@ import time
 
 from numba import njit
 
-from engine.agents.base import Agent, StopFlag
+from engine.agents.base import Agent
 from engine.agents.registry import create_agent
 from engine.bench.timing import rate
 from engine.board import Board
@@ -34,6 +34,7 @@ from engine.geometry import Geometry
 from engine.kernels.montecarlo import ROLLOUTS, playout
 from engine.kernels.rng import make_rng
 from engine.match import play_match
+from engine.stop import StopFlag
 
 PARTS = ("speed", "first-move", "opponents", "versus")
 BOARDS = (Geometry(7, 6, 4), Geometry(8, 8, 4))

@@ -28,5 +28,5 @@ def _atomic_load_u8(typingctx, array):
 
 @njit(cache=True, nogil=True)
 def stop_requested(flag):
-    """True once the :class:`~engine.agents.base.StopFlag` owning ``flag`` is set."""
+    """True once the :class:`~engine.stop.StopFlag` owning ``flag`` is set."""
     return _atomic_load_u8(flag) != 0

@@ -30,10 +30,10 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
-from engine.agents.base import StopFlag
 from engine.board import Board
 from engine.solver.book import Book, book_key, check_geometry, pack, unpack
 from engine.solver.solver import BestMove, Solver
+from engine.stop import StopFlag
 
 #: Positions that took at least this much processor time are listed as the build goes.
 SLOW_SECONDS = 5.0

@@ -4,7 +4,7 @@ It owns a transposition table (kept between calls: its keys are exact, so
 what it learnt about one position is sound for the next), an optional
 opening book, and runs the kernels of :mod:`engine.solver.negamax`. Every
 call may be limited by a node budget, a time limit or a
-:class:`~engine.agents.base.StopFlag`; a search that hits one reports
+:class:`~engine.stop.StopFlag`; a search that hits one reports
 ``finished=False`` and no score, never a guess.
 """
 
@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from engine.agents.base import StopFlag
 from engine.board import Board
 from engine.geometry import Geometry
 from engine.solver.book import Book
@@ -23,6 +22,7 @@ from engine.solver.moves import centre_order
 from engine.solver.negamax import ABORTED, NODES, at_most_kernel, new_order_buffer, new_stats, solve_kernel
 from engine.solver.replay import replay
 from engine.solver.table import new_table, table_bits_for
+from engine.stop import StopFlag
 
 #: Table size of a solver made without one. A bigger table saves nodes but
 #: loses time to memory on small searches: on the benchmark sets 8 MB is the

@@ -16,7 +16,8 @@ import math
 
 import pygame
 
-from engine.agents.base import Agent, SearchResult, StopFlag
+from engine.agents.base import Agent, SearchResult
+from engine.stop import StopFlag
 from game import drawing, pictures
 from game.animation import Animations
 from game.board_view import BoardView, Marks

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import threading
 
-from engine.agents.base import Agent, StopFlag
+from engine.agents.base import Agent
 from engine.board import Board
+from engine.stop import StopFlag
 
 
 def stopped() -> StopFlag:

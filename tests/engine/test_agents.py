@@ -7,11 +7,12 @@ from dataclasses import dataclass
 
 import pytest
 
-from engine.agents.base import Agent, SearchResult, StopFlag
+from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import agent_info, agents, create_agent, describe_agents, parse_spec, presets
 from engine.board import Board, Side
 from engine.errors import AgentSpecError, IllegalMoveError
 from engine.match import play_game, play_match
+from engine.stop import StopFlag
 
 
 def test_random_agent_is_reproducible_from_its_seed() -> None:

@@ -7,7 +7,6 @@ import random
 import numpy as np
 import pytest
 
-from engine.agents.base import StopFlag
 from engine.agents.mcts import MctsAgent, best_child
 from engine.agents.registry import create_agent, parse_spec
 from engine.board import Board
@@ -16,6 +15,7 @@ from engine.geometry import Geometry
 from engine.kernels import mcts
 from engine.kernels.montecarlo import SMART
 from engine.kernels.rng import make_rng
+from engine.stop import StopFlag
 from tests.engine.agent_checks import assert_stop_ends_a_long_search, stopped
 from tests.engine.seed_positions import BLOCKS, WINS, SeedPosition
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from engine.agents.base import StopFlag
 from engine.agents.perfect import shallow_move
 from engine.agents.registry import create_agent, presets
 from engine.board import Board
 from engine.geometry import Geometry
+from engine.stop import StopFlag
 from tests.engine.exhaustive import columns_of, make_solver
 
 

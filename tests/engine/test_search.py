@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.agents.base import SearchResult, StopFlag
+from engine.agents.base import SearchResult
 from engine.agents.registry import create_agent, presets
 from engine.board import Board, has_line
 from engine.errors import AgentSpecError, PositionError
@@ -21,6 +21,7 @@ from engine.kernels import search as kernels
 from engine.kernels.evaluation import NAMES, evaluation_id
 from engine.kernels.search import INF, NODE_LIMIT, NODES, ORDERS, new_context
 from engine.reference_search import ReferenceSearch
+from engine.stop import StopFlag
 from tests.engine.strategies import choices
 
 ROOT = Path(__file__).resolve().parents[2]

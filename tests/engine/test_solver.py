@@ -8,13 +8,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.agents.base import StopFlag
 from engine.bench.solver import PONS
 from engine.board import Board
 from engine.errors import PositionError
 from engine.geometry import Geometry
 from engine.solver import table as tt
 from engine.solver.solver import Solver
+from engine.stop import StopFlag
 from tests.engine.exhaustive import columns_of, make_solver, random_position
 
 needs_pons = pytest.mark.skipif(not PONS.is_dir(), reason="shared/benchmarks/pons is not beside the repository")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.agents.base import StopFlag
 from engine.agents.registry import presets
+from engine.stop import StopFlag
 from engine.warmup import warm_up
 
 

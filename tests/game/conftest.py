@@ -22,9 +22,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 import pytest
 
-from engine.agents.base import Agent, SearchResult, StopFlag
+from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import create_agent
 from engine.board import Board
+from engine.stop import StopFlag
 from game.app import App, Options
 
 FRAME = 1 / 30  # game seconds per test frame

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.agents.base import StopFlag
+from engine.stop import StopFlag
 from game.catalog import Catalog, compile_elsewhere, first_start, mark_compiled
 
 

@@ -18,12 +18,13 @@ from dataclasses import dataclass
 
 from numba import njit
 
-from engine.agents.base import Agent, SearchResult, StopFlag
+from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import param, register
 from engine.board import Board
 from engine.kernels.rng import make_rng
 from engine.kernels.rules import is_winning_move, play, random_playout
 from engine.kernels.stop import stop_requested
+from engine.stop import StopFlag
 
 
 @njit(cache=True, nogil=True)
