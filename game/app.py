@@ -366,8 +366,10 @@ class App:
         match = self.options.match
         if match is not None:
             return [player.spec for player in (match.red, match.yellow) if player.spec], match.geometry.wide
-        specs = [spec for spec in (self.settings.red_agent, self.settings.yellow_agent) if spec]
-        return specs, self.settings.geometry().wide
+        settings, resolve = self.settings, self.catalog.resolve  # the players "Quick game" would start
+        colours = (settings.first, settings.first.other)
+        specs = [resolve(settings.agent(colour)) for colour in colours if not settings.is_human(colour)]
+        return specs, settings.geometry().wide
 
     def _visible_scenes(self) -> list[Scene]:
         """The top scene and, under overlays, the scenes that still show."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import subprocess
 import sys
@@ -94,3 +95,16 @@ def test_a_spectator_game_from_the_command_line(settings_file):
     )
     assert done.returncode == 0, done.stderr
     assert STATS_LINE.match(done.stdout.strip())
+
+
+def test_without_a_display_the_game_says_so_and_saves_nothing(tmp_path):
+    settings = tmp_path / "settings.json"
+    env = {key: value for key, value in os.environ.items() if key not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.pop("SDL_VIDEODRIVER", None)  # no driver asked for: SDL would fall back to one that shows nothing
+    env |= {"CONNECT_FOUR_SETTINGS": str(settings), "XDG_RUNTIME_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py")], capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path
+    )
+    assert done.returncode == 1
+    assert "error: cannot open the game window" in done.stderr and "Traceback" not in done.stderr
+    assert not settings.exists()
