@@ -35,8 +35,9 @@ from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import create_agent, param, register
 from engine.board import Board, Side
 from engine.errors import EngineError, PositionError
-from engine.formats import ENCODINGS, Encoding, Origin, from_array, to_array
+from engine.formats import Encoding, Origin, encoding_values, from_array, integer_grid, to_array
 from engine.stop import StopFlag
+from engine.validate import is_column_value
 
 
 class AgentForfeit(EngineError):
@@ -53,11 +54,11 @@ def board_for_player(
     taken from ``player``: it moved first if it has as many discs as the other
     side, second if it has one fewer.
     """
-    grid = np.asarray(array)
+    grid = integer_grid(array)
     if encoding is None:
         encoding = "012" if (grid == 2).any() or player == 2 else "signed"
-    first_value, second_value, _ = ENCODINGS[encoding]
-    if player not in (first_value, second_value):
+    first_value, second_value, _ = encoding_values(encoding)
+    if not is_column_value(player) or player not in (first_value, second_value):
         raise PositionError(
             f"player must be {first_value} or {second_value} in the {encoding!r} encoding, not {player!r}"
         )
@@ -179,7 +180,7 @@ class ClassroomAgent(Agent):
         if self._process is None or not self._process.is_alive():
             self._start()
         encoding: Encoding = self.encoding  # type: ignore[assignment]
-        first_value, second_value, _ = ENCODINGS[encoding]
+        first_value, second_value, _ = encoding_values(encoding)
         player = first_value if board.turn is Side.FIRST else second_value
         self._conn.send((to_array(board, encoding, self.origin), player))  # type: ignore[arg-type]
         status, value = self._receive(stop, self.timeout, "choosing a move")
