@@ -117,7 +117,7 @@ def _answer(fn: Any, board: Any, player: int) -> str:
     except BaseException as exc:
         return "ERROR " + one_line(f"{type(exc).__name__}: {exc}{_where(exc)}")
     if isinstance(value, bool) or type(value).__name__ == "bool_":
-        return "BAD " + _short_repr(value)
+        return f"BAD {bool(value)!r}"  # True == 1, but True is no column
     try:
         column = operator.index(value)  # int, numpy integers, 0-d integer arrays
     except Exception:
@@ -127,10 +127,16 @@ def _answer(fn: Any, board: Any, player: int) -> str:
     return f"MOVE {column}"
 
 
+#: Values whose repr is shown (cut short); any other object is named by its type, its own __repr__ never runs.
+_PLAIN = (str, bytes, float, complex, list, tuple, dict, set, type(None))
+
+
 def _short_repr(value: Any) -> str:
+    if type(value) not in _PLAIN:
+        return f"an object of type {type(value).__name__}"
     try:
         return one_line(reprlib.repr(value))
-    except Exception:  # a repr that fails, or an int too long to print
+    except Exception:  # e.g. a list holding an int too long to print
         return f"an object of type {type(value).__name__}"
 
 
