@@ -187,7 +187,7 @@ def test_a_process_that_dies_is_reported_and_the_next_game_gets_a_fresh_one(host
 def test_closed_pipes_raise_a_forfeit_never_a_pipe_error(hostile: Path) -> None:
     student = create_agent(f"{hostile}:closes_its_pipes,timeout=5")
     try:
-        with pytest.raises(AgentForfeit, match="crashed|closed its answer pipe"):
+        with pytest.raises(AgentForfeit, match=r"crashed|closed its answer pipe"):
             student.choose(Board())
         with pytest.raises(AgentForfeit):  # and again: a fresh process, the same clear failure
             student.choose(Board())
