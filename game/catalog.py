@@ -35,11 +35,10 @@ class Catalog:
         self._ready = threading.Event()
         self._thread: threading.Thread | None = None
         self._preparer: Preparer | None = None
-        self._early: list[tuple[list[str], bool]] = []  # warm() calls before the preparer exists
+        self._early: list[tuple[list[str], bool]] = []  # warm() calls before the registry was loaded
+        self._planned = False
         self._lock = threading.Lock()
-        self._stopping = False
         self._first: Callable[[], tuple[list[str], bool]] = lambda: ([], False)
-        self._warm = True
         self.load_error: str | None = None
 
     # -- background loading ------------------------------------------------------------
@@ -48,18 +47,21 @@ class Catalog:
         (the specs to prepare first and whether their board is wide), then every preset. ``first`` is
         called on the loading thread because working it out needs the engine."""
         if self._thread is None:
-            self._first, self._warm = first, warm
-            self._thread = threading.Thread(target=self._run, name="engine-loading", daemon=True)
+            self._first = first
+            if warm:  # started here, on the main thread, so that it keeps the full priority (see Preparer)
+                self._preparer = Preparer(_load)
+                self._preparer.start()
+            self._thread = threading.Thread(target=self._run, name="engine-registry", daemon=True)
             self._thread.start()
 
     def warm(self, specs: list[str], wide: bool) -> None:
         """These players are about to play: prepare them before anything else."""
         with self._lock:
-            preparer = self._preparer
-            if preparer is None:
+            if not self._planned:  # the registry is still loading: they go first once it is there
                 self._early.append((specs, wide))
                 return
-        preparer.urgent([Task(spec, wide) for spec in specs])
+        if self._preparer is not None:
+            self._preparer.urgent([Task(spec, wide) for spec in specs])
 
     def waits_for(self, spec: str, wide: bool) -> bool:
         """True while a move of ``spec`` would wait for its kernels to be compiled (a first start)."""
@@ -83,17 +85,13 @@ class Catalog:
 
     def stop(self) -> None:
         """End the loading and preparing at once (the window is closing)."""
-        with self._lock:
-            self._stopping = True
-            preparer = self._preparer
-        if preparer is not None:
-            preparer.close()
+        if self._preparer is not None:
+            self._preparer.close()
 
     def _run(self) -> None:
         lower_priority()  # loading must not slow the frames down
         try:
             from engine.agents import registry
-            from engine.stop import StopFlag
 
             registry.agents()
         except Exception as exc:  # a broken agent module must not take the game down
@@ -101,18 +99,15 @@ class Catalog:
             self._ready.set()
             return
         self._ready.set()
-        if not self._warm:
+        preparer = self._preparer
+        if preparer is None:
             return
         first_specs, wide = self._first()
-        preparer = Preparer(_load, StopFlag())
         with self._lock:
-            if self._stopping:
-                return
-            self._preparer, early = preparer, self._early
-        preparer.start()
-        for specs, early_wide in early:
+            early, self._planned = self._early, True
+        preparer.urgent([Task(spec, wide) for spec in first_specs])  # the players a first game would have
+        for specs, early_wide in early:  # the players of a match already started: before them
             preparer.urgent([Task(spec, early_wide) for spec in specs])
-        preparer.plan([Task(spec, wide) for spec in first_specs])
         preparer.plan([Task(preset.name) for preset in registry.presets()])
 
     # -- what the screens use --------------------------------------------------------------
@@ -123,7 +118,8 @@ class Catalog:
     def news(self) -> tuple[object, ...]:
         """What the screens may show of the loading thread's work; a change means: redraw."""
         progress = self.progress()
-        return (self.ready, self.load_error, progress and (progress.spec, progress.done, progress.total))
+        shown = progress and (progress.spec, progress.done, progress.total, int(progress.seconds()))
+        return (self.ready, self.load_error, shown)
 
     def wait(self, timeout: float | None = None) -> bool:
         return self._ready.wait(timeout)

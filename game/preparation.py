@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.players import spec_label
 from game.worker import lower_priority
 
 if TYPE_CHECKING:
@@ -66,6 +67,11 @@ class Progress:
     def seconds(self) -> float:
         return time.monotonic() - self.since
 
+    def sentence(self) -> str:
+        """One short line for the screens, e.g. ``First start: preparing Hard (1 of 6), 12 s``."""
+        what = "First start: preparing" if self.compiling else "Loading"
+        return f"{what} {spec_label(self.spec)} ({self.done + 1} of {self.total}), {self.seconds():.0f} s"
+
 
 def marker(task: Task) -> Path | None:
     """The file that says ``task`` is compiled in this engine version's numba cache (None: no cache folder)."""
@@ -90,13 +96,16 @@ class Preparer:
     """A background thread that prepares :class:`Task` s: urgent ones first, then the planned ones in order.
 
     ``load(task, stop)`` loads a compiled task into this process (it may
-    compile there when no child process could). The thread starts with
-    :meth:`start` and ends with :meth:`close`.
+    compile there when no child process could); it runs on a thread of low
+    priority. Call :meth:`start` from the main thread: on Linux a thread and
+    the processes it starts inherit its priority, and the children that
+    compile a player someone waits for must run at full priority. The
+    thread ends with :meth:`close`.
     """
 
-    def __init__(self, load: Callable[[Task, StopFlag], None], stop: StopFlag) -> None:
+    def __init__(self, load: Callable[[Task, StopFlag], None]) -> None:
         self._load = load
-        self._stop = stop
+        self._load_stop: StopFlag | None = None  # made on first use: the engine is not loaded yet at start-up
         self._lock = threading.Condition()
         self._urgent: list[Task] = []
         self._planned: list[Task] = []
@@ -104,6 +113,8 @@ class Preparer:
         self._compiled: set[Task] = set()
         self._current: Task | None = None
         self._child: subprocess.Popen[bytes] | None = None
+        self._child_niced = False  # the child compiles a player nobody waits for, at a low priority
+        self._interrupted = False  # the child was ended on purpose
         self._progress: Progress | None = None
         self._finished = 0
         self._closed = False
@@ -121,13 +132,24 @@ class Preparer:
             self._lock.notify_all()
 
     def urgent(self, tasks: list[Task]) -> None:
-        """Prepare these next, in this order; a child compiling a player nobody waits for is stopped."""
+        """Prepare these next, in this order, at full priority.
+
+        A child compiling another player, which nobody waits for, is stopped
+        (its player goes back in the queue); so is a child compiling one of
+        these at a low priority, to start again at full priority (numba keeps
+        the kernels it finished in the cache, so little is lost).
+        """
         with self._lock:
-            wanted = [task for task in tasks if self._wanted(task) and task != self._current]
+            wanted = [task for task in tasks if self._wanted(task)]
+            current = self._current
+            restart = current in wanted and self._child_niced
+            others = any(task != current and not is_compiled(task) for task in wanted)
+            if restart or (current not in wanted and others):
+                self._interrupt_locked()
+            else:
+                wanted = [task for task in wanted if task != current]
             self._planned = [task for task in self._planned if task not in wanted]
             self._urgent = wanted + [task for task in self._urgent if task not in wanted]
-            if self._current not in tasks and any(not is_compiled(task) for task in wanted):
-                self._interrupt_locked()
             self._lock.notify_all()
 
     def progress(self) -> Progress | None:
@@ -151,7 +173,8 @@ class Preparer:
         """Stop at once: the compiling child is killed, waiting moves are released."""
         with self._lock:
             self._closed = True
-            self._stop.set()
+            if self._load_stop is not None:
+                self._load_stop.set()
             self._interrupt_locked()
             self._lock.notify_all()
 
@@ -166,27 +189,28 @@ class Preparer:
             return False  # a spec that does not parse fails in the match, with its message
         return task not in self._done
 
-    def _next(self) -> Task | None:
+    def _next(self) -> tuple[Task, bool] | None:
+        """The next task to prepare and whether someone waits for it (urgent), or None once closed."""
         with self._lock:
             while not self._closed:
-                for queue in (self._urgent, self._planned):
+                for urgent, queue in ((True, self._urgent), (False, self._planned)):
                     while queue:
                         task = queue.pop(0)
                         if task not in self._done:
                             self._current = task
-                            return task
+                            return task, urgent
                 self._progress = None
                 self._lock.wait()
             return None
 
     def _run(self) -> None:
-        lower_priority()  # never slow the frames down
-        while (task := self._next()) is not None:
+        while (item := self._next()) is not None:
+            task, urgent = item
             compiling = not is_compiled(task)
             with self._lock:
                 total = self._finished + 1 + len(self._urgent) + len(self._planned)
             self._progress = Progress(task.spec, compiling, self._finished, total, time.monotonic())
-            if compiling and self._compile(task) is None:  # interrupted: back in the queue, after the urgent
+            if compiling and self._compile(task, urgent) is None:  # interrupted: back in the queue
                 with self._lock:
                     if not self._closed:
                         self._planned.insert(0, task)
@@ -195,17 +219,35 @@ class Preparer:
             with self._lock:
                 self._compiled.add(task)
                 self._lock.notify_all()
-            with contextlib.suppress(Exception):  # a broken agent shows its error when it plays
-                self._load(task, self._stop)
+            loader = threading.Thread(target=self._load_quietly, args=(task,), name="engine-loading", daemon=True)
+            loader.start()
+            loader.join()
             with self._lock:
                 self._done.add(task)
                 self._finished += 1
                 self._current = None
         self._progress = None
 
-    def _compile(self, task: Task) -> bool | None:
+    def _load_quietly(self, task: Task) -> None:
+        lower_priority()  # loading never slows the frames down
+        from engine.stop import StopFlag
+
+        with self._lock:
+            if self._closed:
+                return
+            if self._load_stop is None:
+                self._load_stop = StopFlag()
+            stop = self._load_stop
+        with contextlib.suppress(Exception):  # a broken agent shows its error when it plays
+            self._load(task, stop)
+
+    def _compile(self, task: Task, urgent: bool) -> bool | None:
         """Compile ``task`` in a child process: True if it worked, False if it failed (the load then
-        compiles here), None if it was interrupted (the game closed, or another player is wanted first)."""
+        compiles here), None if it was interrupted (the game closed, or another player is wanted first).
+
+        A player someone waits for compiles at full priority; the others at a
+        low one, so that they take only what the machine has to spare.
+        """
         try:
             child = subprocess.Popen(
                 compile_command(task),
@@ -217,31 +259,31 @@ class Preparer:
             )
         except OSError:
             return False  # no child processes here: the load compiles in this process instead
+        if not urgent:
+            lower_priority(child.pid)
         with self._lock:
-            self._child = child
+            self._child, self._child_niced, self._interrupted = child, not urgent, False
             if self._closed:
                 self._interrupt_locked()
-        lower_priority(child.pid)
         status = child.wait()
         with self._lock:
             self._child = None
-            interrupted = self._closed or (status != 0 and self._current is None)
-        if interrupted:
-            return None
-        if status == 0:
-            path = marker(task)
-            if path is not None:
-                with contextlib.suppress(OSError):
-                    path.touch()
-            return True
-        return False
+            if self._closed or self._interrupted:
+                return None
+        if status != 0:
+            return False
+        path = marker(task)
+        if path is not None:
+            with contextlib.suppress(OSError):
+                path.touch()
+        return True
 
     def _interrupt_locked(self) -> None:
         """End the compiling child, and everything it started, now (the lock is held)."""
         child = self._child
         if child is None or child.poll() is not None:
             return
-        self._current = None  # tells _compile that the child's end was asked for
+        self._interrupted = True
         if sys.platform != "win32":
             with contextlib.suppress(OSError):
                 os.killpg(child.pid, signal.SIGKILL)
