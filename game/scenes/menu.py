@@ -89,4 +89,5 @@ class MainMenu(FormScene):
 def describe(settings: Settings, catalog) -> str:
     """One line for the quick-game button, e.g. ``You vs Medium · 7×6``."""
     first, second = (side_label(settings, colour, catalog.resolve) for colour in (settings.first, settings.first.other))
-    return f"{first} vs {second} · {settings.cols}×{settings.rows}"
+    geometry = settings.geometry()  # the board that will really start (the classic one if the saved one is wrong)
+    return f"{first} vs {second} · {geometry.cols}×{geometry.rows}"

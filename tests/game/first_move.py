@@ -60,10 +60,20 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(
         f"{args.agent}: your move at {moved - started:.1f} s, the computer's reply {replied - moved:.1f} s later"
-        f" ({'fresh' if args.fresh else 'warm'} cache, load average {load:.1f})",
+        f" ({'fresh' if args.fresh else 'warm'} cache, load average {load:.1f}; processor time {cpu_seconds()})",
         flush=True,
     )
     return 0
+
+
+def cpu_seconds() -> str:
+    """The processor time of this process and of its finished children (the compiling ones)."""
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return "unknown"
+    own, children = (resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+    return f"game {own.ru_utime + own.ru_stime:.1f} s, children {children.ru_utime + children.ru_stime:.1f} s"
 
 
 if __name__ == "__main__":
