@@ -1,4 +1,4 @@
-"""The game's command line (``python main.py ...``), as DESIGN.md lists it.
+"""The game's command line (``python main.py ...``), as the README lists it.
 
 With ``--red`` and/or ``--yellow`` the game goes straight to the match (a
 side not given is played by a person; two computers make a spectator game).
