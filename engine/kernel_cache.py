@@ -101,7 +101,7 @@ def guard_damaged_entries() -> None:
 
     warned: list[str] = []
     _load_overload.guards_damage = True  # type: ignore[attr-defined]
-    caching.Cache._load_overload = _load_overload
+    caching.Cache._load_overload = _load_overload  # type: ignore[method-assign]
 
 
 def _remove_entry(cache_file: Any) -> str:
