@@ -65,7 +65,7 @@ def configure() -> Path | None:
     if "numba" in sys.modules:  # already imported: its config was read; update it too
         from numba.core import config
 
-        config.CACHE_DIR = str(folder)
+        config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]  # set at import from the environment
     _remove_stale(root, keep=folder)
     guard_damaged_entries()
     return folder
