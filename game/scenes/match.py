@@ -47,7 +47,7 @@ class MatchScene(Scene):
         self.mode = config.mode
         self.model = MatchModel(config)
         self.view = BoardView(config.geometry)
-        self.animations = Animations()
+        self.animations = Animations(app.settings.animation.factor)
         self.form = Form(app.theme)
         self.agents: dict[Colour, Agent] = {}
         self.setup_error: str | None = None  # an agent that could not be built: the match cannot go on
@@ -80,6 +80,9 @@ class MatchScene(Scene):
                 self.agents[colour] = self.app.make_agent(spec)
             except Exception as exc:  # shown on the board; the screen stays usable (back)
                 self.setup_error = f"Cannot create the {colour.value} player ({spec}): {exc}"
+
+    def resume(self) -> None:
+        self.animations.speed = self.app.settings.animation.factor  # the settings screen may have changed it
 
     def exit(self) -> None:
         self.app.worker.cancel()
@@ -154,6 +157,7 @@ class MatchScene(Scene):
         reason = self.model.board.legality(col)
         if reason is not None:
             self.flash(reason[0].upper() + reason[1:])
+            self.app.sounds.play("illegal")
             return
         if self._request_kind == "hint":  # the hint is no longer wanted
             self.app.worker.cancel()
@@ -216,12 +220,14 @@ class MatchScene(Scene):
         colour, row = self.model.colour_to_move, self.model.board.height(col)
         self.model.play(col, result)
         self.animations.drop(col, row, colour, self.view.hand_row)
+        self.app.sounds.play("drop")
         self.hint, self.hint_text, self._ready = None, "", None
 
     # -- the turn loop -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
-        self.animations.update(dt)
+        for disc in self.animations.update(dt):
+            self.app.sounds.play("land", disc.row)
         self._poll_worker()
         if self.model.board.is_over:
             self._update_game_over()
@@ -273,6 +279,7 @@ class MatchScene(Scene):
             return
         if self._over_since is None:
             self._over_since = self.time
+            self.app.sounds.play("draw" if self.model.winner is None else "win")
         waited = self.time - self._over_since
         if not self._result_shown and waited >= RESULT_DELAY:
             self.show_result()
