@@ -79,6 +79,7 @@ PALETTES: dict[Look, dict[str, RGB]] = {
         "ACCENT": (92, 142, 255),
         "ACCENT_DARK": (58, 100, 220),
         "FOCUS": (150, 185, 255),
+        "ON_ACCENT": (238, 242, 255),
         "SUCCESS": (80, 210, 130),
         "DANGER": (255, 107, 107),
         "BOARD": (36, 92, 222),
@@ -99,6 +100,7 @@ PALETTES: dict[Look, dict[str, RGB]] = {
         "ACCENT": (0, 230, 255),
         "ACCENT_DARK": (0, 84, 150),
         "FOCUS": (255, 255, 0),
+        "ON_ACCENT": (0, 0, 0),
         "SUCCESS": (0, 255, 120),
         "DANGER": (255, 96, 96),
         "BOARD": (10, 70, 235),
@@ -122,6 +124,7 @@ FAINT = Ink(_STANDARD["FAINT"])
 ACCENT = Ink(_STANDARD["ACCENT"])
 ACCENT_DARK = Ink(_STANDARD["ACCENT_DARK"])
 FOCUS = Ink(_STANDARD["FOCUS"])  # the outline of the control with the keyboard focus
+ON_ACCENT = Ink(_STANDARD["ON_ACCENT"])  # text on an ACCENT fill
 SUCCESS = Ink(_STANDARD["SUCCESS"])
 DANGER = Ink(_STANDARD["DANGER"])
 BOARD = Ink(_STANDARD["BOARD"])

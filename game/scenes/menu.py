@@ -86,7 +86,12 @@ class MainMenu(FormScene):
 
         self.form.draw(surface)
         theme.draw_text(
-            surface, "↑ ↓ move   Enter select", 13, (width / 2, height - theme.px(18)), FAINT, anchor="midbottom"
+            surface,
+            "↑ ↓ move   Enter select   F1 all keys   F2 settings",
+            13,
+            (width / 2, height - theme.px(18)),
+            FAINT,
+            anchor="midbottom",
         )
 
 
