@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import sys
+from pathlib import Path
 
 import numpy as np
 import pygame
@@ -100,4 +103,16 @@ def test_no_audio_device_means_silence_not_an_error(monkeypatch):
     for event in sound.EVENTS:
         sounds.play(event, 3)  # nothing happens, nothing fails
     assert list(sounds.played)[-1] == "illegal"
+    sounds.stop()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="thread priorities are read from /proc")
+def test_the_mixing_thread_does_not_keep_a_raised_priority():
+    pygame.mixer.quit()
+    sounds = Sounds()
+    sounds.start()
+    assert sounds.available
+    threads = [task for task in Path("/proc/self/task").iterdir() if (task / "comm").read_text().startswith("SDLAudio")]
+    assert threads  # SDL's audio thread, which it asks to run at nice -20
+    assert all(os.getpriority(os.PRIO_PROCESS, int(task.name)) >= 0 for task in threads)
     sounds.stop()
