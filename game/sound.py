@@ -1,8 +1,8 @@
-"""The game's sounds, synthesised with numpy when first needed: no sound files, no licences.
+"""The game's sounds: played at the player's volume, made by :mod:`game.synth` when first needed.
 
-Five events make a sound: a disc is dropped, a disc lands (the higher it
-lands, the higher the note: a full column sounds different from an empty
-one), a game is won, a game is drawn, and a move is refused. The audio device
+Five events make a sound (:data:`game.synth.EVENTS`): a disc is dropped, a
+disc lands (the higher it lands, the higher the note), a game is won, a game
+is drawn, and a move is refused. The audio device
 is opened once, after the first frame has been shown; a machine without one
 (or a failing driver) leaves the game silent, never slower and never with an
 error. Only the main thread calls this module, like the rest of pygame.
@@ -17,7 +17,6 @@ from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 
-import numpy as np
 import pygame
 
 RATE = 44100  # samples per second asked of the device (it may choose another)
@@ -66,77 +65,21 @@ class Sounds:
         self.volume = min(100, max(10, percent))
 
     def play(self, event: str, level: int = 0) -> None:
-        """Play ``event`` (one of :data:`EVENTS`); ``level`` is the row a disc landed on (0: bottom)."""
+        """Play ``event`` (one of :data:`game.synth.EVENTS`); ``level`` is the row a disc landed on (0: bottom)."""
         self.played.append(event if event != "land" else f"land:{level}")
         if self.muted or not self.available:
             return
         key = (event, level if event == "land" else 0)
         sound = self._cache.get(key)
         if sound is None:
+            from game.synth import synthesise  # numpy: loaded by the engine by now, not before the first frame
+
             samples = synthesise(event, level, self._rate)
-            stereo = np.repeat(samples[:, None], self._channels, axis=1)  # the same wave on every channel
-            sound = pygame.mixer.Sound(buffer=np.ascontiguousarray(stereo).tobytes())
+            frames = samples.repeat(self._channels)  # interleaved: the same wave on every channel
+            sound = pygame.mixer.Sound(buffer=frames.tobytes())
             self._cache[key] = sound
         sound.set_volume(min(100, max(10, self.volume)) / 100)
         sound.play()
-
-
-# -- synthesis ---------------------------------------------------------------------------------
-def synthesise(event: str, level: int, rate: int) -> np.ndarray:
-    """The sound of ``event`` as 16-bit mono samples."""
-    if event == "drop":  # a short airy swish: a falling glide
-        wave = glide(880.0, 520.0, 0.07, rate) * envelope(0.07, rate, attack=0.005, decay=0.05) * 0.25
-    elif event == "land":  # a wooden knock, higher for a higher row
-        wave = knock(LOWEST_LAND * 2 ** (level * LAND_STEP), rate)
-    elif event == "win":  # a rising major arpeggio, the last note held
-        notes = [(523.25, 0.09), (659.25, 0.09), (783.99, 0.09), (1046.5, 0.45)]
-        wave = np.concatenate([bell(freq, seconds, rate) for freq, seconds in notes])
-    elif event == "draw":  # two even notes, neither up nor down in mood
-        wave = np.concatenate([bell(392.0, 0.16, rate), bell(392.0, 0.3, rate)]) * 0.8
-    elif event == "illegal":  # a low, short buzz
-        t = times(0.16, rate)
-        wave = (np.sign(np.sin(2 * np.pi * 110.0 * t)) * 0.18 + np.sin(2 * np.pi * 220 * t) * 0.2) * envelope(
-            0.16, rate, attack=0.005, decay=0.1
-        )
-    else:
-        raise ValueError(f"no sound for {event!r}")
-    return (np.clip(wave, -1.0, 1.0) * 32767 * 0.8).astype(np.int16)
-
-
-def times(seconds: float, rate: int) -> np.ndarray:
-    return np.arange(round(seconds * rate)) / rate
-
-
-def envelope(seconds: float, rate: int, *, attack: float, decay: float) -> np.ndarray:
-    """A linear rise over ``attack`` seconds, then an exponential fall with time constant ``decay``."""
-    t = times(seconds, rate)
-    rise = np.minimum(1.0, t / attack)
-    fall = np.exp(-np.maximum(0.0, t - attack) / decay)
-    tail = np.minimum(1.0, (seconds - t) / 0.005)  # end at zero: no click
-    return rise * fall * tail
-
-
-def glide(start: float, end: float, seconds: float, rate: int) -> np.ndarray:
-    """A sine whose pitch slides from ``start`` to ``end`` Hz."""
-    t = times(seconds, rate)
-    frequency = start + (end - start) * t / seconds
-    return np.sin(2 * np.pi * np.cumsum(frequency) / rate)
-
-
-def knock(frequency: float, rate: int) -> np.ndarray:
-    """A percussive note: a fundamental and an inharmonic overtone that dies away faster."""
-    t = times(0.18, rate)
-    body = np.sin(2 * np.pi * frequency * t) * np.exp(-t / 0.05)
-    click = np.sin(2 * np.pi * frequency * 2.76 * t) * np.exp(-t / 0.012) * 0.5
-    return (body + click) * 0.7 * np.minimum(1.0, t / 0.002)
-
-
-def bell(frequency: float, seconds: float, rate: int) -> np.ndarray:
-    """A soft note with a little brightness (a second and third harmonic)."""
-    t = times(seconds, rate)
-    wave = np.sin(2 * np.pi * frequency * t) + 0.3 * np.sin(4 * np.pi * frequency * t)
-    wave += 0.12 * np.sin(6 * np.pi * frequency * t)
-    return wave * 0.45 * envelope(seconds, rate, attack=0.008, decay=max(0.06, seconds * 0.6))
 
 
 def _calm_audio_thread() -> None:

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from engine.geometry import Geometry
-from game import sound
+from game import synth
 from game.sound import Sounds
 from tests.game.test_match import config, open_match
 
@@ -25,9 +25,9 @@ def dominant_frequency(samples: np.ndarray, rate: int) -> float:
     return float(np.fft.rfftfreq(len(samples), 1 / rate)[np.argmax(spectrum)])
 
 
-@pytest.mark.parametrize("event", sound.EVENTS)
+@pytest.mark.parametrize("event", synth.EVENTS)
 def test_every_event_has_a_short_audible_sound(event):
-    samples = sound.synthesise(event, 0, 44100)
+    samples = synth.synthesise(event, 0, 44100)
     assert samples.dtype == np.int16
     assert 0.05 < len(samples) / 44100 < 1.0  # short enough not to get in the way
     assert np.abs(samples).max() > 3000
@@ -35,7 +35,7 @@ def test_every_event_has_a_short_audible_sound(event):
 
 
 def test_a_disc_landing_higher_sounds_higher():
-    pitches = [dominant_frequency(sound.synthesise("land", row, 44100), 44100) for row in range(9)]
+    pitches = [dominant_frequency(synth.synthesise("land", row, 44100), 44100) for row in range(9)]
     assert pitches == sorted(pitches) and pitches[-1] > 2 * pitches[0]
 
 
@@ -100,7 +100,7 @@ def test_no_audio_device_means_silence_not_an_error(monkeypatch):
     sounds = Sounds()
     sounds.start()
     assert not sounds.available
-    for event in sound.EVENTS:
+    for event in synth.EVENTS:
         sounds.play(event, 3)  # nothing happens, nothing fails
     assert list(sounds.played)[-1] == "illegal"
     sounds.stop()
