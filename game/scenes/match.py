@@ -135,6 +135,8 @@ class MatchScene(Scene):
             self.toggle_pause()
         elif key in DROP_KEYS and self.error and not self.model.human_to_move:
             self.retry()
+        elif key in DROP_KEYS and self.model.board.is_over and self.animations.idle:
+            self.show_result()  # the result panel again, after Escape closed it
         elif key in DROP_KEYS:
             self.drop(self.cursor)
         elif key in DIGIT_KEYS and DIGIT_KEYS[key] < cols:
@@ -307,7 +309,7 @@ class MatchScene(Scene):
                 buttons.append(Button("Hint (H)", self.ask_hint))
                 buttons[-1].enabled = can_hint
         if over:
-            buttons += [Button("Rematch (R)", self.rematch, primary=True), Button("Result", self.show_result)]
+            buttons += [Button("Rematch (R)", self.rematch, primary=True), Button("Result (Enter)", self.show_result)]
         else:
             buttons.append(Button("New game (N)", self.restart))
         buttons.append(Button("Back (Esc)", self.app.pop))

@@ -26,6 +26,7 @@ SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("H", "ask the computer for a hint"),
             ("N", "new game"),
             ("R", "rematch, when a game is over"),
+            ("Enter", "the result again, when a game is over"),
             ("Space", "pause two computers, or resume"),
         ),
     ),

@@ -124,3 +124,17 @@ def test_typing_m_or_question_mark_in_a_text_field_is_text(start):
     driver.key(pygame.K_m, unicode="m")
     driver.key(pygame.K_SLASH, pygame.KMOD_SHIFT, unicode="?")
     assert not driver.app.settings.muted and isinstance(driver.scene, MainMenu)
+
+
+def test_the_result_panel_comes_back_from_the_keyboard(start):
+    from game.scenes.result import ResultOverlay
+
+    driver = start()
+    match = open_match(driver, config(None, None, Geometry(4, 4, 3)))
+    for column in (0, 1, 0, 1, 0):
+        driver.key(pygame.K_1 + column, unicode=str(column + 1))
+    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel")
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is match
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.scene, ResultOverlay)
