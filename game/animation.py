@@ -78,6 +78,11 @@ class Animations:
         self.falling.clear()
         self._landed.clear()
 
+    def finish(self) -> None:
+        """Land every falling disc at once (a new move is about to start its own fall)."""
+        self._landed += [disc for disc in self.falling if disc.bounces == 0 and disc.y > disc.row]  # still heard
+        self.falling.clear()
+
     def update(self, dt: float) -> list[FallingDisc]:
         """Advance the discs by ``dt`` (times the speed); returns those that touched down."""
         self.clock += dt

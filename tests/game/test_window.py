@@ -51,6 +51,7 @@ def test_every_board_size_fits_between_the_panels_and_the_buttons(start, window)
 
 def test_the_layout_follows_the_window(start, settings_file):
     driver = start()
+    driver.app.headless = False  # as in a window someone sees: its size is remembered
     match = open_match(driver, config(None, None))
     small = match.view.cell
     resize(driver, (1600, 1000))
@@ -63,6 +64,7 @@ def test_the_layout_follows_the_window(start, settings_file):
 
 def test_f11_goes_full_screen_and_back_to_the_same_window(start, settings_file):
     driver = start()
+    driver.app.headless = False  # as in a window someone sees: its size is remembered
     match = open_match(driver, config(None, None))
     driver.key(pygame.K_F11)
     assert driver.app.fullscreen and pygame.display.is_fullscreen()
