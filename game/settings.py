@@ -62,6 +62,36 @@ class Colour(str, Enum):
         return self.value.capitalize()
 
 
+class Look(str, Enum):
+    """The colour scheme: the standard one, or black, white and bright colours for low vision."""
+
+    STANDARD = "standard"
+    HIGH_CONTRAST = "high_contrast"
+
+    @property
+    def title(self) -> str:
+        return {"standard": "Standard", "high_contrast": "High contrast"}[self.value]
+
+
+class AnimationSpeed(str, Enum):
+    """How fast discs fall; ``INSTANT`` puts them in place at once."""
+
+    SLOW = "slow"
+    NORMAL = "normal"
+    FAST = "fast"
+    INSTANT = "instant"
+
+    @property
+    def factor(self) -> float:
+        """Game seconds per real second of the drop animation (infinite: no animation)."""
+        return {"slow": 0.5, "normal": 1.0, "fast": 2.0, "instant": float("inf")}[self.value]
+
+
+#: The settings screen's fields: saved as soon as they change, even during a game started from
+#: the command line (whose players and board size are not saved).
+PREFERENCES = ("muted", "volume", "look", "colour_blind", "text_scale", "animation")
+
+
 @dataclass
 class Settings:
     """Everything the set-up screens choose. Agents are spec strings (``""``: the default difficulty)."""
@@ -76,6 +106,13 @@ class Settings:
     connect: int = 4
     window_width: int = 1024
     window_height: int = 720
+    # sound, look and feel (the settings screen)
+    muted: bool = False
+    volume: int = 70  # percent, 10..100 (silence is the mute switch)
+    look: Look = Look.STANDARD
+    colour_blind: bool = False  # a shape on every disc, not only a colour
+    text_scale: int = 100  # percent: 100, 125 or 150
+    animation: AnimationSpeed = AnimationSpeed.NORMAL
 
     def agent(self, colour: Colour) -> str:
         return self.red_agent if colour is Colour.RED else self.yellow_agent

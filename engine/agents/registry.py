@@ -166,7 +166,7 @@ def register(name: str, summary: str) -> Callable[[A], A]:
                 )
             )
         cls.name = name
-        cls.__post_init__ = _checked(cls.__post_init__, tuple(params))  # type: ignore[attr-defined]
+        cls.__post_init__ = _checked(cls.__post_init__, tuple(params))  # type: ignore[method-assign,assignment]
         _AGENTS[name] = AgentInfo(name, cls, summary, tuple(params))
         return cls
 

@@ -55,7 +55,7 @@ class MatchScene(Scene):
         self.mode = config.mode
         self.model = MatchModel(config)
         self.view = BoardView(config.geometry)
-        self.animations = Animations()
+        self.animations = Animations(app.settings.animation.factor)
         self.form = Form(app.theme)
         self.agents: dict[Colour, Agent] = {}
         self.setup_error: str | None = None  # an agent that could not be built: the match cannot go on
@@ -70,7 +70,7 @@ class MatchScene(Scene):
         self.hint_button = Button("Hint (H)", self.ask_hint)
         self.new_button = Button("New game (N)", self.restart)
         self.rematch_button = Button("Rematch (R)", self.rematch, primary=True)
-        self.result_button = Button("Result", self.show_result)
+        self.result_button = Button("Result (Enter)", self.show_result)
         self.back_button = Button("Back (Esc)", app.pop)
         self._reset_turn_state()
 
@@ -98,6 +98,9 @@ class MatchScene(Scene):
             except Exception as exc:  # shown on the board; the screen stays usable (back)
                 self.setup_error = f"Cannot create the {colour.value} player ({spec}): {exc}"
         self._changed()
+
+    def resume(self) -> None:
+        self.animations.speed = self.app.settings.animation.factor  # the settings screen may have changed it
 
     def exit(self) -> None:
         self.app.worker.cancel()
@@ -153,6 +156,8 @@ class MatchScene(Scene):
             self.toggle_pause()
         elif key in DROP_KEYS and self.error and not self.model.human_to_move:
             self.retry()
+        elif key in DROP_KEYS and self.model.board.is_over and self.animations.idle:
+            self.show_result()  # the result panel again, after Escape closed it
         elif key in DROP_KEYS:
             self.drop(self.cursor)
         elif key in DIGIT_KEYS and DIGIT_KEYS[key] < cols:
@@ -175,6 +180,7 @@ class MatchScene(Scene):
         reason = self.model.board.legality(col)
         if reason is not None:
             self.flash(reason[0].upper() + reason[1:])
+            self.app.sounds.play("illegal")
             return
         if self._request_kind == "hint":  # the hint is no longer wanted
             self.app.worker.cancel()
@@ -249,6 +255,7 @@ class MatchScene(Scene):
         self.animations.finish()  # the disc still falling lands first: never two in the air
         self.model.play(col, result)
         self.animations.drop(col, row, colour, self.view.hand_row)
+        self.app.sounds.play("drop")
         self.hint, self.hint_text, self._ready = None, "", None
         self._changed()
 
@@ -260,7 +267,8 @@ class MatchScene(Scene):
     # -- the turn loop -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
-        self.animations.update(dt)
+        for disc in self.animations.update(dt):
+            self.app.sounds.play("land", disc.row)
         self._poll_worker()
         if self.model.board.is_over:
             self._update_game_over()
@@ -331,6 +339,7 @@ class MatchScene(Scene):
             return
         if self._over_since is None:
             self._over_since = self._pulse_since = self.time
+            self.app.sounds.play("draw" if self.model.winner is None else "win")
             self.app.invalidate()
         waited = self.time - self._over_since
         if not self._result_shown and waited >= RESULT_DELAY:
