@@ -34,6 +34,7 @@ from game import drawing, settings
 from game.catalog import Catalog
 from game.keys import KeyFilter
 from game.scene import Scene
+from game.settings import Colour
 from game.sound import Sounds
 from game.theme import (
     BACKGROUND_BOTTOM,
@@ -200,6 +201,7 @@ class App:
         self._dirty = True  # the next frame must be drawn
         self._drawn_at = -IDLE_REDRAW
         self._engine_news: tuple[object, ...] = ()
+        self._settings_checked = False
         self._resize(self.screen.get_size())
         if problem:
             self.notify(problem, error=True)
@@ -349,6 +351,8 @@ class App:
         news = self.catalog.news()  # read before the updates, which may act on it: no change is missed
         if news != self._engine_news:
             self._engine_news, self._dirty = news, True
+            if self.catalog.ready and not self._settings_checked:
+                self._check_settings()
         while self._lag >= STEP:
             self._lag -= STEP
             for scene in self._visible_scenes():
@@ -378,6 +382,20 @@ class App:
             or any(scene.animating() for scene in self._visible_scenes())
         )
 
+    def _check_settings(self) -> None:
+        """Reset the saved choices that need the engine to check (the board, the agents) if they are wrong."""
+        self._settings_checked = True
+        if self.catalog.load_error:
+            return
+        bad = self.settings.repair_board()
+        for colour in Colour:
+            spec = self.settings.agent(colour)
+            if spec and self.catalog.check(spec) is not None:
+                self.settings.set_agent(colour, "")
+                bad.append(f"{colour.value}_agent")
+        if bad:
+            self.notify(f"Some saved settings were invalid and were reset: {', '.join(bad)}.", error=True)
+
     def _after_first_frame(self) -> None:
         if self.options.quit_after_first_frame:
             self.running = False
@@ -390,8 +408,10 @@ class App:
         match = self.options.match
         if match is not None:
             return [player.spec for player in (match.red, match.yellow) if player.spec], match.geometry.wide
-        specs = [spec for spec in (self.settings.red_agent, self.settings.yellow_agent) if spec]
-        return specs, self.settings.geometry().wide
+        settings, resolve = self.settings, self.catalog.resolve  # the players "Quick game" would start
+        colours = (settings.first, settings.first.other)
+        specs = [resolve(settings.agent(colour)) for colour in colours if not settings.is_human(colour)]
+        return specs, settings.geometry().wide
 
     def _visible_scenes(self) -> list[Scene]:
         """The top scene and, under overlays, the scenes that still show."""
@@ -542,7 +562,7 @@ def make_icon() -> pygame.Surface:
     """The window icon: a red and a yellow disc on a piece of blue board."""
     icon = pygame.Surface((64, 64), pygame.SRCALPHA)
     pygame.draw.rect(icon, (36, 92, 222), icon.get_rect(), border_radius=14)
-    icon.blit(drawing.disc(DISC[settings.Colour.RED], 13), (7, 32))
-    icon.blit(drawing.disc(DISC[settings.Colour.YELLOW], 13), (31, 32))
-    icon.blit(drawing.disc(DISC[settings.Colour.RED], 13), (31, 7))
+    icon.blit(drawing.disc(DISC[Colour.RED], 13), (7, 32))
+    icon.blit(drawing.disc(DISC[Colour.YELLOW], 13), (31, 32))
+    icon.blit(drawing.disc(DISC[Colour.RED], 13), (31, 7))
     return icon

@@ -209,9 +209,10 @@ class MatchScene(Scene):
                 self.flash(f"No hint: {exc}")
                 return
         agent, board, catalog = self._hint_agent, self.model.board.copy(), self.app.catalog
+        spec, wide = catalog.hint_spec(), self.config.geometry.wide
 
         def job(stop: StopFlag) -> SearchResult:
-            catalog.wait_until_compiled(stop)
+            catalog.wait_until_prepared(spec, wide, stop)
             with stop.deadline(HINT_SECONDS) as limit:
                 return agent.choose(board, limit)
 
@@ -287,9 +288,10 @@ class MatchScene(Scene):
         colour = self.model.colour_to_move
         if self._request is None and self._ready is None and colour in self.agents:
             agent, board, catalog = self.agents[colour], self.model.board.copy(), self.app.catalog
+            spec, wide = self.model.player_to_move.spec or "", self.config.geometry.wide
 
             def move(stop: StopFlag) -> SearchResult:
-                catalog.wait_until_compiled(stop)  # a first start: the kernels are being compiled elsewhere
+                catalog.wait_until_prepared(spec, wide, stop)  # a first start: compiled elsewhere, first
                 return agent.choose(board, stop)
 
             self._submit(move, "move")
@@ -420,6 +422,12 @@ class MatchScene(Scene):
         return self.setup_error or self.error
 
     @property
+    def preparing(self) -> bool:
+        """The computer to move waits for its kernels to be compiled (the first start of a version)."""
+        spec = self.model.player_to_move.spec
+        return self.thinking and spec is not None and self.app.catalog.waits_for(spec, self.config.geometry.wide)
+
+    @property
     def thinking(self) -> bool:
         """A computer is choosing a move (or its move waits to be shown); never while paused."""
         return not self.paused and (self._request_kind == "move" or self._ready is not None)
@@ -457,7 +465,8 @@ class MatchScene(Scene):
     def _draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
         theme, px = self.app.theme, self.app.theme.px
         elapsed = self.time - self._asked_at
-        label = theme.draw_text(surface, f"Thinking  {elapsed:4.1f} s", 14, pos, ACCENT, bold=True)
+        doing = "Preparing" if self.preparing else "Thinking"
+        label = theme.draw_text(surface, f"{doing}  {elapsed:4.1f} s", 14, pos, ACCENT, bold=True)
         for index in range(3):  # three dots taking turns to swell, like a chat "typing" sign
             phase = 0.5 + 0.5 * math.sin(self.time * 6.0 - index * 0.9)
             centre = (label.right + px(12) + index * px(13), label.centery)
@@ -484,8 +493,9 @@ class MatchScene(Scene):
             detail, detail_colour = flash, DANGER
         elif self.hint_text:
             detail, detail_colour = self.hint_text, ACCENT
-        elif self.thinking and self.app.catalog.warming and self.time - self._asked_at > 3.0:
-            detail, detail_colour = "Preparing the engine: the first moves are slower on a first run", ACCENT
+        elif self.preparing:
+            detail = f"First start: preparing {self.model.player_to_move.agent_label}, once only"
+            detail_colour = ACCENT
         else:
             geometry, ply = self.config.geometry, self.model.board.ply
             if self.model.board.is_over:

@@ -8,7 +8,7 @@ from game import pictures
 from game.players import side_label
 from game.scenes.base import FormScene
 from game.settings import Mode, Settings
-from game.theme import FAINT, MUTED, TEXT
+from game.theme import ACCENT, FAINT, MUTED, TEXT
 from game.widgets import Button
 
 
@@ -85,6 +85,11 @@ class MainMenu(FormScene):
         pictures.logo(surface, (width / 2, title.top - theme.px(6)), theme.px(30))
 
         self.form.draw(surface)
+        progress = self.app.catalog.progress()
+        if progress is not None and progress.compiling:  # a first start: say what the wait is for
+            note = theme.fit_text(progress.sentence(), 14, width - theme.px(40))
+            y = (self.leave.rect.bottom + height - theme.px(36)) / 2
+            theme.draw_text(surface, note, 14, (width / 2, y), ACCENT, anchor="center")
         theme.draw_text(
             surface,
             "↑ ↓ move   Enter select   F1 all keys   F2 settings",
@@ -98,4 +103,5 @@ class MainMenu(FormScene):
 def describe(settings: Settings, catalog) -> str:
     """One line for the quick-game button, e.g. ``You vs Medium · 7×6``."""
     first, second = (side_label(settings, colour, catalog.resolve) for colour in (settings.first, settings.first.other))
-    return f"{first} vs {second} · {settings.cols}×{settings.rows}"
+    geometry = settings.geometry()  # the board that will really start (the classic one if the saved one is wrong)
+    return f"{first} vs {second} · {geometry.cols}×{geometry.rows}"
