@@ -156,7 +156,8 @@ def test_any_field_values_give_usable_settings(tmp_path, data):
     for f in fields(Settings):
         assert type(getattr(loaded, f.name)) is type(getattr(Settings(), f.name))
     kept = loaded.to_json()  # compared with their types: 0 is not a valid False, nor 1.0 a valid 1
-    assert (problem is None) == all(type(kept[name]) is type(value) and kept[name] == value for name, value in data.items())
+    same = all(type(kept[name]) is type(value) and kept[name] == value for name, value in data.items())
+    assert (problem is None) == same
 
 
 def test_a_board_the_game_cannot_play_is_reset_and_the_menu_says_what_starts(start):
