@@ -23,7 +23,7 @@ from engine.experiments.tables import write_csv
 #: The studies, in the report's order (module names under engine.experiments).
 STUDIES = (
     "random_games",
-    # "state_space",
+    "state_space",
     # "ordering",
     # "eval_tournament",
     # "node_limit",
