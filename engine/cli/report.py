@@ -23,7 +23,11 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--quick", action="store_true", help="small versions of every study (what the tests run)")
     parser.add_argument("--games", type=int, default=None, metavar="N", help="games (or repetitions) per setting")
     parser.add_argument(
-        "--only", nargs="+", default=None, metavar="NAME", help="only these studies: " + ", ".join(s.name for s in all_studies())
+        "--only",
+        nargs="+",
+        default=None,
+        metavar="NAME",
+        help="only these studies: " + ", ".join(s.name for s in all_studies()),
     )
     add_runner_arguments(parser, "where the report page and charts go (default docs/report/)")
     parser.set_defaults(run=run)
@@ -33,10 +37,10 @@ def run(args) -> int:
     settings = settings_from(args)
     out: Path = args.out or Path("docs/report")
     rows_default = Path("results/report-quick" if args.quick else "results/report")
-    rows_dir = prepare_out(argparse.Namespace(**{**vars(args), "out": None}), out / "rows" if args.out else rows_default)
+    rows_dir = prepare_out(
+        argparse.Namespace(**{**vars(args), "out": None}), out / "rows" if args.out else rows_default
+    )
     with open_executor(args.jobs, args.cluster) as executor:
-        page = write_report(
-            settings, out, rows_dir, executor=executor, progress=not args.no_progress, only=args.only
-        )
+        page = write_report(settings, out, rows_dir, executor=executor, progress=not args.no_progress, only=args.only)
     emit(f"report written to {page}")
     return 0

@@ -149,7 +149,9 @@ def _length_chart(rows: list[Row], sizes: list[str], path: Path) -> None:
     for size in sizes:
         plies = [row["plies"] for row in rows if row["size"] == size]
         cols, rows_ = map(int, size.split("x"))
-        axis.hist(plies, bins=np.arange(0, cols * rows_ + 2) - 0.5, histtype="step", density=True, label=size, linewidth=1.5)
+        axis.hist(
+            plies, bins=np.arange(0, cols * rows_ + 2) - 0.5, histtype="step", density=True, label=size, linewidth=1.5
+        )
     axis.set_xlabel("game length (plies)")
     axis.set_ylabel("share of games")
     axis.set_title("Random vs random: game length")

@@ -12,8 +12,6 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
 from engine.board import Board
 from engine.count import count_positions
 from engine.experiments import charts
@@ -72,7 +70,8 @@ def _branching(geometry: Geometry, games: int, seed: int) -> float:
 def tasks(settings: Settings) -> list[CountTask]:
     samples = settings.count(2000, 200)
     return [
-        CountTask(c, r, p, derive_seed(settings.seed, c, r), samples) for c, r, p in (QUICK_SIZES if settings.quick else SIZES)
+        CountTask(c, r, p, derive_seed(settings.seed, c, r), samples)
+        for c, r, p in (QUICK_SIZES if settings.quick else SIZES)
     ]
 
 
@@ -87,9 +86,19 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
         last = mine[-1]["ply"]
         counted = f"all {cells}" if mine[0]["to_the_end"] else f"0-{last} of {cells}"
         b = mine[0]["branching"]
-        table_rows.append([size, counted, total, f"{3.0**cells:.3g}", f"{float(cols) ** cells:.3g}", b, f"{b ** cells:.3g}"])
+        table_rows.append(
+            [size, counted, total, f"{3.0**cells:.3g}", f"{float(cols) ** cells:.3g}", b, f"{b**cells:.3g}"]
+        )
     table = markdown_table(
-        ["board", "plies counted", "positions (exact)", "3^cells bound", "cols^cells tree", "mean branching", "b^cells"],
+        [
+            "board",
+            "plies counted",
+            "positions (exact)",
+            "3^cells bound",
+            "cols^cells tree",
+            "mean branching",
+            "b^cells",
+        ],
         table_rows,
         right=[False, False, True, True, True, True, True],
     )

@@ -24,7 +24,7 @@ from engine.experiments.tables import write_csv
 STUDIES = (
     "random_games",
     "state_space",
-    # "ordering",
+    "ordering",
     # "eval_tournament",
     # "node_limit",
     # "algorithms",
