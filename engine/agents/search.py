@@ -256,7 +256,7 @@ class SearchAgent(Agent):
         """Search the position; ``stop`` is set when the search must end."""
 
 
-@register("greedy", "best evaluation after its own move, ignoring replies (seed 004's A*)")
+@register("greedy", "best evaluation after its own move, one ply, ignoring replies")
 @dataclass
 class GreedyAgent(SearchAgent):
     eval: str = param("seed004", _EVAL_HELP, choices=NAMES)
