@@ -23,7 +23,7 @@ from engine.solver.solver import Solver
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "assets" / "labelled_positions.txt"
 #: (cols, rows, positions) of the shipped file.
-PLAN = ((7, 6, 150), (6, 5, 50), (5, 4, 50))
+PLAN = ((7, 6, 120), (6, 5, 40), (5, 4, 40))
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ def generate(cols: int, rows: int, count: int, seed: int, seconds: float = 2.0) 
     geometry = Geometry(cols, rows, 4)
     solver = Solver(geometry, 64, book=load_default(geometry))
     rng = random.Random(seed)
-    first, last = 2, geometry.cells - 4
+    first, last = max(2, geometry.cells // 5), geometry.cells - 4  # the first plies are slow to solve
     found: list[LabelledPosition] = []
     attempt = 0
     while len(found) < count:

@@ -27,7 +27,7 @@ STUDIES = (
     "ordering",
     "eval_tournament",
     "node_limit",
-    # "algorithms",
+    "algorithms",
     # "accuracy",
     # "first_move",
 )
