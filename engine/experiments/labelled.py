@@ -137,6 +137,8 @@ class MoveQualityTask:
         agent = create_agent(self.spec, seed=self.seed)
         rows = []
         try:
+            warm_up = parse_line(self.lines[0])
+            agent.choose(Board.from_moves(warm_up.moves, warm_up.geometry))  # load the kernels outside the clock
             for text in self.lines:
                 position = parse_line(text)
                 agent.new_game()

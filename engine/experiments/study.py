@@ -28,8 +28,8 @@ STUDIES = (
     "eval_tournament",
     "node_limit",
     "algorithms",
-    # "accuracy",
-    # "first_move",
+    "accuracy",
+    "first_move",
 )
 
 
