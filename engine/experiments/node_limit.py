@@ -23,7 +23,7 @@ from engine.geometry import DEFAULT
 
 BUDGETS = (1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000)
 QUICK_BUDGETS = (1_000, 10_000)
-OPPONENT = "medium"
+OPPONENT = "alphabeta:depth=8"
 
 
 def _spec(budget: int) -> str:
