@@ -28,6 +28,7 @@ from engine.agents.registry import param, register
 from engine.board import Board
 from engine.geometry import Geometry
 from engine.kernels.evaluation import NAMES, evaluate, evaluation_id
+from engine.score import Score
 from engine.stop import StopFlag
 
 _NO_LINE = 10**6  # h when no window is still open: no line can be made
@@ -105,7 +106,7 @@ class AStarAgent(Agent):
             column=plan[0],
             nodes=expanded,
             depth=len(plan),
-            score=float(-(g + h)) if h < _NO_LINE else None,
+            score=Score.estimate(-(g + h)) if h < _NO_LINE else None,
             pv=plan,
             completed=h == 0,
             info={"frontier": len(frontier), "states": len(seen)},

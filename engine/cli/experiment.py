@@ -9,6 +9,7 @@ from engine.cli.common import emit
 from engine.cli.runner_options import add_runner_arguments, prepare_out
 from engine.experiments.executors import open_executor
 from engine.experiments.study import Settings, all_studies, find_study, run_study
+from engine.validate import MAX_GAMES, int_arg
 
 
 def _studies_epilog() -> str:
@@ -28,16 +29,14 @@ def add_parser(subparsers) -> None:
     )
     parser.add_argument("name", metavar="NAME", help="the study (listed below)")
     parser.add_argument("--quick", action="store_true", help="a small version (seconds to a minute)")
-    parser.add_argument("--games", type=int, default=None, metavar="N", help="games (or repetitions) per setting")
+    parser.add_argument(
+        "--games", type=int_arg(1, MAX_GAMES), default=None, metavar="N", help="games (or repetitions) per setting"
+    )
     add_runner_arguments(parser, "where rows, table and charts go (default results/NAME/)")
     parser.set_defaults(run=run)
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
-    from engine.errors import EngineError
-
-    if args.games is not None and args.games < 1:
-        raise EngineError("--games must be at least 1")
     return Settings(quick=args.quick, games=args.games, seed=args.seed)
 
 

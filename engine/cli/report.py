@@ -11,6 +11,7 @@ from engine.cli.runner_options import add_runner_arguments, prepare_out
 from engine.experiments.executors import open_executor
 from engine.experiments.report import write_report
 from engine.experiments.study import all_studies
+from engine.validate import MAX_GAMES, int_arg
 
 
 def add_parser(subparsers) -> None:
@@ -21,7 +22,9 @@ def add_parser(subparsers) -> None:
         "and its charts (default docs/report/).",
     )
     parser.add_argument("--quick", action="store_true", help="small versions of every study (what the tests run)")
-    parser.add_argument("--games", type=int, default=None, metavar="N", help="games (or repetitions) per setting")
+    parser.add_argument(
+        "--games", type=int_arg(1, MAX_GAMES), default=None, metavar="N", help="games (or repetitions) per setting"
+    )
     parser.add_argument(
         "--only",
         nargs="+",

@@ -102,7 +102,7 @@ def _measure(task: MeasureTask) -> list[Row]:
                 "state": task.state,
                 "run": run,
                 "column": result.column + 1,
-                "time_ms": round(result.time_ms, 3),
+                "time_ms": round(result.seconds * 1000.0, 3),
                 "nodes": result.nodes,
                 "python_kb": round(python_peak / 1024, 1),
                 "structures_kb": round(_structures_kb(agent, result), 1),

@@ -64,9 +64,9 @@ class FirstMoveTask:
             "budget": self.budget,
             "seed": self.seed,
             "column": result.column + 1,
-            "time_ms": round(result.time_ms, 3),
+            "time_ms": round(result.seconds * 1000.0, 3),
             "nodes": result.nodes,
-            "column_scores": ",".join("" if s is None else f"{s:.4f}" for s in scores),
+            "column_scores": ",".join("" if s is None else f"{s.value:.4f}" for s in scores),
         }
 
 

@@ -153,7 +153,7 @@ class MoveQualityTask:
                         "column": result.column + 1,
                         "optimal": position.is_optimal(result.column),
                         "keeps_value": position.keeps_value(result.column),
-                        "time_ms": round(result.time_ms, 3),
+                        "time_ms": round(result.seconds * 1000.0, 3),
                         "nodes": result.nodes,
                     }
                 )
