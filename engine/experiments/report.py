@@ -43,18 +43,27 @@ def write_report(
         print(f"study {study.name} ...", file=sys.stderr, flush=True)
         study_out = rows_dir / study.name
         findings = run_study(study, settings, study_out, executor=executor, progress=progress)
+        elapsed = _add_elapsed(study_out, time.perf_counter() - started)
         charts = out / study.name
         charts.mkdir(parents=True, exist_ok=True)
         for name in findings.charts:
             shutil.copyfile(study_out / name, charts / name)
         sections.append(study_markdown(study, settings, findings, level=2, charts=f"{study.name}/"))
-        timings.append(f"{study.name} {time.perf_counter() - started:,.0f} s")
+        timings.append(f"{study.name} {elapsed:,.0f} s")
     command = "python -m engine report" + (" --quick" if settings.quick else "")
     text = "\n\n".join([INTRO.format(command=command).strip(), *sections, _machine(timings)])
     out.mkdir(parents=True, exist_ok=True)
     page = out / "README.md"
     page.write_text(text + "\n")
     return page
+
+
+def _add_elapsed(folder: Path, seconds: float) -> float:
+    """The wall-clock time spent on a study's rows over every (resumed) run, kept beside them."""
+    record = folder / "elapsed_seconds.txt"
+    total = seconds + (float(record.read_text()) if record.exists() else 0.0)
+    record.write_text(f"{total:.1f}\n")
+    return total
 
 
 def _machine(timings: list[str]) -> str:
@@ -65,5 +74,5 @@ def _machine(timings: list[str]) -> str:
     return (
         "## Where and how long\n\n"
         f"{platform.machine()}, {cores} cores, Python {platform.python_version()}; "
-        f"wall-clock time per study: {', '.join(timings)}."
+        f"wall-clock time per study, added up over resumed runs: {', '.join(timings)}."
     )
