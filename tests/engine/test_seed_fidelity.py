@@ -113,3 +113,29 @@ def test_astar_stops_and_respects_its_node_limit():
     result = create_agent("astar").choose(Board.from_moves("44"), stop)
     assert result.column in Board.from_moves("44").legal_columns()
     assert create_agent("astar:nodes=3").choose(Board()).nodes <= 3
+
+
+def test_seed_000_weight_modes_scale_its_windows():
+    from engine.kernels.evaluation import SEED000_CAP, evaluate_board
+
+    rng = random.Random(5)
+    checked = 0
+    while checked < 20:
+        board = Board()
+        for _ in range(rng.randint(2, 12)):
+            board.play(rng.choice(board.legal_columns()))
+        if board.is_over:
+            continue
+        plain = evaluate_board(board, "seed000")  # 3/2/1 per open window, no line on the board yet
+        assert evaluate_board(board, "seed000/1") == max(-SEED000_CAP, min(SEED000_CAP, 30_000 * plain))
+        assert evaluate_board(board, "seed000/2") == max(-SEED000_CAP, min(SEED000_CAP, 20_000 * plain))
+        assert abs(evaluate_board(board, "seed000/3")) == (SEED000_CAP if plain else 0)  # 30 lines a window
+        checked += 1
+
+
+def test_mode_goes_with_eval_seed000_only():
+    assert create_agent("alphabeta:depth=2,eval=seed000,mode=2").spec == "alphabeta:depth=2,eval=seed000,mode=2"
+    with pytest.raises(Exception, match="eval=seed000"):
+        create_agent("minimax:mode=1")
+    with pytest.raises(Exception, match="mode"):
+        create_agent("alphabeta:eval=seed000,mode=4")
