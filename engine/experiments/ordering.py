@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.agents.search import plain_alphabeta
-from engine.bench.search import SEED_000_BOARDS
+from engine.bench.search import SEED_000_BOARDS, seed_board
 from engine.board import Board
 from engine.experiments import charts
 from engine.experiments.runner import Row, derive_seed
@@ -46,7 +46,7 @@ class OrderingTask:
         return f"{self.cols}|{self.grid}|{self.depth}|{self.order}|{self.engine}"
 
     def run(self) -> Row:
-        geometry, current, mask = _position(self.grid)
+        geometry, current, mask = seed_board(self.grid)
         row: Row = {"cols": self.cols, "depth": self.depth, "order": self.order, "engine": self.engine}
         kernel = plain_alphabeta(current, mask, geometry, self.depth, "zero", self.order)  # also compiles
         if self.engine == "numba":
@@ -66,19 +66,6 @@ class OrderingTask:
         column, _ = search.best_move(board, min(self.depth, geometry.cells - board.ply))
         row.update(seconds=time.process_time() - start, nodes=search.nodes, column=column + 1)
         return row
-
-
-def _position(grid: str) -> tuple[Geometry, int, int]:
-    """The seed's board as (geometry, stones of X, all stones): X is to move whatever the counts."""
-    lines = [line.split() for line in grid.splitlines()]
-    geometry = Geometry(len(lines[0]), len(lines))
-    x = o = 0
-    for top, cells in enumerate(lines):
-        for col, cell in enumerate(cells):
-            bit = geometry.cell(col, geometry.rows - 1 - top)
-            x |= bit if cell == "X" else 0
-            o |= bit if cell == "O" else 0
-    return geometry, x, x | o
 
 
 def _board(geometry: Geometry, current: int, mask: int) -> Board | None:
