@@ -75,7 +75,10 @@ class AStarAgent(Agent):
         other = own ^ mask
         start_h = stones_missing(geometry, own, other)
         counter = itertools.count()  # the last tie-break: first found, first expanded
-        frontier = [(start_h, 0, next(counter), 0, own, mask, ())]
+        # Entries: (f, tie-break, order found, g, own stones, all stones, plan so far).
+        frontier: list[tuple[int, int, int, int, int, int, tuple[int, ...]]] = [
+            (start_h, 0, next(counter), 0, own, mask, ())
+        ]
         seen = {own}
         expanded, best = 0, None  # best: the plan whose state is closest to a line
         while frontier and expanded < self.nodes and not stop.is_set():

@@ -202,7 +202,8 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
         "in state 1 its A* played the left corner, minimax column 3 and MCTS the centre."
     )
     mean_ms = {name: np.mean([r["time_ms"] for r in measures if r["algorithm"] == name]) for name in names}
-    fastest, slowest = min(mean_ms, key=mean_ms.get), max(mean_ms, key=mean_ms.get)
+    fastest = min(mean_ms, key=lambda name: mean_ms[name])
+    slowest = max(mean_ms, key=lambda name: mean_ms[name])
     reading = (
         f"Over the states measured, {fastest} is the fastest ({mean_ms[fastest]:.2f} ms a move on average) and "
         f"{slowest} the slowest ({mean_ms[slowest]:.1f} ms). A* plans only a line of its own and never "
