@@ -1,4 +1,4 @@
-"""``experiment`` and ``report``: the studies of the seeds, one at a time or all as a report."""
+"""``experiment``: one study of the seeds, its rows, table, charts and reading (``report`` runs them all)."""
 
 from __future__ import annotations
 
