@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 from engine.errors import EngineError
+from engine.validate import int_arg
 
 
 def add_runner_arguments(parser: argparse.ArgumentParser, out_help: str) -> None:
@@ -15,7 +16,11 @@ def add_runner_arguments(parser: argparse.ArgumentParser, out_help: str) -> None
         "--seed", type=int, default=0, metavar="S", help="seed: the same seed gives the same rows (default 0)"
     )
     group.add_argument(
-        "--jobs", type=int, default=None, metavar="N", help="local worker processes (default: every core; 1 runs here)"
+        "--jobs",
+        type=int_arg(1, 1024),
+        default=None,
+        metavar="N",
+        help="local worker processes (default: every core; 1 runs here)",
     )
     group.add_argument(
         "--cluster",
