@@ -87,4 +87,4 @@ def _fallback(board: Board, stop: StopFlag, seconds: float, solver_nodes: int) -
     )
 
 
-register_preset("perfect", "perfect", "never makes a mistake (exact solver and opening book)", level=5)
+register_preset("perfect", "perfect", "perfect play: exact solver and opening book", level=5)

@@ -277,7 +277,7 @@ def describe_agents() -> str:
     for info in agents():
         lines.append(f"  {info.name:<12} {info.summary}")
         for p in info.params:
-            default = "none" if p.default is None else p.default
+            default = "none" if p.default is None else str(p.default).lower() if p.kind is bool else p.default
             lines.append(f"      {p.name}=  {p.help} ({p.describe_type()}; default {default})")
     if _PRESETS:
         lines.append("difficulty presets:")
