@@ -16,6 +16,7 @@ from engine.board import Board
 from engine.errors import AgentSpecError
 from engine.geometry import Geometry
 from engine.kernels.rules import winning_cells
+from engine.progress import Progress
 from engine.solver.book import BookError, load_default
 from engine.solver.moves import centre_order
 from engine.solver.solver import Solver
@@ -73,6 +74,10 @@ class PerfectAgent(Agent):
                 info={"book": "yes"} if in_book else {},
             )
         return _fallback(board, stop, self.fallback_time, best.nodes)
+
+    def _progress(self, seconds: float) -> Progress | None:
+        solver = self._solver
+        return None if solver is None else Progress(seconds, solver.live_nodes)
 
     def close(self) -> None:
         self._solver = None
