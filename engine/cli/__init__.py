@@ -14,7 +14,7 @@ import sys
 
 from engine.errors import EngineError
 
-COMMANDS = ("solve", "analyze", "count", "move", "match", "play", "book", "bench")
+COMMANDS = ("solve", "analyze", "review", "count", "move", "match", "play", "book", "bench")
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
