@@ -30,7 +30,7 @@ from engine.agents.search import pons_score, proven_plies
 from engine.board import Board
 from engine.errors import EngineError
 from engine.geometry import Geometry
-from engine.outcome import outcome
+from engine.score import Score
 from engine.solver.book import Book, BookError, load_default
 from engine.solver.solver import Solver, win_now_score
 from engine.stop import StopFlag
@@ -46,32 +46,15 @@ TABLE_MB = 32
 
 
 @dataclass(frozen=True)
-class ColumnValue:
-    """The value of playing one column, for the side to move: exact, or an estimate.
+class PositionAnalysis:
+    """One snapshot: a value per column (None for a full column) and how far the analysis got.
 
-    ``score`` is exact, in Pons's convention; ``estimate`` (when not exact) is a
-    heuristic in (-1, 1), positive when the move looks good for the mover.
+    A value is for the side to move: an exact Pons :class:`~engine.score.Score`,
+    or an estimate whose value lies in (-1, 1) (a heuristic squashed by tanh;
+    positive when the move looks good for the mover).
     """
 
-    score: int | None = None
-    estimate: float | None = None
-
-    @property
-    def exact(self) -> bool:
-        return self.score is not None
-
-    def words(self, ply: int, geometry: Geometry) -> str:
-        """ "Win in 7", "Draw", "Loss in 12" when exact; "≈ +0.4" for an estimate (``ply``: stones before the move)."""
-        if self.score is not None:
-            return outcome(self.score, ply, geometry).words
-        return "?" if self.estimate is None else f"≈ {self.estimate:+.1f}"
-
-
-@dataclass(frozen=True)
-class PositionAnalysis:
-    """One snapshot: a value per column (None for a full column) and how far the analysis got."""
-
-    values: tuple[ColumnValue | None, ...]
+    values: tuple[Score | None, ...]
     stage: str  # "book", "estimate", "solve" or "done"
     seconds: float  # since the analysis started
     solving: int | None = None  # the column the solver works on now
@@ -91,11 +74,11 @@ class PositionAnalysis:
         return tuple(col for col, rank in ranked.items() if rank == top)
 
 
-def _rank(value: ColumnValue) -> float:
+def _rank(value: Score) -> float:
     """One scale for exact scores and estimates: exact wins above 1, exact losses below -1."""
-    if value.score is not None:
-        return 0.0 if value.score == 0 else math.copysign(1 + abs(value.score), value.score)
-    return value.estimate or 0.0
+    if value.is_exact:
+        return 0.0 if value.value == 0 else math.copysign(1 + abs(value.value), value.value)
+    return float(value.value)
 
 
 class Analyst:
@@ -129,7 +112,7 @@ class Analyst:
         stop = stop or StopFlag()
         start = time.perf_counter()
         board = board.copy()
-        values: list[ColumnValue | None] = [None] * self.geometry.cols
+        values: list[Score | None] = [None] * self.geometry.cols
         if board.is_over:
             yield PositionAnalysis(tuple(values), "done", 0.0)
             return
@@ -137,20 +120,22 @@ class Analyst:
         def snapshot(stage: str, solving: int | None = None) -> PositionAnalysis:
             return PositionAnalysis(tuple(values), stage, time.perf_counter() - start, solving)
 
+        unknown = Score.estimate(0.0)  # a placeholder until the estimate: "no idea yet"
         for col in board.legal_columns():
-            values[col] = ColumnValue(self._known_score(board, col))
+            known = self._known_score(board, col)
+            values[col] = unknown if known is None else Score.pons(known)
         yield snapshot("book")
         if stop.is_set():
             return
 
-        if any(not value.exact for value in values if value is not None):
+        if any(not value.is_exact for value in values if value is not None):
             self._estimate(board, values, stop)
             if stop.is_set():
                 return
             yield snapshot("estimate")
 
         order = sorted(
-            (col for col, value in enumerate(values) if value is not None and not value.exact),
+            (col for col, value in enumerate(values) if value is not None and not value.is_exact),
             key=lambda col: -_rank(values[col]),  # type: ignore[arg-type]
         )
         for col in order:
@@ -162,7 +147,7 @@ class Analyst:
                 board.undo()
             if not solution.finished:
                 return  # stopped
-            values[col] = ColumnValue(-solution.score)  # type: ignore[operator]
+            values[col] = Score.pons(-solution.score)  # type: ignore[operator]
         yield snapshot("done")
 
     def _known_score(self, board: Board, col: int) -> int | None:
@@ -181,20 +166,19 @@ class Analyst:
             return entry.score
         return None
 
-    def _estimate(self, board: Board, values: list[ColumnValue | None], stop: StopFlag) -> None:
+    def _estimate(self, board: Board, values: list[Score | None], stop: StopFlag) -> None:
         """Fill in the unknown columns with a short alpha-beta's values (exact where it proves them)."""
         result = self._estimator.choose(board, stop)
-        scores = result.column_scores or ()
-        for col, raw in enumerate(scores):
+        for col, found in enumerate(result.column_scores or ()):
             value = values[col]
-            if raw is None or value is None or value.exact:
+            if found is None or value is None or value.is_exact:
                 continue
-            if result.exact:
-                values[col] = ColumnValue(int(raw))
-            elif (proven := _forced_score(int(raw), self.geometry)) is not None:
-                values[col] = ColumnValue(proven)
+            if found.is_exact:
+                values[col] = found
+            elif (proven := _forced_score(int(found.value), self.geometry)) is not None:
+                values[col] = Score.pons(proven)
             else:
-                values[col] = ColumnValue(estimate=math.tanh(raw / ESTIMATE_SCALE))
+                values[col] = Score.estimate(math.tanh(found.value / ESTIMATE_SCALE))
 
 
 def _forced_score(raw: int, geometry: Geometry) -> int | None:

@@ -5,7 +5,8 @@ whose last stone is the p-th stone of the game scores ``(cells + 2 - p) // 2``
 for the side that places it, a forced loss is the negative of the opponent's
 score, and a draw is 0. People count differently: in their own moves from
 now. This module is the one place that converts; the game's panels, the
-review and the command line all call :func:`outcome`.
+review and the command line all call :func:`outcome`, which builds on
+:meth:`Score.plies_to_end <engine.score.Score.plies_to_end>`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.geometry import Geometry
+from engine.score import Score
 
 
 @dataclass(frozen=True)
@@ -44,26 +46,27 @@ class Outcome:
         return {"win": 1, "draw": 0, "loss": -1}[self.kind]
 
 
-def outcome(score: int, ply: int, geometry: Geometry) -> Outcome:
-    """The :class:`Outcome` of ``score`` for the side to move in a position with ``ply`` stones.
+def outcome(score: Score | int, ply: int, geometry: Geometry) -> Outcome:
+    """The :class:`Outcome` of an exact ``score`` (a Pons ``int`` or an exact Pons :class:`Score`)
+    for the side to move in a position with ``ply`` stones.
 
-    The side to move places the stones numbered ply + 1, ply + 3, ...; the
-    opponent those numbered ply + 2, ply + 4, ... Of the two stone numbers a
-    score allows (the formula rounds down), only one has the right parity.
+    The side to move places the stones numbered ply + 1, ply + 3, ... and the
+    opponent the others; :meth:`Score.plies_to_end` finds the winning stone.
     """
-    if score == 0:
+    if isinstance(score, int):
+        score = Score.pons(score)
+    if score.unit != "pons" or not score.is_exact:
+        raise ValueError(f"only an exact Pons score has an outcome, not {score!r}")
+    plies = score.plies_to_end(ply, geometry.cells)
+    if plies is None:
         return Outcome("draw")
-    cells = geometry.cells
-    magnitude = abs(score)
-    # (cells + 2 - p) // 2 == magnitude  <=>  p in {cells + 2 - 2m, cells + 1 - 2m}.
-    candidates = (cells + 2 - 2 * magnitude, cells + 1 - 2 * magnitude)
-    if score > 0:
-        stone = next(p for p in candidates if p % 2 == (ply + 1) % 2)  # one of the mover's stones
-        return Outcome("win", (stone - ply + 1) // 2)  # the mover's stones ply+1 .. stone
-    stone = next(p for p in candidates if p % 2 == ply % 2)  # one of the opponent's stones
-    return Outcome("loss", (stone - ply) // 2)  # the mover's stones ply+1 .. stone-1
+    if score.value > 0:
+        return Outcome("win", (plies + 1) // 2)  # the mover's stones ply+1, ply+3, ..., the winning one
+    return Outcome("loss", plies // 2)  # the mover's stones before the opponent's winning one
 
 
-def score_words(score: int, ply: int, geometry: Geometry) -> str:
-    """``outcome(score, ply, geometry).words``: "Win in 7", "Draw", "Loss in 12"."""
+def score_words(score: Score | int, ply: int, geometry: Geometry) -> str:
+    """What a value says to a player: "Win in 7", "Draw", "Loss in 12" when exact, "≈ +0.4" for an estimate."""
+    if isinstance(score, Score) and not score.is_exact:
+        return f"≈ {score.value:+.1f}"
     return outcome(score, ply, geometry).words

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.formats import format_moves
+from engine.score import Score
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class Progress:
     depth: int | None = None
     best_column: int | None = None
     pv: tuple[int, ...] = ()
-    score: float | None = None
+    score: Score | None = None  # the value of the best move so far, in the search's own unit
     visit_shares: tuple[float | None, ...] | None = None
 
     @property
@@ -56,7 +57,7 @@ class Progress:
         if self.best_column is not None:
             out["best"] = self.best_column + 1
         if self.score is not None:
-            out["score"] = round(self.score, 4) if isinstance(self.score, float) else self.score
+            out["score"] = str(self.score)
         if self.pv:
             out["pv"] = format_moves(self.pv)
         if self.visit_shares is not None:

@@ -35,6 +35,7 @@ from engine.kernels.evaluation import NAMES, evaluation_id
 from engine.kernels.rules import can_play, is_winning_move
 from engine.kernels.search import ABORTED, CUT, INF, NODE_LIMIT, NODES, WIN, SearchContext, new_context
 from engine.progress import Progress
+from engine.score import Score
 from engine.stop import StopFlag
 
 #: A node limit that is never reached.
@@ -88,10 +89,18 @@ def _pv(ctx: SearchContext) -> tuple[int, ...]:
     return tuple(int(col) for col in ctx.pv[0, : ctx.pv_len[0]])
 
 
+def _score(value: int, proven: bool, geometry: Geometry) -> Score:
+    """A search value as a Score: Pons's exact score when the iteration proved it, else an estimate."""
+    return Score.pons(pons_score(value, geometry)) if proven else Score.estimate(value)
+
+
 def _result(best: _Iteration, ctx: SearchContext, geometry: Geometry, ply: int, completed: bool) -> SearchResult:
     """The SearchResult of the last finished iteration."""
     nodes = int(ctx.stats[NODES])
-    convert = (lambda s: pons_score(s, geometry)) if best.proven else (lambda s: s)
+
+    def convert(value: int) -> Score:
+        return _score(value, best.proven, geometry)
+
     info: dict[str, object] = {}
     plies = proven_plies(best.score, ply, geometry)
     if plies is not None:
@@ -103,7 +112,6 @@ def _result(best: _Iteration, ctx: SearchContext, geometry: Geometry, ply: int, 
         score=convert(best.score),
         pv=best.pv,
         column_scores=tuple(None if s is None else convert(s) for s in best.columns),
-        exact=bool(best.proven),
         completed=completed,
         info=info,
     )
@@ -137,7 +145,7 @@ class AlphaBetaSearch:
             depth=self.live_depth,
             best_column=None if best is None else best.column,
             pv=() if best is None else best.pv,
-            score=None if best is None else best.score,
+            score=None if best is None else _score(best.score, best.proven, self.geometry),
         )
 
     def clear(self) -> None:
@@ -267,7 +275,7 @@ class SearchAgent(Agent):
             raise IllegalMoveError("the game is over: the board is full")
         start = time.perf_counter()
         result = self._run(geometry, current, mask, stop or StopFlag())
-        return replace(result, time_ms=(time.perf_counter() - start) * 1000.0)
+        return replace(result, seconds=time.perf_counter() - start)
 
     @abstractmethod
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:

@@ -8,8 +8,10 @@ import time
 import pytest
 
 from engine import Board, Geometry
-from engine.analysis import Analyst, ColumnValue, PositionAnalysis
+from engine.analysis import Analyst, PositionAnalysis
 from engine.bench.solver import PONS
+from engine.outcome import score_words
+from engine.score import Score
 from engine.stop import StopFlag
 
 G = Geometry()
@@ -22,7 +24,7 @@ def analyst() -> Analyst:
 
 
 def _exact(snapshot: PositionAnalysis) -> list[str]:
-    return ["x" if v is None else str(v.score) if v.exact else "~" for v in snapshot.values]
+    return ["x" if v is None else str(v) if v.is_exact else "~" for v in snapshot.values]
 
 
 @needs_pons
@@ -41,7 +43,7 @@ def test_final_values_are_the_solver_s_and_every_exact_value_on_the_way_too(anal
 def test_the_book_answers_the_opening_at_once(analyst: Analyst) -> None:
     first = next(analyst.analyse(Board()))
     assert first.stage == "book"
-    assert first.values[3] == ColumnValue(1)  # the centre wins (the book's best move)
+    assert first.values[3] == Score.pons(1)  # the centre wins (the book's best move)
     assert first.best_columns == (3,)
 
 
@@ -58,7 +60,7 @@ def test_a_full_column_stays_blank_and_a_win_now_is_exact_at_once(analyst: Analy
     values = next(analyst.analyse(full)).values
     assert values[0] is None and all(v is not None for v in values[1:])
     win = Board.from_moves("121212")
-    assert next(analyst.analyse(win)).values[0] == ColumnValue(18)  # win with the 7th stone: (44 - 7) // 2
+    assert next(analyst.analyse(win)).values[0] == Score.pons(18)  # win with the 7th stone: (44 - 7) // 2
 
 
 def test_stop_ends_a_long_solve_at_once() -> None:
@@ -82,6 +84,6 @@ def test_stop_ends_a_long_solve_at_once() -> None:
 
 
 def test_words_for_exact_values_and_estimates() -> None:
-    assert ColumnValue(1).words(0, G) == "Win in 21"
-    assert ColumnValue(0).words(10, G) == "Draw"
-    assert ColumnValue(estimate=0.42).words(3, G) == "≈ +0.4"
+    assert score_words(Score.pons(1), 0, G) == "Win in 21"
+    assert score_words(Score.pons(0), 10, G) == "Draw"
+    assert score_words(Score.estimate(0.42), 3, G) == "≈ +0.4"
