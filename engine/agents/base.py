@@ -83,6 +83,9 @@ class Agent(ABC):
     #: When the search under way started (None: no search running). Not a parameter.
     _started = None
 
+    def __post_init__(self) -> None:  # noqa: B027 - dataclass agents call it; @register adds the key checks
+        """Check the parameters (agents extend this with their own checks)."""
+
     def choose(self, board: Board, stop: StopFlag | None = None) -> SearchResult:
         """Pick a column for the side to move in ``board`` (which is not changed)."""
         if board.is_over:
