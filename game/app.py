@@ -32,7 +32,7 @@ from game.catalog import Catalog
 from game.keys import KeyFilter
 from game.scene import Scene
 from game.theme import BACKGROUND_BOTTOM, BACKGROUND_TOP, DANGER, DISC, MIN_WINDOW, PANEL_LIGHT, TEXT, Theme
-from game.worker import Worker
+from game.worker import ANALYSIS_NICENESS, Worker
 
 if TYPE_CHECKING:
     from engine.agents.base import Agent
@@ -160,6 +160,8 @@ class App:
         self._set_minimum_size()
         self.theme = Theme()
         self.worker = Worker()
+        # The live analysis and the game review: a thread of its own, below the players' (see game.feed).
+        self.analysis_worker = Worker("analysis-worker", niceness=ANALYSIS_NICENESS)
         self.catalog = Catalog()
         self.make_agent: Callable[[str], Agent] = agent_factory or self.catalog.create
         self.frame_stats = FrameStats()
@@ -427,6 +429,7 @@ class App:
         while self._stack:
             self._stack.pop().exit()
         self.worker.close()
+        self.analysis_worker.close()
         self.catalog.stop()
         if self.options.match is None:  # a match from the command line does not change the saved choices
             settings.save(self.settings, self.settings_path)

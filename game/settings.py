@@ -65,6 +65,7 @@ class Settings:
     connect: int = 4
     window_width: int = 1024
     window_height: int = 720
+    show_analysis: bool = False  # the analysis panel over the board (off by default: it gives the game away)
 
     def agent(self, colour: Colour) -> str:
         return self.red_agent if colour is Colour.RED else self.yellow_agent
@@ -172,3 +173,12 @@ def save(settings: Settings, path: Path | None = None) -> str | None:
     except OSError as exc:
         return f"Could not save your settings: {exc.strerror or exc}"
     return None
+
+
+def remember(path: Path | None = None, **values: Any) -> str | None:
+    """Change only these fields in the saved file (a choice made during a match started from the command
+    line is kept, without the rest of that match's command-line settings)."""
+    stored, _ = load(path)
+    for name, value in values.items():
+        setattr(stored, name, value)
+    return save(stored, path)
