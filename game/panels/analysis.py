@@ -21,7 +21,7 @@ from engine.stop import StopFlag
 from game import drawing
 from game.board_view import BoardView
 from game.feed import Feed
-from game.theme import ACCENT, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT, Theme
+from game.theme import DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT, Theme
 from game.worker import Worker
 
 #: How often the caption's clock is redrawn while a column is being solved (seconds).
@@ -111,25 +111,38 @@ class AnalysisPanel:
             return
         best = set(snapshot.best_columns) if snapshot.stage != "book" or _all_exact(snapshot) else set()
         width, height = view.cell - px(6), min(self.strip.height, px(30))
+        # Words where every value fits its chip ("Win in 7"), else the short form everywhere ("W7").
+        outcomes = {
+            col: outcome(int(value.value), ply, view.geometry)
+            for col, value in enumerate(snapshot.values)
+            if value is not None and value.is_exact
+        }
+        font = theme.font(12, True)
+        short = any(font.size(result.words)[0] > width - px(6) for result in outcomes.values())
         for col, value in enumerate(snapshot.values):
             if value is None:
                 continue  # a full column stays blank
             x, _ = view.cell_centre(col, 0)
             rect = pygame.Rect(0, 0, width, height)
             rect.center = (round(x), self.strip.centery)
-            self._draw_chip(surface, theme, rect, value, snapshot, col, ply, col in best, view.geometry)
+            result = outcomes.get(col)
+            words = None if result is None else result.short if short else result.words
+            self._draw_chip(surface, theme, rect, value, snapshot, col, words, col in best)
+        room = self.strip.right - view.frame.right - px(12)
+        if short and outcomes and room > px(60):
+            legend = "W7: win in 7 moves of the side to move, D: draw, L: loss"
+            theme.draw_text(surface, legend, 11, (view.frame.right + px(12), self.strip.y), FAINT, wrap=room)
 
-    def _draw_chip(self, surface, theme: Theme, rect, value: Score, snapshot, col, ply, best, geometry) -> None:
+    def _draw_chip(self, surface, theme: Theme, rect, value: Score, snapshot, col, words, best) -> None:
         px = theme.px
         waiting = not value.is_exact and (snapshot.stage == "book" or snapshot.solving == col)
         if value.is_exact:
-            result = outcome(int(value.value), ply, geometry)
-            fill = {"win": SUCCESS, "draw": PANEL_LIGHT, "loss": DANGER}[result.kind]
-            colour = (12, 20, 36) if result.kind != "draw" else TEXT
-            words = result.words if theme.font(12, True).size(result.words)[0] <= rect.width - px(6) else result.short
+            kind = "draw" if value.value == 0 else "win" if value.value > 0 else "loss"
+            fill = {"win": SUCCESS, "draw": PANEL_LIGHT, "loss": DANGER}[kind]
+            colour = (12, 20, 36) if kind != "draw" else TEXT
         else:
             fill, colour, words = PANEL, FAINT if waiting else MUTED, "…" if waiting else f"≈ {value.value:+.1f}"
-        drawing.panel(surface, rect, px(8), fill, ACCENT if best else None, 3 if best else 1, raised=False)
+        drawing.panel(surface, rect, px(8), fill, TEXT if best else None, 3 if best else 1, raised=False)
         if not value.is_exact and not waiting:  # an estimate: a bar from the middle, right for good, left for bad
             half = (rect.width - px(10)) / 2
             length = round(half * max(-1.0, min(1.0, float(value.value))))

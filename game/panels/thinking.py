@@ -18,7 +18,7 @@ from engine.progress import Progress
 from game import drawing
 from game.board_view import BoardView
 from game.settings import Colour
-from game.theme import ACCENT, DISC, FAINT, PANEL, TEXT, Theme
+from game.theme import ACCENT, DISC, FAINT, MUTED, PANEL, TEXT, Theme
 
 #: Seconds between two looks at the search.
 READ_EVERY = 0.2
@@ -67,9 +67,7 @@ class ThinkingPanel:
             if s.depth:
                 parts.append(f"depth {s.depth}")
         if s.best_column is not None:
-            parts.append(f"best {s.best_column + 1}")
-        if len(s.pv) > 1:
-            parts.append("line " + " ".join(str(col + 1) for col in s.pv[:PV_DISCS]))
+            parts.append(f"best column {s.best_column + 1}")  # its line is drawn on the board
         return " · ".join(parts)
 
     # -- drawing ---------------------------------------------------------------------------
@@ -98,18 +96,18 @@ class ThinkingPanel:
         if s is None or s.visit_shares is None:
             return
         px = theme.px
-        top = max(s.visit_shares, key=lambda share: share or 0.0) or 1.0
-        height = max(px(6), strip.height // 3)
+        top = max((share for share in s.visit_shares if share is not None), default=0.0) or 1.0
         for col, share in enumerate(s.visit_shares):
             if share is None:
                 continue
             x, _ = view.cell_centre(col, 0)
-            back = pygame.Rect(0, 0, view.cell - px(10), height)
-            back.midbottom = (round(x), strip.bottom)
+            back = pygame.Rect(0, 0, view.cell - px(12), px(9))  # the most visited column fills its bar
+            back.midbottom = (round(x), strip.bottom - px(3))
             pygame.draw.rect(surface, PANEL, back, border_radius=px(3))
             fill = back.copy()
             fill.width = max(1, round(back.width * share / top))
             pygame.draw.rect(surface, ACCENT if col == s.best_column else FAINT, fill, border_radius=px(3))
+            theme.draw_text(surface, f"{share * 100:.0f}%", 11, (x, back.top - px(2)), MUTED, anchor="midbottom")
 
 
 def compact(number: float) -> str:
