@@ -37,8 +37,8 @@ from engine.stop import StopFlag
 
 #: Seconds of alpha-beta for the first estimate.
 ESTIMATE_SECONDS = 0.25
-#: The search behind estimates: every column's value (no pruning between root moves), threats evaluation.
-ESTIMATE_SPEC = "alphabeta:columns=true,eval=threats,time={seconds:g}"
+#: The search behind estimates: every column's value (no pruning between root moves), 8 plies, threats evaluation.
+ESTIMATE_SPEC = "alphabeta:columns=true,eval=threats,depth=8,time={seconds:g}"
 #: Heuristic values are squashed into (-1, 1) by tanh(value / SCALE): a strong threat (200) is about 0.76.
 ESTIMATE_SCALE = 200.0
 #: Table of the analysis' own solver (the players have their own).
@@ -51,7 +51,8 @@ class PositionAnalysis:
 
     A value is for the side to move: an exact Pons :class:`~engine.score.Score`,
     or an estimate whose value lies in (-1, 1) (a heuristic squashed by tanh;
-    positive when the move looks good for the mover).
+    positive when the move looks good for the mover). In the ``book`` stage a
+    column the book does not know holds ``Score.estimate(0.0)``: nothing known yet.
     """
 
     values: tuple[Score | None, ...]

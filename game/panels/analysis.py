@@ -59,13 +59,14 @@ class AnalysisPanel:
         if board.is_over:
             self.stop()
             return False
-        position = board.copy()
-        analysts = self.analysts
+        key = (board.geometry, tuple(board.history))
+        if self.feed.box is None or self.feed.box.key != key:
+            position, analysts = board.copy(), self.analysts
 
-        def run(stop: StopFlag):
-            return analysts.get(position.geometry).analyse(position, stop)
+            def run(stop: StopFlag):
+                return analysts.get(position.geometry).analyse(position, stop)
 
-        self.feed.start((position.geometry, tuple(position.history)), run)
+            self.feed.start(key, run)
         box = self.feed.box
         assert box is not None
         ticking = not box.finished and box.latest is not None and box.latest.stage == "solve"

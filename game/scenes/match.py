@@ -96,8 +96,7 @@ class MatchScene(Scene):
         self._pulse_since = 0.0  # when the latest breathing mark (hint, winning line) appeared
         self._over_since: float | None = None
         self._result_shown = False
-        if hasattr(self, "thinking_view"):  # a search that was stopped is no longer shown
-            self.thinking_view.reset()
+        self.thinking_view.reset()  # a search that was stopped is no longer shown
 
     # -- life cycle ----------------------------------------------------------------------------
     def enter(self) -> None:
