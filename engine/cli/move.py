@@ -14,7 +14,16 @@ import threading
 from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import create_agent
 from engine.board import Board
-from engine.cli.common import PositionReporter, add_command, add_geometry_arguments, emit, geometry_from, position_lines
+from engine.cli.common import (
+    PositionReporter,
+    add_command,
+    add_geometry_arguments,
+    add_grid_argument,
+    emit,
+    geometry_from,
+    grid_positions,
+    position_lines,
+)
 from engine.errors import EngineError
 
 
@@ -36,6 +45,7 @@ def add_parser(subparsers) -> None:
         "--interval", type=float, default=0.25, help="seconds between progress lines with --verbose (default 0.25)"
     )
     add_geometry_arguments(parser)
+    add_grid_argument(parser)
     parser.add_argument("positions", nargs="*", metavar="POSITION", help="move strings such as 4453")
     parser.set_defaults(run=run)
 
@@ -47,7 +57,7 @@ def run(args) -> int:
         raise EngineError("the human agent cannot answer `move`; pick a computer agent")
     reporter = PositionReporter()
     try:
-        for line in position_lines(args.positions):
+        for line in position_lines(args.positions + grid_positions(args)):
             board = reporter.board(line, geometry)
             if board is None:
                 continue

@@ -144,9 +144,8 @@ class ReviewScene(Scene):
         theme.draw_text(surface, self._progress(reviews), 14, (surface.get_width() / 2, px(50)), MUTED, anchor="midtop")
         self._draw_board(surface, reviews.get(self.selected))
         self._draw_side(surface, reviews)
-        labels: list[str | None] = [None] + [
-            reviews[ply].label if ply in reviews else None for ply in range(1, len(self.history) + 1)
-        ]
+        labels: list[str | None] = [None]  # nothing before the first move
+        labels += [reviews[ply].label if ply in reviews else None for ply in range(1, len(self.history) + 1)]
         draw_graph(surface, theme, self.graph, self.red_values(reviews), labels, self.selected)
         self.form.draw(surface)
 
@@ -201,8 +200,8 @@ class ReviewScene(Scene):
             if item is None:
                 y = theme.draw_text(surface, "Not reviewed yet…", 16, (x, y), MUTED).bottom + px(6)
             else:
-                colour = LABEL_COLOURS[item.label]
-                y = theme.draw_text(surface, item.label.capitalize(), 20, (x, y), colour, bold=True).bottom + px(6)
+                ink = LABEL_COLOURS[item.label]
+                y = theme.draw_text(surface, item.label.capitalize(), 20, (x, y), ink, bold=True).bottom + px(6)
                 for line in _value_lines(item, geometry):
                     y = theme.draw_text(surface, line, 15, (x, y), MUTED, wrap=width).bottom + px(4)
                 if item.better is not None:
@@ -213,8 +212,8 @@ class ReviewScene(Scene):
         y += px(10)
         first = self.model.colour_of(Side.FIRST)
         counts = summary(list(reviews.values()), first.title, first.other.title)
-        for colour in (Colour.RED, Colour.YELLOW):
-            line = f"{colour.title}: {summary_text(counts[colour.title])}"
+        for player in (Colour.RED, Colour.YELLOW):
+            line = f"{player.title}: {summary_text(counts[player.title])}"
             y = theme.draw_text(surface, line, 14, (x, y), TEXT, wrap=width).bottom + px(4)
 
 
