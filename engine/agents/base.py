@@ -12,14 +12,20 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, fields, replace
 from typing import ClassVar
 
 from engine.board import Board
 from engine.errors import IllegalMoveError
 from engine.formats import format_moves
+from engine.geometry import Geometry
 from engine.score import Score
 from engine.stop import StopFlag
+
+#: Seconds a time limit keeps back for turning the stopped search into a result,
+#: so that a move asked for in T seconds is back within T plus a few milliseconds.
+RESERVE = 0.01
 
 
 @dataclass(frozen=True)
@@ -81,12 +87,36 @@ class Agent(ABC):
     is_human: ClassVar[bool] = False
 
     def choose(self, board: Board, stop: StopFlag | None = None) -> SearchResult:
-        """Pick a column for the side to move in ``board`` (which is not changed)."""
+        """Pick a column for the side to move in ``board`` (which is not changed).
+
+        One-time work (:meth:`prepare`) is done before the clock starts; the
+        result's ``seconds`` and every time limit count from after it.
+        """
         if board.is_over:
             raise IllegalMoveError("the game is over: there is no move to choose")
-        start = time.perf_counter()
+        self.prepare(board.geometry)
+        self._started = time.perf_counter()
         result = self._search(board.copy(), stop or StopFlag())
-        return replace(result, seconds=time.perf_counter() - start)
+        return replace(result, seconds=time.perf_counter() - self._started)
+
+    def prepare(self, geometry: Geometry) -> None:  # noqa: B027 - optional hook
+        """Do the one-time work of playing on ``geometry`` (compiling or loading kernels, books).
+
+        Called before every move and outside its clock, so it must be quick
+        when there is nothing left to do.
+        """
+
+    def time_limit(self, stop: StopFlag, seconds: float | None) -> AbstractContextManager[StopFlag]:
+        """A child of ``stop`` that is set ``seconds`` after this move's clock started.
+
+        What the agent did since the clock started (copying a tree, a solve
+        before a fallback) counts, and :data:`RESERVE` is kept back for
+        building the result, so the whole move keeps within ``seconds``.
+        """
+        if seconds is None:
+            return stop.deadline(None)
+        used = time.perf_counter() - getattr(self, "_started", time.perf_counter())
+        return stop.deadline(max(0.0, seconds - used - RESERVE))
 
     @abstractmethod
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:

@@ -25,12 +25,14 @@ from engine.agents.montecarlo import ROLLOUT_HELP, new_rng, per_column_text, tim
 from engine.agents.registry import param, register, register_preset
 from engine.board import Board
 from engine.errors import IllegalMoveError
+from engine.geometry import Geometry
 from engine.kernels import mcts
 from engine.kernels.montecarlo import ROLLOUTS
 from engine.kernels.rules import DRAW, LOSS, WIN
 from engine.score import Score
 from engine.stop import StopFlag
 
+_READY: set[bool] = set()  # the bitboard widths whose kernels this process has loaded
 _OUTCOME_LETTERS = {WIN: "w", DRAW: "d", LOSS: "l", mcts.UNPROVEN: "?"}
 
 
@@ -70,6 +72,16 @@ class MctsAgent(Agent):
         self._tree = self._tree_board = None
 
     # -- the search ------------------------------------------------------------
+    def prepare(self, geometry: Geometry) -> None:
+        if geometry.wide in _READY:
+            return
+        # Compile or load the kernels on a scrap tree: no iteration, so no random draw.
+        empty, scrap = geometry.to_kernel(0), mcts.new_tree(2 * geometry.cols + 1)
+        flag, depth = np.zeros(1, dtype=np.uint8), np.zeros(1, dtype=np.int64)
+        mcts.search(scrap, empty, empty, geometry.kernel, self._rng, 1.0, ROLLOUTS["smart"], 0, flag, depth)
+        mcts.copy_subtree(scrap, mcts.ROOT, mcts.new_tree(2 * geometry.cols + 1))
+        _READY.add(geometry.wide)
+
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
         tree = self._tree_for(board)
         reused = int(tree.visits[mcts.ROOT])
@@ -77,11 +89,8 @@ class MctsAgent(Agent):
         current, mask = board.kernel_state()
         c, policy = float(self.c), ROLLOUTS[self.rollout]
         max_depth = np.zeros(1, dtype=np.int64)
-        # A first call with no iterations compiles the kernel if needed and expands
-        # the root, outside the time limit.
-        mcts.search(tree, current, mask, g, self._rng, c, policy, 0, stop.array, max_depth)
         limit = -1 if self.iterations is None else self.iterations
-        with stop.deadline(time_budget(self.time, self.iterations)) as flag:
+        with self.time_limit(stop, time_budget(self.time, self.iterations)) as flag:
             iterations = mcts.search(tree, current, mask, g, self._rng, c, policy, limit, flag.array, max_depth)
         return self._result(board, tree, iterations, reused, int(max_depth[0]), completed=not stop.is_set())
 

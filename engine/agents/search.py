@@ -224,6 +224,16 @@ def minimax_search(
     return _result(iteration, ctx, geometry, ply, completed)
 
 
+_MINIMAX_READY: set[bool] = set()
+
+
+def _warm_minimax(geometry: Geometry) -> None:
+    """Compile or load the minimax kernel for this width of bitboard, once per process."""
+    if geometry.wide not in _MINIMAX_READY:
+        minimax_search(0, 0, geometry, 1, "zero")
+        _MINIMAX_READY.add(geometry.wide)
+
+
 # -- the agents ------------------------------------------------------------------------------
 class SearchAgent(Agent):
     """An agent that searches raw positions, not only boards reached by legal play.
@@ -247,9 +257,10 @@ class SearchAgent(Agent):
         """Search ``(current, mask)``: ``current`` holds the stones of the side to move."""
         if mask == geometry.board_mask:
             raise IllegalMoveError("the game is over: the board is full")
-        start = time.perf_counter()
+        self.prepare(geometry)
+        self._started = time.perf_counter()
         result = self._run(geometry, current, mask, stop or StopFlag())
-        return replace(result, seconds=time.perf_counter() - start)
+        return replace(result, seconds=time.perf_counter() - self._started)
 
     @abstractmethod
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
@@ -264,6 +275,9 @@ class GreedyAgent(SearchAgent):
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
         return minimax_search(current, mask, geometry, 1, self.eval, stop.array)
 
+    def prepare(self, geometry: Geometry) -> None:
+        _warm_minimax(geometry)
+
 
 @register("minimax", "plain minimax to a fixed depth, no pruning (the teaching baseline)")
 @dataclass
@@ -273,6 +287,9 @@ class MinimaxAgent(SearchAgent):
 
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
         return minimax_search(current, mask, geometry, self.depth, self.eval, stop.array)
+
+    def prepare(self, geometry: Geometry) -> None:
+        _warm_minimax(geometry)
 
 
 @register("alphabeta", "alpha-beta with move ordering, transposition table and iterative deepening")
@@ -297,7 +314,13 @@ class AlphaBetaAgent(SearchAgent):
     def _searcher(self, geometry: Geometry) -> AlphaBetaSearch:
         if self._search_state is None or self._search_state.geometry != geometry:
             self._search_state = AlphaBetaSearch(geometry, self.eval, self.order, table_entries(self.tt))
+            # The first call of a kernel compiles it or loads it from the cache: do it now,
+            # on the empty board with a one-node limit, so that no move's clock pays for it.
+            self._search_state.search(0, 0, 1, nodes=1)
         return self._search_state
+
+    def prepare(self, geometry: Geometry) -> None:
+        self._searcher(geometry)
 
     def new_game(self, seed: int | None = None) -> None:
         if self._search_state is not None:
@@ -308,7 +331,7 @@ class AlphaBetaAgent(SearchAgent):
 
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
         searcher = self._searcher(geometry)
-        with stop.deadline(self.time) as flag:
+        with self.time_limit(stop, self.time) as flag:
             return searcher.search(current, mask, self.depth, nodes=self.nodes, all_exact=self.columns, flag=flag.array)
 
 

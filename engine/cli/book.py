@@ -7,8 +7,7 @@ from pathlib import Path
 
 from engine.cli.common import add_command, add_geometry_arguments, emit, geometry_from
 from engine.errors import EngineError
-from engine.geometry import Geometry
-from engine.solver.book import DEFAULT_PATH
+from engine.solver.book import book_path
 from engine.solver.book_builder import BookBuilder
 from engine.solver.solver import Solver
 
@@ -24,7 +23,7 @@ def add_parser(subparsers) -> None:
         "build an opening book for the perfect agent; run it again to resume or deepen",
     )
     add_geometry_arguments(parser)
-    parser.add_argument("--output", type=Path, default=None, help=f"book file (7x6 default: {DEFAULT_PATH})")
+    parser.add_argument("--output", type=Path, default=None, help="book file (default: the one the game loads)")
     parser.add_argument("--plies", type=int, default=DEFAULT_PLIES, help=f"deepest ply (default {DEFAULT_PLIES})")
     parser.add_argument(
         "--leaf-nodes",
@@ -44,11 +43,7 @@ def _interrupt(signum, frame) -> None:
 
 def run(args) -> int:
     geometry = geometry_from(args)
-    output = args.output
-    if output is None:
-        if geometry != Geometry():
-            raise EngineError("--output is needed for boards other than 7x6 connect 4")
-        output = DEFAULT_PATH
+    output = args.output or book_path(geometry)
     if args.plies < 0 or args.leaf_nodes < 0 or args.table_mb <= 0:
         raise EngineError("--plies, --leaf-nodes and --table-mb must be positive")
     try:

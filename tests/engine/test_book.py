@@ -9,7 +9,7 @@ import pytest
 
 from engine.board import Board
 from engine.geometry import Geometry
-from engine.solver.book import DEFAULT_PATH, Book, BookError, board_of_key, book_key, load_default, pack
+from engine.solver.book import DEFAULT_PATH, Book, BookError, board_of_key, book_key, book_path, load_default, pack
 from engine.solver.book_builder import BookBuilder
 from engine.solver.solver import Solver, game_over_score, win_now_score
 
@@ -112,3 +112,9 @@ def test_the_shipped_book_agrees_with_the_solver_on_its_deepest_positions() -> N
         assert solver.solve(board).score == entry.score
         board.play(entry.column)
         assert board.is_over or solver.solve(board).score == -entry.score
+
+
+def test_each_board_has_its_own_book_file() -> None:
+    assert book_path(Geometry()) == DEFAULT_PATH and DEFAULT_PATH.name == "book_7x6.bin"
+    assert (book_path(Geometry(6, 7)).name, book_path(Geometry(6, 5, 5)).name) == ("book_6x7.bin", "book_6x5_5.bin")
+    assert load_default(Geometry(9, 9)) is None  # too wide for a book key: no book, no error
