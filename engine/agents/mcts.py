@@ -30,7 +30,13 @@ from engine.kernels import mcts
 from engine.kernels.montecarlo import ROLLOUTS
 from engine.kernels.rules import DRAW, LOSS, WIN
 from engine.score import Score
+from engine.solver.solver import Solver
 from engine.stop import StopFlag
+
+#: Table of the endgame solver: endgames need little.
+ENDGAME_TABLE_MB = 16
+#: The endgame solver's node limit when the agent has an iteration budget and no time.
+ENDGAME_NODES = 1_000_000
 
 _READY: set[bool] = set()  # the bitboard widths whose kernels this process has loaded
 _OUTCOME_LETTERS = {WIN: "w", DRAW: "d", LOSS: "l", mcts.UNPROVEN: "?"}
@@ -46,6 +52,13 @@ class MctsAgent(Agent):
     c: float = param(
         1.0, "exploration constant of UCB1: higher tries more moves", low=0.0, high=100.0, label="Exploration c"
     )
+    alpha: float = param(
+        0.7,
+        "weight of the threat evaluation's minimax value beside the win rate (0: plain UCT)",
+        low=0.0,
+        high=1.0,
+        label="Heuristic weight",
+    )
     rollout: str = param("smart", ROLLOUT_HELP, choices=tuple(ROLLOUTS))
     reuse: bool = param(True, "keep the tree between the moves of a game")
     max_nodes: int = param(
@@ -55,8 +68,16 @@ class MctsAgent(Agent):
         high=100_000_000,
         label="Tree size (nodes)",
     )
+    endgame: int = param(
+        0,
+        "with this many empty cells or fewer, the exact solver plays if it finishes in a third of the time (0: never)",
+        low=0,
+        high=81,
+        label="Solver endgame (cells)",
+    )
     seed: int | None = param(None, "random seed (none: a fresh one)", kind=int)
     _rng: np.ndarray = field(init=False, repr=False, compare=False)
+    _solver: Solver | None = field(default=None, init=False, repr=False, compare=False)
     _tree: mcts.Tree | None = field(default=None, init=False, repr=False, compare=False)
     _tree_board: Board | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -78,11 +99,18 @@ class MctsAgent(Agent):
         # Compile or load the kernels on a scrap tree: no iteration, so no random draw.
         empty, scrap = geometry.to_kernel(0), mcts.new_tree(2 * geometry.cols + 1)
         flag, depth = np.zeros(1, dtype=np.uint8), np.zeros(1, dtype=np.int64)
-        mcts.search(scrap, empty, empty, geometry.kernel, self._rng, 1.0, ROLLOUTS["smart"], 0, flag, depth)
+        mcts.search(scrap, empty, empty, geometry.kernel, self._rng, 1.0, 0.5, ROLLOUTS["smart"], 0, flag, depth)
         mcts.copy_subtree(scrap, mcts.ROOT, mcts.new_tree(2 * geometry.cols + 1))
         _READY.add(geometry.wide)
+        if self.endgame and (self._solver is None or self._solver.geometry != geometry):
+            self._solver = Solver(geometry, ENDGAME_TABLE_MB)
+            self._solver.warm_up()
 
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
+        if self._solver is not None and board.geometry.cells - board.ply <= self.endgame:
+            solved = self._solve(board, stop)
+            if solved is not None:
+                return solved
         tree = self._tree_for(board)
         reused = int(tree.visits[mcts.ROOT])
         g = board.geometry.kernel
@@ -91,8 +119,26 @@ class MctsAgent(Agent):
         max_depth = np.zeros(1, dtype=np.int64)
         limit = -1 if self.iterations is None else self.iterations
         with self.time_limit(stop, time_budget(self.time, self.iterations)) as flag:
-            iterations = mcts.search(tree, current, mask, g, self._rng, c, policy, limit, flag.array, max_depth)
+            iterations = mcts.search(
+                tree, current, mask, g, self._rng, c, float(self.alpha), policy, limit, flag.array, max_depth
+            )
         return self._result(board, tree, iterations, reused, int(max_depth[0]), completed=not stop.is_set())
+
+    def _solve(self, board: Board, stop: StopFlag) -> SearchResult | None:
+        """The solver's move if it finds one in a third of the time (solver-backed endgames)."""
+        assert self._solver is not None
+        seconds = time_budget(self.time, self.iterations)
+        with self.time_limit(stop, None if seconds is None else seconds / 3) as flag:
+            best = self._solver.best_move(board, nodes=ENDGAME_NODES if seconds is None else 0, stop=flag)
+        if best.column is None or best.score is None:
+            return None
+        return SearchResult(
+            column=best.column,
+            nodes=best.nodes,
+            score=Score.pons(best.score),
+            pv=(best.column,),
+            info={"solver": "yes"},
+        )
 
     def _tree_for(self, board: Board) -> mcts.Tree:
         """The tree to search ``board`` with: the old one re-rooted, or a new one."""
