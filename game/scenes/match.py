@@ -7,7 +7,12 @@ reacting. A reply is played only if it answers the screen's latest request,
 so after a new game, an undo or leaving the screen (all of which cancel the
 search) a late answer is simply dropped. People move with the mouse or the
 keyboard, and only when it is their turn: input during the computer's turn
-is ignored, not queued.
+is ignored, not queued. A move made while a disc is still falling first
+lands that disc, so two discs never fall at once.
+
+The buttons along the bottom are made once; which of them show, and where,
+is worked out again only when the match's state or the window changes
+(:meth:`MatchScene._changed`, :meth:`MatchScene.resize`), never while drawing.
 """
 
 from __future__ import annotations
@@ -21,12 +26,14 @@ from engine.stop import StopFlag
 from game import drawing, pictures
 from game.animation import Animations
 from game.board_view import BoardView, Marks
+from game.keys import is_repeat
 from game.match_model import MatchModel
 from game.players import MatchConfig, spec_label
 from game.scene import Scene
 from game.settings import Colour, Mode
 from game.theme import ACCENT, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT
 from game.widgets import Button, Form
+from game.worker import Reply
 
 #: Shortest time a computer move takes on screen, so fast agents stay watchable (seconds).
 MIN_MOVE_TIME = {Mode.SPECTATOR: 0.7, Mode.HUMAN_VS_AI: 0.35, Mode.HOTSEAT: 0.0}
@@ -34,6 +41,7 @@ RESULT_DELAY = 0.8  # seconds between the last disc landing and the result panel
 EXIT_DELAY = 1.5  # with --exit-after-game: how long the result stays up
 HINT_SECONDS = 2.0  # time limit of a hint search
 FLASH_SECONDS = 2.0
+PULSE_SECONDS = 4.0  # a hint arrow or a winning line breathes this long, then rests (a still screen idles)
 DIGIT_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)} | {
     getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, 10)
 }
@@ -55,7 +63,15 @@ class MatchScene(Scene):
         self.cursor = config.geometry.cols // 2
         self.paused = False
         self._hint_agent: Agent | None = None
-        self._buttons_key: tuple | None = None
+        self._size = app.screen.get_size()
+        self.retry_button = Button("Retry", self.retry, primary=True)
+        self.pause_button = Button("Pause (Space)", self.toggle_pause)
+        self.undo_button = Button("Undo (U)", self.undo)
+        self.hint_button = Button("Hint (H)", self.ask_hint)
+        self.new_button = Button("New game (N)", self.restart)
+        self.rematch_button = Button("Rematch (R)", self.rematch, primary=True)
+        self.result_button = Button("Result", self.show_result)
+        self.back_button = Button("Back (Esc)", app.pop)
         self._reset_turn_state()
 
     def _reset_turn_state(self) -> None:
@@ -67,6 +83,7 @@ class MatchScene(Scene):
         self.hint: int | None = None
         self.hint_text = ""
         self._flash = ("", 0.0)
+        self._pulse_since = 0.0  # when the latest breathing mark (hint, winning line) appeared
         self._over_since: float | None = None
         self._result_shown = False
 
@@ -80,6 +97,7 @@ class MatchScene(Scene):
                 self.agents[colour] = self.app.make_agent(spec)
             except Exception as exc:  # shown on the board; the screen stays usable (back)
                 self.setup_error = f"Cannot create the {colour.value} player ({spec}): {exc}"
+        self._changed()
 
     def exit(self) -> None:
         self.app.worker.cancel()
@@ -98,6 +116,7 @@ class MatchScene(Scene):
         self._reset_turn_state()
         for agent in self.agents.values():
             self.app.worker.run_later(agent.new_game)
+        self._changed()
 
     def rematch(self) -> None:
         """The same players, the other colour first."""
@@ -122,6 +141,8 @@ class MatchScene(Scene):
     def _key(self, event: pygame.event.Event) -> None:
         key, ctrl = event.key, event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         cols = self.config.geometry.cols
+        if is_repeat(event) and key not in (pygame.K_LEFT, pygame.K_RIGHT):
+            return  # a held arrow moves the disc in hand; a held Down must not drop disc after disc
         if key == pygame.K_ESCAPE:
             self.app.pop()
         elif key == pygame.K_LEFT:
@@ -157,7 +178,7 @@ class MatchScene(Scene):
             return
         if self._request_kind == "hint":  # the hint is no longer wanted
             self.app.worker.cancel()
-            self._request = None
+            self._request, self._request_kind = None, ""
         self._play(col)
 
     def undo(self) -> None:
@@ -169,6 +190,7 @@ class MatchScene(Scene):
         self.app.worker.cancel()
         self.animations.cancel(self.model.undo())
         self._reset_turn_state()
+        self._changed()
 
     def ask_hint(self) -> None:
         """Ask the strongest preset for the move it would play here (shown as an arrow)."""
@@ -189,17 +211,26 @@ class MatchScene(Scene):
 
         self._submit(job, "hint")
         self.hint, self.hint_text = None, "Looking for a good move…"
+        self._changed()
 
     def retry(self) -> None:
         """After an agent failed: ask it again."""
         self.error = None
+        self._changed()
 
     def toggle_pause(self) -> None:
-        if self.mode is Mode.SPECTATOR and not self.model.board.is_over:
-            self.paused = not self.paused
+        """Pause or resume two computers; a pause stops the search under way (it starts again on resume)."""
+        if self.mode is not Mode.SPECTATOR or self.model.board.is_over:
+            return
+        self.paused = not self.paused
+        if self.paused and self._request_kind == "move":
+            self.app.worker.cancel()
+            self._request, self._request_kind = None, ""
+        self._changed()
 
     def flash(self, text: str) -> None:
         self._flash = (text, self.time + FLASH_SECONDS)
+        self.app.invalidate()
 
     def show_result(self) -> None:
         from game.scenes.result import ResultOverlay
@@ -214,9 +245,16 @@ class MatchScene(Scene):
 
     def _play(self, col: int, result: SearchResult | None = None) -> None:
         colour, row = self.model.colour_to_move, self.model.board.height(col)
+        self.animations.finish()  # the disc still falling lands first: never two in the air
         self.model.play(col, result)
         self.animations.drop(col, row, colour, self.view.hand_row)
         self.hint, self.hint_text, self._ready = None, "", None
+        self._changed()
+
+    def _changed(self) -> None:
+        """The match's state changed: show the buttons that fit it now, and draw the next frame."""
+        self._arrange_buttons()
+        self.app.invalidate()
 
     # -- the turn loop -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -227,7 +265,15 @@ class MatchScene(Scene):
             self._update_game_over()
         elif not self.failure and not self.paused and not self.model.player_to_move.is_human:
             self._computer_turn()
-        self._update_buttons()
+
+    def animating(self) -> bool:
+        flash_until = self._flash[1]
+        pulsing = (self.hint is not None or self._over_since is not None) and self._pulsing
+        return not self.animations.idle or self.thinking or self.time < flash_until or pulsing
+
+    @property
+    def _pulsing(self) -> bool:
+        return self.time - self._pulse_since < PULSE_SECONDS
 
     def _computer_turn(self) -> None:
         colour = self.model.colour_to_move
@@ -248,22 +294,32 @@ class MatchScene(Scene):
         if reply is None or reply.request != self._request:
             return  # nothing new, or the answer to a request this screen no longer wants
         kind, self._request, self._request_kind = self._request_kind, None, ""
+        if kind == "hint":
+            self._take_hint(reply)
+        else:
+            self._take_move(reply)
+        self._changed()
+
+    def _take_hint(self, reply: Reply) -> None:
+        if reply.error is not None:
+            self.hint_text = ""
+            self.flash(f"The hint failed: {reply.error}")
+            return
+        result: SearchResult = reply.value
+        if self.model.board.legality(result.column) is None:
+            self.hint, self._pulse_since = result.column, self.time
+            self.hint_text = f"Hint: column {result.column + 1} (from {spec_label(self.app.catalog.hint_spec())})"
+        else:
+            self.hint_text = ""
+
+    def _take_move(self, reply: Reply) -> None:
         player = self.model.player_to_move
         if reply.error is not None:
-            if kind == "hint":
-                self.hint_text = ""
-                self.flash(f"The hint failed: {reply.error}")
-            else:
-                self.error = f"{player.name} ({player.agent_label}) failed: {reply.error}"
+            self.error = f"{player.name} ({player.agent_label}) failed: {reply.error}"
             return
         result: SearchResult = reply.value
         reason = self.model.board.legality(result.column)
-        if kind == "hint":
-            self.hint = None if reason else result.column
-            self.hint_text = f"Hint: column {result.column + 1}" if reason is None else ""
-            self.hint_text += f" (from {spec_label(self.app.catalog.hint_spec())})" if self.hint_text else ""
-
-        elif reason is not None:
+        if reason is not None:
             self.error = f"{player.name} ({player.agent_label}) chose column {result.column + 1}: {reason}"
         else:
             self._ready = result
@@ -272,7 +328,8 @@ class MatchScene(Scene):
         if not self.animations.idle:
             return
         if self._over_since is None:
-            self._over_since = self.time
+            self._over_since = self._pulse_since = self.time
+            self.app.invalidate()
         waited = self.time - self._over_since
         if not self._result_shown and waited >= RESULT_DELAY:
             self.show_result()
@@ -280,38 +337,36 @@ class MatchScene(Scene):
             self.app.quit()
 
     # -- the buttons along the bottom --------------------------------------------------------------------
-    def _update_buttons(self) -> None:
+    def _arrange_buttons(self) -> None:
+        """Choose the buttons that fit the state of the match, and lay them out in a row."""
         over = self.model.board.is_over
-        can_undo, can_hint = self.model.undo_count() > 0, self.model.human_to_move
-        key = (over, bool(self.error), self.paused, can_undo, can_hint, self.app.screen.get_size())
-        if key == self._buttons_key:
-            return
-        self._buttons_key = key
         buttons = []
         if self.error and not over:
-            buttons.append(Button("Retry", self.retry, primary=True))
+            buttons.append(self.retry_button)
         if self.mode is Mode.SPECTATOR:
             if not over:
-                buttons.append(Button("Resume (Space)" if self.paused else "Pause (Space)", self.toggle_pause))
+                self.pause_button.text = "Resume (Space)" if self.paused else "Pause (Space)"
+                buttons.append(self.pause_button)
         else:
-            buttons.append(Button("Undo (U)", self.undo))
-            buttons[-1].enabled = can_undo
+            self.undo_button.enabled = self.model.undo_count() > 0
+            buttons.append(self.undo_button)
             if not over:
-                buttons.append(Button("Hint (H)", self.ask_hint))
-                buttons[-1].enabled = can_hint
-        if over:
-            buttons += [Button("Rematch (R)", self.rematch, primary=True), Button("Result", self.show_result)]
-        else:
-            buttons.append(Button("New game (N)", self.restart))
-        buttons.append(Button("Back (Esc)", self.app.pop))
-        px, (width, height) = self.app.theme.px, self.app.screen.get_size()
+                self.hint_button.enabled = self.model.human_to_move
+                buttons.append(self.hint_button)
+        buttons += [self.rematch_button, self.result_button] if over else [self.new_button]
+        buttons.append(self.back_button)
+        px, (width, height) = self.app.theme.px, self._size
         button_width, gap = min(px(170), (width - px(40)) // len(buttons) - px(10)), px(12)
         x = (width - len(buttons) * button_width - (len(buttons) - 1) * gap) // 2
         for button in buttons:
             button.rect = pygame.Rect(x, height - px(62), button_width, px(46))
             x += button_width + gap
-        self.form.set_widgets(buttons)
+        if buttons != self.form.widgets:
+            self.form.set_widgets(buttons)
         self.form.focus = None  # the keyboard plays the board here; the buttons have their own keys
+
+    def toast_floor(self, height: int) -> int:
+        return height - self.app.theme.px(62)
 
     # -- layout and drawing --------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -324,7 +379,8 @@ class MatchScene(Scene):
         }
         top = px(16) + px(96) + px(6)
         self.view.layout(pygame.Rect(px(20), top, width - px(40), height - px(76) - top))
-        self._buttons_key = None
+        self._size = size
+        self._arrange_buttons()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.app.draw_background(surface)
@@ -346,7 +402,7 @@ class MatchScene(Scene):
             hint=self.hint,
             last_move=self.model.last_move if not winning else None,
             winning=winning,
-            pulse=self.animations.pulse(),
+            pulse=self.animations.pulse() if self._pulsing else 1.0,
         )
 
     @property
@@ -356,8 +412,8 @@ class MatchScene(Scene):
 
     @property
     def thinking(self) -> bool:
-        """A computer is choosing a move (or its move waits to be shown)."""
-        return self._request_kind == "move" or self._ready is not None
+        """A computer is choosing a move (or its move waits to be shown); never while paused."""
+        return not self.paused and (self._request_kind == "move" or self._ready is not None)
 
     def _draw_player(self, surface: pygame.Surface, colour: Colour) -> None:
         theme, px = self.app.theme, self.app.theme.px
