@@ -22,7 +22,7 @@ import numpy as np
 
 from engine.agents.base import Agent, SearchResult
 from engine.agents.montecarlo import ROLLOUT_HELP, new_rng, per_column_text, time_budget
-from engine.agents.registry import param, register, register_preset
+from engine.agents.registry import param, register
 from engine.board import Board
 from engine.errors import IllegalMoveError
 from engine.geometry import Geometry
@@ -94,6 +94,9 @@ class MctsAgent(Agent):
 
     # -- the search ------------------------------------------------------------
     def prepare(self, geometry: Geometry) -> None:
+        if self.endgame and (self._solver is None or self._solver.geometry != geometry):
+            self._solver = Solver(geometry, ENDGAME_TABLE_MB)
+            self._solver.warm_up()
         if geometry.wide in _READY:
             return
         # Compile or load the kernels on a scrap tree: no iteration, so no random draw.
@@ -102,9 +105,6 @@ class MctsAgent(Agent):
         mcts.search(scrap, empty, empty, geometry.kernel, self._rng, 1.0, 0.5, ROLLOUTS["smart"], 0, flag, depth)
         mcts.copy_subtree(scrap, mcts.ROOT, mcts.new_tree(2 * geometry.cols + 1))
         _READY.add(geometry.wide)
-        if self.endgame and (self._solver is None or self._solver.geometry != geometry):
-            self._solver = Solver(geometry, ENDGAME_TABLE_MB)
-            self._solver.warm_up()
 
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
         if self._solver is not None and board.geometry.cells - board.ply <= self.endgame:
@@ -261,6 +261,3 @@ def principal_variation(tree: mcts.Tree) -> tuple[int, ...]:
             break
         line.append(int(tree.move[node]))
     return tuple(line)
-
-
-register_preset("expert", "mcts:time=1.5", "Monte Carlo tree search, 1.5 seconds a move", level=4)

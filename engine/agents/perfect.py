@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.agents.base import Agent, SearchResult
-from engine.agents.registry import create_agent, param, register, register_preset
+from engine.agents.registry import create_agent, param, register
 from engine.agents.search import AlphaBetaAgent
 from engine.board import Board
 from engine.geometry import Geometry
@@ -87,11 +87,3 @@ class PerfectAgent(Agent):
 
     def close(self) -> None:
         self._solver = self._fallback = None
-
-
-register_preset(
-    "perfect",
-    "perfect",
-    "never makes a mistake on boards up to 42 cells; on bigger boards its best estimate, marked as such",
-    level=5,
-)

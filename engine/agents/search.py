@@ -19,6 +19,9 @@ convention with ``exact=True``.
 
 from __future__ import annotations
 
+import math
+import random
+import secrets
 import time
 from abc import abstractmethod
 from dataclasses import dataclass, field, replace
@@ -26,7 +29,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from engine.agents.base import Agent, SearchResult
-from engine.agents.registry import param, register, register_preset
+from engine.agents.registry import param, register
 from engine.board import Board
 from engine.errors import IllegalMoveError
 from engine.geometry import Geometry
@@ -136,6 +139,7 @@ class AlphaBetaSearch:
         *,
         nodes: int | None = None,
         all_exact: bool = False,
+        margin: int = -1,
         flag: np.ndarray | None = None,
     ) -> SearchResult:
         """Search the position ``(current, mask)`` (Python-int bitboards, game not over) to ``depth``.
@@ -147,6 +151,8 @@ class AlphaBetaSearch:
         ``flag`` (a StopFlag's array) is set or ``nodes`` are used up, the
         result is the last finished iteration, improved by the unfinished one
         if it already found a better move (it searches the previous best first).
+        ``margin`` (0 or more) makes every root value within it of the best
+        exact, for :func:`vary`; -1 is plain alpha-beta.
         """
         geometry, g = self.geometry, self.geometry.kernel
         ctx = self.ctx._replace(flag=np.zeros(1, dtype=np.uint8) if flag is None else flag)
@@ -161,7 +167,7 @@ class AlphaBetaSearch:
             exact[:] = 0
             ctx.stats[CUT] = 0
             first = -1 if best is None else best.column
-            col = int(kernels.alphabeta_root(kcurrent, kmask, g, d, first, all_exact, ctx, scores, exact))
+            col = int(kernels.alphabeta_root(kcurrent, kmask, g, d, first, all_exact, margin, ctx, scores, exact))
             if ctx.stats[ABORTED]:
                 # The unfinished iteration searched the previous best move first, so a
                 # different best move among the moves it finished is a better choice.
@@ -190,7 +196,7 @@ def plain_alphabeta(
     depth = min(depth, geometry.cells - ply)
     scores, exact = np.zeros(geometry.cols, dtype=np.int64), np.zeros(geometry.cols, dtype=np.uint8)
     kcurrent, kmask = geometry.to_kernel(current), geometry.to_kernel(mask)
-    col = int(kernels.alphabeta_root(kcurrent, kmask, geometry.kernel, depth, -1, False, ctx, scores, exact))
+    col = int(kernels.alphabeta_root(kcurrent, kmask, geometry.kernel, depth, -1, False, -1, ctx, scores, exact))
     columns = [int(scores[c]) if exact[c] else None for c in range(geometry.cols)]
     proven = ctx.stats[CUT] == 0 or _all_forced(columns, geometry)
     return _result(_Iteration(col, depth, int(scores[col]), _pv(ctx), columns, proven), ctx, geometry, ply, True)
@@ -234,6 +240,43 @@ def _warm_minimax(geometry: Geometry) -> None:
         _MINIMAX_READY.add(geometry.wide)
 
 
+def vary(result: SearchResult, geometry: Geometry, tolerance: float, rng: random.Random) -> SearchResult:
+    """Play a random one of the moves as good as the chosen one, or nearly (``tolerance``).
+
+    Only columns whose value is known exactly count. A proven value (a forced
+    win, loss or draw) ties only with the same value, so a quicker win is never
+    traded for a slower one; heuristic values tie within ``tolerance``
+    evaluation units. The principal variation is cut to the move when it changes.
+    """
+    scores = result.column_scores
+    chosen = None if scores is None else scores[result.column]
+    if scores is None or chosen is None:
+        return result
+
+    def near(score: Score | None) -> bool:
+        if score is None or score.unit != chosen.unit:
+            return False
+        if score.value == chosen.value:
+            return True
+        heuristic = max(abs(score.value), abs(chosen.value)) < WIN - geometry.cells
+        return heuristic and not score.is_exact and score.value >= chosen.value - tolerance
+
+    candidates = [col for col, score in enumerate(scores) if near(score)]
+    column = rng.choice(candidates)
+    if column == result.column:
+        return result
+    return replace(result, column=column, score=scores[column], pv=(column,))
+
+
+def new_random(seed: int | None) -> random.Random:
+    """The generator of an agent's choices among equals: from ``seed``, or fresh when it is None."""
+    return random.Random(secrets.randbits(63) if seed is None else seed)
+
+
+_SEED_HELP = "random seed of the choice among equally good moves (none: a fresh one)"
+_TOLERANCE_HELP = "moves within this many evaluation units of the best count as equally good"
+
+
 # -- the agents ------------------------------------------------------------------------------
 class SearchAgent(Agent):
     """An agent that searches raw positions, not only boards reached by legal play.
@@ -244,9 +287,17 @@ class SearchAgent(Agent):
     """
 
     eval: str
+    tolerance: float
+    seed: int | None
+    _rng: random.Random
 
     def __post_init__(self) -> None:
         evaluation_id(self.eval)  # an unknown name fails when the agent is made, not at its first move
+        self._rng = new_random(self.seed)
+
+    def new_game(self, seed: int | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
 
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
         return self.search_position(board.geometry, board.current, board.mask, stop)
@@ -259,7 +310,7 @@ class SearchAgent(Agent):
             raise IllegalMoveError("the game is over: the board is full")
         self.prepare(geometry)
         self._started = time.perf_counter()
-        result = self._run(geometry, current, mask, stop or StopFlag())
+        result = vary(self._run(geometry, current, mask, stop or StopFlag()), geometry, self.tolerance, self._rng)
         return replace(result, seconds=time.perf_counter() - self._started)
 
     @abstractmethod
@@ -271,6 +322,9 @@ class SearchAgent(Agent):
 @dataclass
 class GreedyAgent(SearchAgent):
     eval: str = param("seed004", _EVAL_HELP, choices=NAMES)
+    tolerance: float = param(0.0, _TOLERANCE_HELP, low=0.0, high=1e6, label="Near-tie tolerance")
+    seed: int | None = param(None, _SEED_HELP, kind=int)
+    _rng: random.Random = field(init=False, repr=False, compare=False)
 
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
         return minimax_search(current, mask, geometry, 1, self.eval, stop.array)
@@ -284,6 +338,9 @@ class GreedyAgent(SearchAgent):
 class MinimaxAgent(SearchAgent):
     depth: int = param(4, "plies to search (the evaluation scores the positions there)", low=1, high=81)
     eval: str = param("f4", _EVAL_HELP, choices=NAMES)
+    tolerance: float = param(0.0, _TOLERANCE_HELP, low=0.0, high=1e6, label="Near-tie tolerance")
+    seed: int | None = param(None, _SEED_HELP, kind=int)
+    _rng: random.Random = field(init=False, repr=False, compare=False)
 
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
         return minimax_search(current, mask, geometry, self.depth, self.eval, stop.array)
@@ -304,6 +361,9 @@ class AlphaBetaAgent(SearchAgent):
     columns: bool = param(
         False, "exact value of every column (slower: no pruning between root moves)", label="All columns"
     )
+    tolerance: float = param(0.0, _TOLERANCE_HELP, low=0.0, high=1e6, label="Near-tie tolerance")
+    seed: int | None = param(None, _SEED_HELP, kind=int)
+    _rng: random.Random = field(init=False, repr=False, compare=False)
     _search_state: AlphaBetaSearch | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -323,6 +383,7 @@ class AlphaBetaAgent(SearchAgent):
         self._searcher(geometry)
 
     def new_game(self, seed: int | None = None) -> None:
+        super().new_game(seed)
         if self._search_state is not None:
             self._search_state.clear()
 
@@ -332,9 +393,12 @@ class AlphaBetaAgent(SearchAgent):
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
         searcher = self._searcher(geometry)
         with self.time_limit(stop, self.time) as flag:
-            return searcher.search(current, mask, self.depth, nodes=self.nodes, all_exact=self.columns, flag=flag.array)
-
-
-register_preset("easy", "alphabeta:depth=2,eval=seed004,order=center", "sees one move ahead for both sides", level=1)
-register_preset("medium", "alphabeta:depth=6,eval=f4", "looks six moves ahead", level=2)
-register_preset("hard", "alphabeta:depth=81,time=0.8,eval=threats", "deep search with threat analysis (0.8 s)", level=3)
+            return searcher.search(
+                current,
+                mask,
+                self.depth,
+                nodes=self.nodes,
+                all_exact=self.columns,
+                margin=math.ceil(self.tolerance),
+                flag=flag.array,
+            )
