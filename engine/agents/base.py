@@ -25,7 +25,7 @@ from engine.stop import StopFlag
 
 #: Seconds a time limit keeps back for turning the stopped search into a result,
 #: so that a move asked for in T seconds is back within T plus a few milliseconds.
-RESERVE = 0.01
+RESERVE = 0.02
 
 
 @dataclass(frozen=True)

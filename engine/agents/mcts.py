@@ -50,7 +50,7 @@ class MctsAgent(Agent):
     )
     iterations: int | None = param(None, "iterations per move", kind=int, low=1, high=10**10)
     c: float = param(
-        1.0, "exploration constant of UCB1: higher tries more moves", low=0.0, high=100.0, label="Exploration c"
+        1.4, "exploration constant of UCB1: higher tries more moves", low=0.0, high=100.0, label="Exploration c"
     )
     alpha: float = param(
         0.7,

@@ -176,7 +176,8 @@ def first_move(times: list[float], seeds: int, specs: list[str]) -> None:
         for name in specs:
             columns = []
             for seed in range(1, seeds + 1):
-                agent = create_agent(f"{name}:time={seconds:g},seed={seed}")
+                joiner = "," if ":" in name else ":"
+                agent = create_agent(f"{name}{joiner}time={seconds:g},seed={seed}")
                 result = agent.choose(Board())
                 columns.append(result.column + 1)
                 emit(f"first move {agent.spec}: column {result.column + 1} {result.stats_line()}")
