@@ -23,9 +23,12 @@ from engine.geometry import Geometry
 from engine.score import Score
 from engine.stop import StopFlag
 
-#: Seconds a time limit keeps back for turning the stopped search into a result,
-#: so that a move asked for in T seconds is back within T plus a few milliseconds.
+#: Seconds a time limit keeps back at least for turning the stopped search into a
+#: result. On a busy machine that takes longer (the search thread waits for a core),
+#: so each agent learns how late its moves come back and keeps that much back too.
 RESERVE = 0.02
+#: How early a move aims to be back, before its limit.
+MARGIN = 0.01
 
 
 @dataclass(frozen=True)
@@ -98,9 +101,23 @@ class Agent(ABC):
         if board.is_over:
             raise IllegalMoveError("the game is over: there is no move to choose")
         self.prepare(board.geometry)
-        self._started = time.perf_counter()
+        self._start_clock()
         result = self._search(board.copy(), stop or StopFlag())
-        return replace(result, seconds=time.perf_counter() - self._started)
+        return replace(result, seconds=self._stop_clock())
+
+    def _start_clock(self) -> None:
+        self._started = time.perf_counter()
+        self._limit: float | None = None
+
+    def _stop_clock(self) -> float:
+        """The move's seconds; a move that came back late makes the next ones keep more time back."""
+        elapsed = time.perf_counter() - self._started
+        if self._limit is not None:
+            over = elapsed - (self._limit - MARGIN)
+            reserve = getattr(self, "_reserve", RESERVE)
+            reserve = reserve + over if over > 0 else reserve + over / 4  # grow at once, shrink slowly
+            self._reserve = min(max(reserve, RESERVE), self._limit / 3)
+        return elapsed
 
     def prepare(self, geometry: Geometry) -> None:  # noqa: B027 - optional hook
         """Do the one-time work of playing on ``geometry`` (compiling or loading kernels, books).
@@ -118,8 +135,11 @@ class Agent(ABC):
         """
         if seconds is None:
             return stop.deadline(None)
-        used = time.perf_counter() - getattr(self, "_started", time.perf_counter())
-        return stop.deadline(max(0.0, seconds - used - RESERVE))
+        if not hasattr(self, "_started"):
+            self._start_clock()
+        self._limit = max(seconds, self._limit or 0.0)
+        used = time.perf_counter() - self._started
+        return stop.deadline(max(0.0, seconds - used - getattr(self, "_reserve", RESERVE)))
 
     @abstractmethod
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import math
 import random
 import secrets
-import time
 from abc import abstractmethod
 from dataclasses import dataclass, field, replace
 
@@ -309,9 +308,9 @@ class SearchAgent(Agent):
         if mask == geometry.board_mask:
             raise IllegalMoveError("the game is over: the board is full")
         self.prepare(geometry)
-        self._started = time.perf_counter()
+        self._start_clock()
         result = vary(self._run(geometry, current, mask, stop or StopFlag()), geometry, self.tolerance, self._rng)
-        return replace(result, seconds=time.perf_counter() - self._started)
+        return replace(result, seconds=self._stop_clock())
 
     @abstractmethod
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
