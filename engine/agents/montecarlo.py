@@ -89,6 +89,7 @@ class MonteCarloAgent(Agent):
             points, counts = np.zeros(geometry.cols), np.zeros(geometry.cols, dtype=np.int64)
             empty = geometry.to_kernel(0)
             pure_monte_carlo(empty, empty, geometry.kernel, self._rng, 0, 0, np.ones(1, np.uint8), points, counts)
+            winning_column(empty, empty, geometry.kernel)
             _READY.add(geometry.wide)
 
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:

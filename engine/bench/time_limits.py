@@ -33,7 +33,6 @@ DEFAULT_SPECS = (
     "alphabeta:time=0.3",
     "mcts:time=0.3",
     "montecarlo:time=0.3",
-    "perfect",
 )
 #: Slack the design allows past the limit.
 SLACK = 0.05
