@@ -24,7 +24,7 @@ LADDER: tuple[tuple[str, str, str, int | None], ...] = (
     ("beginner", "random", "drops discs at random", None),
     ("novice", "greedy:eval=seed004,tolerance=30", "likes lines of its own, ignores yours", None),
     ("easy", "alphabeta:depth=2,eval=seed004,order=center,tolerance=30", "wins and blocks, one move ahead", None),
-    ("medium", "alphabeta:depth=4,eval=f4,tolerance=20", "looks four moves ahead", None),
+    ("medium", "alphabeta:depth=4,eval=seed004,tolerance=20", "looks four moves ahead", None),
     ("hard", "alphabeta:depth=81,time=0.5,eval=threats", "deep search with threat analysis (0.5 s)", None),
     ("expert", "mcts:time=1.5,endgame=24", "Monte Carlo tree search guided by threats, exact endgames (1.5 s)", None),
     (

@@ -2,7 +2,7 @@
 
 For each agent spec with a time limit, the agent is prepared (kernels loaded,
 as the game does at start-up), then asked for moves in ``--positions``
-positions from seeded random openings. The wall time of each whole
+positions from seeded random games. The wall time of each whole
 ``choose()`` call is compared with the limit ``T``: the figures are the
 largest ``wall / T``, the median wall time and how many moves took longer
 than ``T + 50 ms``. With ``--load N`` the same runs again beside N
@@ -12,7 +12,6 @@ the machine. Nothing is asserted: the machine's load decides the figures.
 
 from __future__ import annotations
 
-import random
 import statistics
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from engine.agents.registry import create_agent
+from engine.bench.search import random_positions
 from engine.board import Board
 from engine.cli.common import emit
 from engine.geometry import Geometry
@@ -56,7 +56,7 @@ def add_parser(benches) -> None:
 
 def run(args) -> int:
     geometry = Geometry(args.cols, args.rows)
-    boards = openings(geometry, args.positions, args.seed)
+    boards = random_positions(args.positions, args.seed, geometry)
     emit(f"{len(boards)} positions on {geometry}; wall time of choose() against the limit T (on a busy machine)")
     for spec in args.specs or DEFAULT_SPECS:
         agent = create_agent(spec, seed=args.seed)
@@ -70,20 +70,6 @@ def run(args) -> int:
                 report(spec, limit, load, measure(agent, boards))
         agent.close()
     return 0
-
-
-def openings(geometry: Geometry, count: int, seed: int) -> list[Board]:
-    """Positions after 0..12 random moves that leave the game going."""
-    rng, boards = random.Random(seed), []
-    while len(boards) < count:
-        board = Board(geometry)
-        for _ in range(rng.randrange(0, 13)):
-            board.play(rng.choice(board.legal_columns()))
-            if board.is_over:
-                break
-        if not board.is_over:
-            boards.append(board)
-    return boards
 
 
 def measure(agent, boards: list[Board]) -> list[tuple[float, float]]:
