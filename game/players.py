@@ -63,6 +63,11 @@ def spec_label(spec: str) -> str:
     return spec.capitalize() if spec.isidentifier() else spec
 
 
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter and the rest untouched ("Monte Carlo", not "Monte carlo")."""
+    return text[:1].upper() + text[1:]
+
+
 def player_for(colour: Colour, spec: str | None, mode: Mode) -> Player:
     """A player with the name the match screen shows for it."""
     if spec is None:

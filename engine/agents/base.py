@@ -20,6 +20,7 @@ from engine.board import Board
 from engine.errors import IllegalMoveError
 from engine.formats import format_moves
 from engine.geometry import Geometry
+from engine.progress import Progress
 from engine.score import Score
 from engine.stop import StopFlag
 
@@ -88,6 +89,11 @@ class Agent(ABC):
     name: ClassVar[str] = "agent"
     #: True for agents that wait for a person (the GUI and terminal ask them).
     is_human: ClassVar[bool] = False
+    #: When the search under way started (None: no search running). Not a parameter.
+    _started: float | None = None
+    #: The longest time limit of the move under way, and the seconds kept back from limits.
+    _limit: float | None = None
+    _reserve: float = RESERVE
 
     def __post_init__(self) -> None:  # noqa: B027 - dataclass agents call it; @register adds the key checks
         """Check the parameters (agents extend this with their own checks)."""
@@ -102,20 +108,23 @@ class Agent(ABC):
             raise IllegalMoveError("the game is over: there is no move to choose")
         self.prepare(board.geometry)
         self._start_clock()
-        result = self._search(board.copy(), stop or StopFlag())
-        return replace(result, seconds=self._stop_clock())
+        try:
+            result = self._search(board.copy(), stop or StopFlag())
+        finally:
+            elapsed = self._stop_clock()
+        return replace(result, seconds=elapsed)
 
     def _start_clock(self) -> None:
         self._started = time.perf_counter()
-        self._limit: float | None = None
+        self._limit = None
 
     def _stop_clock(self) -> float:
         """The move's seconds; a move that came back late makes the next ones keep more time back."""
-        elapsed = time.perf_counter() - self._started
+        elapsed = time.perf_counter() - (self._started or time.perf_counter())
+        self._started = None
         if self._limit is not None:
             over = elapsed - (self._limit - MARGIN)
-            reserve = getattr(self, "_reserve", RESERVE)
-            reserve = reserve + over if over > 0 else reserve + over / 4  # grow at once, shrink slowly
+            reserve = self._reserve + over if over > 0 else self._reserve + over / 4  # grow at once, shrink slowly
             self._reserve = min(max(reserve, RESERVE), self._limit / 3)
         return elapsed
 
@@ -130,16 +139,32 @@ class Agent(ABC):
         """A child of ``stop`` that is set ``seconds`` after this move's clock started.
 
         What the agent did since the clock started (copying a tree, a solve
-        before a fallback) counts, and :data:`RESERVE` is kept back for
-        building the result, so the whole move keeps within ``seconds``.
+        before a fallback) counts, and the time late moves needed is kept back
+        for building the result, so the whole move keeps within ``seconds``.
         """
         if seconds is None:
             return stop.deadline(None)
-        if not hasattr(self, "_started"):
+        if self._started is None:
             self._start_clock()
+        assert self._started is not None
         self._limit = max(seconds, self._limit or 0.0)
         used = time.perf_counter() - self._started
-        return stop.deadline(max(0.0, seconds - used - getattr(self, "_reserve", RESERVE)))
+        return stop.deadline(max(0.0, seconds - used - self._reserve))
+
+    def progress(self) -> Progress | None:
+        """What the search under way has found so far, or None (idle, or the agent tells nothing).
+
+        Safe to call from any thread while :meth:`choose` runs on another: it
+        only reads (see :mod:`engine.progress`).
+        """
+        started = self._started
+        if started is None:
+            return None
+        return self._progress(time.perf_counter() - started)
+
+    def _progress(self, seconds: float) -> Progress | None:
+        """The snapshot of a search running for ``seconds``; agents that publish progress override it."""
+        return None
 
     @abstractmethod
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -31,6 +32,7 @@ from engine.board import Board
 from engine.geometry import Geometry
 from engine.kernels.montecarlo import ROLLOUTS, pure_monte_carlo, winning_column
 from engine.kernels.rng import make_rng
+from engine.progress import Progress
 from engine.score import Score
 from engine.stop import StopFlag
 
@@ -59,7 +61,7 @@ def central_order(columns: list[int], cols: int) -> list[int]:
     return sorted(columns, key=lambda col: (abs(2 * col - (cols - 1)), col))
 
 
-def per_column_text(values: list[object | None]) -> str:
+def per_column_text(values: Sequence[object | None]) -> str:
     """``12,340,x`` for a ``key=value`` statistic: one entry per column, x where there is none."""
     return ",".join("x" if value is None else str(value) for value in values)
 
@@ -76,6 +78,9 @@ class MonteCarloAgent(Agent):
     rollout: str = param("smart", ROLLOUT_HELP, choices=tuple(ROLLOUTS))
     seed: int | None = param(None, "random seed (none: a fresh one)", kind=int)
     _rng: np.ndarray = field(init=False, repr=False, compare=False)
+    # The kernel's running totals per column, published for other threads (see engine.progress).
+    _counts: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
+    _points: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._rng = new_rng(self.seed)
@@ -92,6 +97,23 @@ class MonteCarloAgent(Agent):
             winning_column(empty, empty, geometry.kernel)
             _READY.add(geometry.wide)
 
+    def _progress(self, seconds: float) -> Progress | None:
+        counts, points = self._counts, self._points
+        if counts is None or points is None:
+            return None
+        counts, points = counts.copy(), points.copy()  # one look, then consistent arithmetic
+        total = int(counts.sum())
+        tried = [col for col in range(len(counts)) if counts[col]]
+        best = max(tried, key=lambda col: points[col] / counts[col]) if tried else None
+        return Progress(
+            seconds,
+            total,
+            unit="playouts",
+            best_column=best,
+            pv=() if best is None else (best,),
+            visit_shares=tuple(float(c) / total if c else None for c in counts) if total else None,
+        )
+
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
         geometry = board.geometry
         g = geometry.kernel
@@ -104,8 +126,8 @@ class MonteCarloAgent(Agent):
 
         legal = board.legal_columns()
         per_column = -1 if self.playouts is None else math.ceil(self.playouts / len(legal))
-        points = np.zeros(geometry.cols, dtype=np.float64)
-        counts = np.zeros(geometry.cols, dtype=np.int64)
+        points = self._points = np.zeros(geometry.cols, dtype=np.float64)
+        counts = self._counts = np.zeros(geometry.cols, dtype=np.int64)
         policy = ROLLOUTS[self.rollout]
         with self.time_limit(stop, time_budget(self.time, self.playouts)) as flag:
             playouts = pure_monte_carlo(current, mask, g, self._rng, policy, per_column, flag.array, points, counts)

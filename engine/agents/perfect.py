@@ -19,6 +19,7 @@ from engine.agents.registry import create_agent, param, register
 from engine.agents.search import AlphaBetaAgent
 from engine.board import Board
 from engine.geometry import Geometry
+from engine.progress import Progress
 from engine.score import Score
 from engine.solver.book import load_default
 from engine.solver.solver import Solver
@@ -84,6 +85,10 @@ class PerfectAgent(Agent):
             completed=False,
             info={"fallback": FALLBACK_SPEC},
         )
+
+    def _progress(self, seconds: float) -> Progress | None:
+        solver = self._solver
+        return None if solver is None else Progress(seconds, solver.live_nodes)
 
     def close(self) -> None:
         self._solver = self._fallback = None

@@ -36,12 +36,16 @@ from engine.kernels import search as kernels
 from engine.kernels.evaluation import NAMES, evaluation_id
 from engine.kernels.rules import can_play, is_winning_move
 from engine.kernels.search import ABORTED, CUT, INF, NODE_LIMIT, NODES, WIN, SearchContext, new_context
+from engine.progress import Progress
 from engine.score import Score
 from engine.stop import StopFlag
 
 #: A node limit that is never reached.
 _NO_LIMIT = np.iinfo(np.int64).max // 2
 _EVAL_HELP = "evaluation function where the search stops (see engine/kernels/evaluation.py)"
+_MODE_HELP = (
+    "with eval=seed000: seed 000's weight mode 1 (0.9/0.6/0.3 of a line), 2 (0.6/0.4/0.2), 3 (30/20/10); 0: 3/2/1"
+)
 
 
 def proven_plies(score: int, ply: int, geometry: Geometry) -> int | None:
@@ -90,10 +94,18 @@ def _pv(ctx: SearchContext) -> tuple[int, ...]:
     return tuple(int(col) for col in ctx.pv[0, : ctx.pv_len[0]])
 
 
+def _score(value: int, proven: bool, geometry: Geometry) -> Score:
+    """A search value as a Score: Pons's exact score when the iteration proved it, else an estimate."""
+    return Score.pons(pons_score(value, geometry)) if proven else Score.estimate(value)
+
+
 def _result(best: _Iteration, ctx: SearchContext, geometry: Geometry, ply: int, completed: bool) -> SearchResult:
     """The SearchResult of the last finished iteration."""
     nodes = int(ctx.stats[NODES])
-    convert = (lambda s: Score.pons(pons_score(s, geometry))) if best.proven else Score.estimate
+
+    def convert(value: int) -> Score:
+        return _score(value, best.proven, geometry)
+
     info: dict[str, object] = {}
     plies = proven_plies(best.score, ply, geometry)
     if plies is not None:
@@ -125,6 +137,21 @@ class AlphaBetaSearch:
     def __init__(self, geometry: Geometry, eval_name: str, order: str, tt_entries: int) -> None:
         self.geometry = geometry
         self.ctx = new_context(geometry.cols, geometry.rows, order, evaluation_id(eval_name), tt_entries)
+        # Published for other threads (see engine.progress): the depth under way, the last finished iteration.
+        self.live_depth = 0
+        self.live_best: _Iteration | None = None
+
+    def progress(self, seconds: float) -> Progress:
+        """A snapshot of the search under way (any thread may call it)."""
+        best = self.live_best
+        return Progress(
+            seconds,
+            int(self.ctx.stats[NODES]),  # the kernels' own counter, read live
+            depth=self.live_depth,
+            best_column=None if best is None else best.column,
+            pv=() if best is None else best.pv,
+            score=None if best is None else _score(best.score, best.proven, self.geometry),
+        )
 
     def clear(self) -> None:
         """Forget every stored position."""
@@ -162,7 +189,9 @@ class AlphaBetaSearch:
         scores = np.zeros(geometry.cols, dtype=np.int64)
         exact = np.zeros(geometry.cols, dtype=np.uint8)
         best: _Iteration | None = None
+        self.live_best = None
         for d in range(1, min(depth, geometry.cells - ply) + 1):
+            self.live_depth = d
             exact[:] = 0
             ctx.stats[CUT] = 0
             first = -1 if best is None else best.column
@@ -171,14 +200,14 @@ class AlphaBetaSearch:
                 # The unfinished iteration searched the previous best move first, so a
                 # different best move among the moves it finished is a better choice.
                 if col >= 0 and (best is None or col != best.column):
-                    columns = best.columns if best else [None] * geometry.cols
+                    columns: list[int | None] = best.columns if best else [None] * geometry.cols
                     best = _Iteration(col, d - 1, int(scores[col]), _pv(ctx), columns, proven=False)
                 if best is None:
                     return _unfinished(current, mask, geometry, ctx)
                 return _result(best, ctx, geometry, ply, False)
             columns = [int(scores[c]) if exact[c] else None for c in range(geometry.cols)]
             proven = ctx.stats[CUT] == 0 or _all_forced(columns, geometry)
-            best = _Iteration(col, d, int(scores[col]), _pv(ctx), columns, proven)
+            best = self.live_best = _Iteration(col, d, int(scores[col]), _pv(ctx), columns, proven)
             if best.proven or (not all_exact and proven_plies(best.score, ply, geometry) is not None):
                 break  # deeper iterations cannot change a proven value, or a forced win or loss
         assert best is not None  # the position has an empty cell, so depth 1 was searched
@@ -289,10 +318,18 @@ class SearchAgent(Agent):
     tolerance: float
     seed: int | None
     _rng: random.Random
+    mode: int  # seed 000's weight mode for eval=seed000 (0: its plain 3/2/1)
 
     def __post_init__(self) -> None:
-        evaluation_id(self.eval)  # an unknown name fails when the agent is made, not at its first move
+        if self.mode and self.eval != "seed000":
+            raise ValueError("mode= chooses seed 000's weights: it goes with eval=seed000")
+        evaluation_id(self.evaluation)  # an unknown name fails when the agent is made, not at its first move
         self._rng = new_random(self.seed)
+
+    @property
+    def evaluation(self) -> str:
+        """The kernel's evaluation name: ``eval``, or seed 000's weights in mode ``mode``."""
+        return f"seed000/{self.mode}" if self.mode else self.eval
 
     def new_game(self, seed: int | None = None) -> None:
         if seed is not None:
@@ -317,16 +354,17 @@ class SearchAgent(Agent):
         """Search the position; ``stop`` is set when the search must end."""
 
 
-@register("greedy", "best evaluation after its own move, ignoring replies (seed 004's A*)")
+@register("greedy", "best evaluation after its own move, one ply, ignoring replies")
 @dataclass
 class GreedyAgent(SearchAgent):
     eval: str = param("seed004", _EVAL_HELP, choices=NAMES)
+    mode: int = param(0, _MODE_HELP, low=0, high=3, label="Seed 000 mode")
     tolerance: float = param(0.0, _TOLERANCE_HELP, low=0.0, high=1e6, label="Near-tie tolerance")
     seed: int | None = param(None, _SEED_HELP, kind=int)
     _rng: random.Random = field(init=False, repr=False, compare=False)
 
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
-        return minimax_search(current, mask, geometry, 1, self.eval, stop.array)
+        return minimax_search(current, mask, geometry, 1, self.evaluation, stop.array)
 
     def prepare(self, geometry: Geometry) -> None:
         _warm_minimax(geometry)
@@ -337,12 +375,13 @@ class GreedyAgent(SearchAgent):
 class MinimaxAgent(SearchAgent):
     depth: int = param(4, "plies to search (the evaluation scores the positions there)", low=1, high=81)
     eval: str = param("f4", _EVAL_HELP, choices=NAMES)
+    mode: int = param(0, _MODE_HELP, low=0, high=3, label="Seed 000 mode")
     tolerance: float = param(0.0, _TOLERANCE_HELP, low=0.0, high=1e6, label="Near-tie tolerance")
     seed: int | None = param(None, _SEED_HELP, kind=int)
     _rng: random.Random = field(init=False, repr=False, compare=False)
 
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
-        return minimax_search(current, mask, geometry, self.depth, self.eval, stop.array)
+        return minimax_search(current, mask, geometry, self.depth, self.evaluation, stop.array)
 
     def prepare(self, geometry: Geometry) -> None:
         _warm_minimax(geometry)
@@ -353,6 +392,7 @@ class MinimaxAgent(SearchAgent):
 class AlphaBetaAgent(SearchAgent):
     depth: int = param(8, "deepest iteration in plies (81: to the end of the game)", low=1, high=81)
     eval: str = param("threats", _EVAL_HELP, choices=NAMES)
+    mode: int = param(0, _MODE_HELP, low=0, high=3, label="Seed 000 mode")
     order: str = param("heuristic", "move ordering", choices=kernels.ORDERS)
     nodes: int | None = param(None, "node limit per move (none: no limit)", kind=int, low=1, high=10**15)
     time: float | None = param(None, "seconds per move (none: no limit)", kind=float, low=0.001, high=86400)
@@ -372,7 +412,7 @@ class AlphaBetaAgent(SearchAgent):
 
     def _searcher(self, geometry: Geometry) -> AlphaBetaSearch:
         if self._search_state is None or self._search_state.geometry != geometry:
-            self._search_state = AlphaBetaSearch(geometry, self.eval, self.order, table_entries(self.tt))
+            self._search_state = AlphaBetaSearch(geometry, self.evaluation, self.order, table_entries(self.tt))
             # The first call of a kernel compiles it or loads it from the cache: do it now,
             # on the empty board with a one-node limit, so that no move's clock pays for it.
             self._search_state.search(0, 0, 1, nodes=1)
@@ -388,6 +428,10 @@ class AlphaBetaAgent(SearchAgent):
 
     def close(self) -> None:
         self._search_state = None
+
+    def _progress(self, seconds: float) -> Progress | None:
+        searcher = self._search_state
+        return None if searcher is None else searcher.progress(seconds)
 
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
         searcher = self._searcher(geometry)

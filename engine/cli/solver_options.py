@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 
+from engine.cli.common import add_grid_argument
 from engine.geometry import Geometry
 from engine.solver.book import load_default
 from engine.solver.solver import DEFAULT_TABLE_MB, Solver
@@ -33,6 +34,7 @@ def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
         default=0,
         help="give up on a position after this many nodes (default and 0: no limit)",
     )
+    add_grid_argument(parser)
     parser.add_argument("positions", nargs="*", metavar="POSITION", help="move strings such as 4453")
 
 
@@ -40,9 +42,10 @@ def make_solver(args: argparse.Namespace, geometry: Geometry) -> Solver:
     return Solver(geometry, args.table_mb, book=None if args.no_book else load_default(geometry))
 
 
-def limits(args: argparse.Namespace) -> dict[str, object]:
+def limits(args: argparse.Namespace) -> tuple[int, float | None]:
+    """``(nodes, seconds)`` per position; 0 nodes and None seconds mean no limit (as does ``--seconds inf``)."""
     seconds = None if args.seconds is None or math.isinf(args.seconds) else args.seconds
-    return {"nodes": args.nodes, "seconds": seconds}
+    return args.nodes, seconds
 
 
 UNFINISHED = "not solved within the limit (raise --seconds or --nodes)"

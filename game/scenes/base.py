@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 
 from game.scene import Scene
-from game.theme import FAINT, MUTED, TEXT
+from game.theme import ACCENT, FAINT, MUTED, TEXT
 from game.widgets import Button, Form
 
-KEY_HINTS = "↑ ↓ move   ← → change   Enter select   Esc back"
+KEY_HINTS = "↑ ↓ move   ← → change   Enter select   Esc back   F1 all keys"
 
 
 class FormScene(Scene):
@@ -31,9 +31,15 @@ class FormScene(Scene):
 
     def content(self, size: tuple[int, int]) -> pygame.Rect:
         """The area between the title and the footer."""
-        px = self.theme.px
+        theme, px = self.theme, self.theme.px
         width = min(size[0] - 2 * px(40), px(900))
-        return pygame.Rect((size[0] - width) // 2, px(118), width, size[1] - px(118) - px(52))
+        # below the title and subtitle, which grow with the player's text size
+        top = max(px(118), self._subtitle_top() + theme.font_px(16) + px(14))
+        return pygame.Rect((size[0] - width) // 2, top, width, size[1] - top - px(52))
+
+    def _subtitle_top(self) -> int:
+        theme = self.theme
+        return max(theme.px(80), theme.px(34) + theme.font(34, True).get_linesize() + theme.px(2))
 
     def button_row(self, buttons: list[Button], area: pygame.Rect) -> None:
         """Lay out buttons side by side at the bottom of ``area``, the last one on the right."""
@@ -48,11 +54,23 @@ class FormScene(Scene):
         self.app.draw_background(surface)
         theme, (width, height) = self.theme, surface.get_size()
         theme.draw_text(surface, self.title, 34, (width / 2, theme.px(34)), TEXT, bold=True, anchor="midtop")
-        if self.subtitle:
-            theme.draw_text(surface, self.subtitle, 16, (width / 2, theme.px(80)), MUTED, anchor="midtop")
+        if self.subtitle:  # under the title, however large the player's text size makes it
+            theme.draw_text(surface, self.subtitle, 16, (width / 2, self._subtitle_top()), MUTED, anchor="midtop")
         self.draw_content(surface)
         self.form.draw(surface)
+        draw_preparation_note(surface, self.app, height - theme.px(40))
         theme.draw_text(surface, KEY_HINTS, 13, (width / 2, height - theme.px(18)), FAINT, anchor="midbottom")
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Whatever the screen draws besides its controls."""
+
+
+def draw_preparation_note(surface: pygame.Surface, app, y: float) -> None:
+    """On a first start, one line centred at ``y`` saying which computer player is being prepared and how far
+    along the preparing is (it fits the window: the end gives way to an ellipsis on a narrow one)."""
+    progress = app.catalog.progress()
+    if progress is None or not progress.compiling:
+        return
+    theme, width = app.theme, surface.get_width()
+    note = theme.fit_text(progress.sentence(), 14, width - theme.px(40))
+    theme.draw_text(surface, note, 14, (width / 2, y), ACCENT, anchor="center")

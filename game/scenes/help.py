@@ -6,6 +6,7 @@ import pygame
 
 from game import drawing
 from game.scenes.base import FormScene
+from game.scenes.shortcuts import SHORTCUTS
 from game.theme import ACCENT, MUTED, PANEL, TEXT
 from game.widgets import Button
 
@@ -16,13 +17,8 @@ RULES = (
 )
 
 CONTROLS = (
-    ("Mouse", "point at a column and click to drop"),
-    ("← →  then  Enter, Space or ↓", "choose a column with the keyboard and drop"),
-    ("1 … 9", "drop straight into that column"),
-    ("U  or  Ctrl+Z", "undo your last move"),
-    ("H", "ask the strongest computer player for a hint"),
-    ("N", "new game;  R: rematch when a game is over"),
-    ("Space", "pause or resume when two computers play"),
+    *dict(SHORTCUTS)["Playing"],
+    ("F1  or  ?", "every keyboard shortcut;  F2: settings"),
     ("Esc", "back one screen"),
 )
 
@@ -50,8 +46,14 @@ class HelpScene(FormScene):
             y = theme.draw_text(surface, line, 16, (x, y), TEXT, wrap=box.width - px(56)).bottom + px(8)
         y += px(18)
         theme.draw_text(surface, "Controls", 20, (x, y), ACCENT, bold=True)
-        y += px(36)
-        for keys, meaning in CONTROLS:
-            theme.draw_text(surface, keys, 16, (x, y), TEXT, bold=True)
-            theme.draw_text(surface, meaning, 16, (x + px(300), y), MUTED)
-            y += px(28)
+        y += theme.font_px(20) + px(12)
+        # as many as fit (all but with a large text size), then a pointer to the shortcuts card
+        size, line = 16, theme.font_px(16) + px(8)
+        rows = max(1, min(len(CONTROLS), (box.bottom - y) // line))
+        shown = CONTROLS if rows == len(CONTROLS) else (*CONTROLS[: rows - 1], ("F1  or  ?", "all the keys"))
+        keys_width = max(theme.font(size, True).size(keys)[0] for keys, _ in shown) + px(24)
+        for keys, meaning in shown:
+            theme.draw_text(surface, keys, size, (x, y), TEXT, bold=True)
+            room = box.right - px(28) - x - keys_width
+            theme.draw_text(surface, theme.fit_text(meaning, size, room), size, (x + keys_width, y), MUTED)
+            y += line

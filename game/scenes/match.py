@@ -26,11 +26,14 @@ from engine.stop import StopFlag
 from game import drawing, pictures
 from game.animation import Animations
 from game.board_view import BoardView, Marks
+from game.feed import Feed
 from game.keys import is_repeat
 from game.match_model import MatchModel
+from game.panels.analysis import AnalysisPanel, Analysts
+from game.panels.thinking import ThinkingPanel, compact
 from game.players import MatchConfig, spec_label
 from game.scene import Scene
-from game.settings import Colour, Mode
+from game.settings import Colour, Mode, remember
 from game.theme import ACCENT, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT
 from game.widgets import Button, Form
 from game.worker import Reply
@@ -55,7 +58,7 @@ class MatchScene(Scene):
         self.mode = config.mode
         self.model = MatchModel(config)
         self.view = BoardView(config.geometry)
-        self.animations = Animations()
+        self.animations = Animations(app.settings.animation.factor)
         self.form = Form(app.theme)
         self.agents: dict[Colour, Agent] = {}
         self.setup_error: str | None = None  # an agent that could not be built: the match cannot go on
@@ -70,8 +73,15 @@ class MatchScene(Scene):
         self.hint_button = Button("Hint (H)", self.ask_hint)
         self.new_button = Button("New game (N)", self.restart)
         self.rematch_button = Button("Rematch (R)", self.rematch, primary=True)
-        self.result_button = Button("Result", self.show_result)
+        self.result_button = Button("Result (Enter)", self.show_result)
         self.back_button = Button("Back (Esc)", app.pop)
+        self.analysis_button = Button("Analysis (A)", self.toggle_analysis)
+        self.review_button = Button("Review (V)", self.show_review)
+        # The live analysis, the thinking view and the game review (see game.panels).
+        self.analysts = Analysts()
+        self.analysis = AnalysisPanel(app.analysis_worker, self.analysts)
+        self.thinking_view = ThinkingPanel()
+        self.review_feed: Feed = Feed(app.analysis_worker)
         self._reset_turn_state()
 
     def _reset_turn_state(self) -> None:
@@ -86,6 +96,7 @@ class MatchScene(Scene):
         self._pulse_since = 0.0  # when the latest breathing mark (hint, winning line) appeared
         self._over_since: float | None = None
         self._result_shown = False
+        self.thinking_view.reset()  # a search that was stopped is no longer shown
 
     # -- life cycle ----------------------------------------------------------------------------
     def enter(self) -> None:
@@ -99,8 +110,13 @@ class MatchScene(Scene):
                 self.setup_error = f"Cannot create the {colour.value} player ({spec}): {exc}"
         self._changed()
 
+    def resume(self) -> None:
+        self.animations.speed = self.app.settings.animation.factor  # the settings screen may have changed it
+
     def exit(self) -> None:
         self.app.worker.cancel()
+        self.analysis.stop()
+        self.review_feed.stop()
         for agent in [*self.agents.values(), self._hint_agent]:
             if agent is not None:
                 self.app.worker.run_later(agent.close)
@@ -114,6 +130,7 @@ class MatchScene(Scene):
         self.animations.clear()
         self.paused = False
         self._reset_turn_state()
+        self.review_feed.stop()
         for agent in self.agents.values():
             self.app.worker.run_later(agent.new_game)
         self._changed()
@@ -153,6 +170,8 @@ class MatchScene(Scene):
             self.toggle_pause()
         elif key in DROP_KEYS and self.error and not self.model.human_to_move:
             self.retry()
+        elif key in DROP_KEYS and self.model.board.is_over and self.animations.idle:
+            self.show_result()  # the result panel again, after Escape closed it
         elif key in DROP_KEYS:
             self.drop(self.cursor)
         elif key in DIGIT_KEYS and DIGIT_KEYS[key] < cols:
@@ -166,6 +185,10 @@ class MatchScene(Scene):
             self.restart()
         elif key == pygame.K_r and self.model.board.is_over:
             self.rematch()
+        elif key == pygame.K_a:
+            self.toggle_analysis()
+        elif key == pygame.K_v and self.model.board.is_over:
+            self.show_review()
 
     # -- actions -----------------------------------------------------------------------------------
     def drop(self, col: int) -> None:
@@ -175,6 +198,7 @@ class MatchScene(Scene):
         reason = self.model.board.legality(col)
         if reason is not None:
             self.flash(reason[0].upper() + reason[1:])
+            self.app.sounds.play("illegal")
             return
         if self._request_kind == "hint":  # the hint is no longer wanted
             self.app.worker.cancel()
@@ -203,9 +227,10 @@ class MatchScene(Scene):
                 self.flash(f"No hint: {exc}")
                 return
         agent, board, catalog = self._hint_agent, self.model.board.copy(), self.app.catalog
+        spec, wide = catalog.hint_spec(), self.config.geometry.wide
 
         def job(stop: StopFlag) -> SearchResult:
-            catalog.wait_until_compiled(stop)
+            catalog.wait_until_prepared(spec, wide, stop)
             with stop.deadline(HINT_SECONDS) as limit:
                 return agent.choose(board, limit)
 
@@ -232,6 +257,37 @@ class MatchScene(Scene):
         self._flash = (text, self.time + FLASH_SECONDS)
         self.app.invalidate()
 
+    @property
+    def show_analysis(self) -> bool:
+        return self.app.settings.show_analysis
+
+    def toggle_analysis(self) -> None:
+        """Show or hide the analysis panel; the choice is remembered."""
+        self.app.settings.show_analysis = not self.show_analysis
+        problem = remember(self.app.settings_path, show_analysis=self.show_analysis)
+        if problem:
+            self.app.notify(problem, error=True)
+        if not self.show_analysis:
+            self.analysis.stop()
+        self.resize(self._size)
+        self._changed()
+
+    def start_review(self) -> None:
+        """Review the game on the analysis thread (it fills in as positions are solved); idempotent."""
+        from engine.review import review_game
+
+        board, analysts = self.model.board.copy(), self.analysts
+        self.review_feed.start(
+            tuple(board.history), lambda stop: review_game(board, analysts.get(board.geometry).solver, stop)
+        )
+
+    def show_review(self) -> None:
+        from game.scenes.review import ReviewScene
+
+        if self.model.board.is_over:
+            self.start_review()
+            self.app.push(ReviewScene(self.app, self))
+
     def show_result(self) -> None:
         from game.scenes.result import ResultOverlay
 
@@ -244,10 +300,12 @@ class MatchScene(Scene):
         self._asked_at = self.time
 
     def _play(self, col: int, result: SearchResult | None = None) -> None:
+        self.thinking_view.reset()
         colour, row = self.model.colour_to_move, self.model.board.height(col)
         self.animations.finish()  # the disc still falling lands first: never two in the air
         self.model.play(col, result)
         self.animations.drop(col, row, colour, self.view.hand_row)
+        self.app.sounds.play("drop")
         self.hint, self.hint_text, self._ready = None, "", None
         self._changed()
 
@@ -259,12 +317,21 @@ class MatchScene(Scene):
     # -- the turn loop -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
-        self.animations.update(dt)
+        for disc in self.animations.update(dt):
+            self.app.sounds.play("land", disc.row)
         self._poll_worker()
         if self.model.board.is_over:
             self._update_game_over()
         elif not self.failure and not self.paused and not self.model.player_to_move.is_human:
             self._computer_turn()
+        self._update_panels()
+
+    def _update_panels(self) -> None:
+        """Follow the position with the analysis, and the thinking computer's search with the thinking view."""
+        changed = self.analysis.follow(self.model.board) if self.show_analysis else False
+        thinker = self.agents.get(self.model.colour_to_move) if self._request_kind == "move" else None
+        if self.thinking_view.update(self.time, thinker) or changed:
+            self.app.invalidate()
 
     def animating(self) -> bool:
         flash_until = self._flash[1]
@@ -279,9 +346,10 @@ class MatchScene(Scene):
         colour = self.model.colour_to_move
         if self._request is None and self._ready is None and colour in self.agents:
             agent, board, catalog = self.agents[colour], self.model.board.copy(), self.app.catalog
+            spec, wide = self.model.player_to_move.spec or "", self.config.geometry.wide
 
             def move(stop: StopFlag) -> SearchResult:
-                catalog.wait_until_compiled(stop)  # a first start: the kernels are being compiled elsewhere
+                catalog.wait_until_prepared(spec, wide, stop)  # a first start: compiled elsewhere, first
                 return agent.choose(board, stop)
 
             self._submit(move, "move")
@@ -329,6 +397,8 @@ class MatchScene(Scene):
             return
         if self._over_since is None:
             self._over_since = self._pulse_since = self.time
+            self.start_review()  # in the background, ready when the player asks for it
+            self.app.sounds.play("draw" if self.model.winner is None else "win")
             self.app.invalidate()
         waited = self.time - self._over_since
         if not self._result_shown and waited >= RESULT_DELAY:
@@ -353,8 +423,9 @@ class MatchScene(Scene):
             if not over:
                 self.hint_button.enabled = self.model.human_to_move
                 buttons.append(self.hint_button)
-        buttons += [self.rematch_button, self.result_button] if over else [self.new_button]
-        buttons.append(self.back_button)
+        buttons += [self.rematch_button, self.review_button, self.result_button] if over else [self.new_button]
+        self.analysis_button.text = "Hide analysis (A)" if self.show_analysis else "Analysis (A)"
+        buttons += [self.analysis_button, self.back_button]
         px, (width, height) = self.app.theme.px, self._size
         button_width, gap = min(px(170), (width - px(40)) // len(buttons) - px(10)), px(12)
         x = (width - len(buttons) * button_width - (len(buttons) - 1) * gap) // 2
@@ -378,6 +449,11 @@ class MatchScene(Scene):
             Colour.YELLOW: pygame.Rect(width - px(18) - panel_width, px(16), panel_width, px(96)),
         }
         top = px(16) + px(96) + px(6)
+        if self.show_analysis or any(player.spec for player in (self.config.red, self.config.yellow)):
+            # A strip above the board for the analysis values and the visit-share bars of the thinking view.
+            strip = px(36)
+            self.analysis.strip = pygame.Rect(px(20), top, width - px(40), strip)
+            top += strip
         self.view.layout(pygame.Rect(px(20), top, width - px(40), height - px(76) - top))
         self._size = size
         self._arrange_buttons()
@@ -385,6 +461,12 @@ class MatchScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.app.draw_background(surface)
         self.view.draw(surface, self.model.owner, self.animations, self.marks())
+        if self.thinking and self.animations.idle:
+            theme, board = self.app.theme, self.model.board
+            self.thinking_view.draw_line(surface, theme, self.view, board, self.model.colour_to_move)
+            self.thinking_view.draw_shares(surface, theme, self.view, self.analysis.strip)
+        if self.show_analysis:
+            self.analysis.draw(surface, self.app.theme, self.view, self.model.board.ply)
         for colour in Colour:
             self._draw_player(surface, colour)
         self._draw_status(surface)
@@ -409,6 +491,12 @@ class MatchScene(Scene):
     def failure(self) -> str | None:
         """What went wrong with a computer player, if anything."""
         return self.setup_error or self.error
+
+    @property
+    def preparing(self) -> bool:
+        """The computer to move waits for its kernels to be compiled (the first start of a version)."""
+        spec = self.model.player_to_move.spec
+        return self.thinking and spec is not None and self.app.catalog.waits_for(spec, self.config.geometry.wide)
 
     @property
     def thinking(self) -> bool:
@@ -448,7 +536,8 @@ class MatchScene(Scene):
     def _draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
         theme, px = self.app.theme, self.app.theme.px
         elapsed = self.time - self._asked_at
-        label = theme.draw_text(surface, f"Thinking  {elapsed:4.1f} s", 14, pos, ACCENT, bold=True)
+        doing = "Preparing" if self.preparing else "Thinking"
+        label = theme.draw_text(surface, f"{doing}  {elapsed:4.1f} s", 14, pos, ACCENT, bold=True)
         for index in range(3):  # three dots taking turns to swell, like a chat "typing" sign
             phase = 0.5 + 0.5 * math.sin(self.time * 6.0 - index * 0.9)
             centre = (label.right + px(12) + index * px(13), label.centery)
@@ -475,8 +564,12 @@ class MatchScene(Scene):
             detail, detail_colour = flash, DANGER
         elif self.hint_text:
             detail, detail_colour = self.hint_text, ACCENT
-        elif self.thinking and self.app.catalog.warming and self.time - self._asked_at > 3.0:
-            detail, detail_colour = "Preparing the engine: the first moves are slower on a first run", ACCENT
+        elif self.preparing:
+            detail = f"First start: preparing {self.model.player_to_move.agent_label}, once only"
+            detail_colour = ACCENT
+        elif self.thinking and self.thinking_view.summary():
+            detail = f"{self.model.colour_to_move.title}: {self.thinking_view.summary()}"
+            detail_colour = ACCENT
         else:
             geometry, ply = self.config.geometry, self.model.board.ply
             if self.model.board.is_over:
@@ -510,7 +603,7 @@ class MatchScene(Scene):
         if player.is_human:
             return ("Your turn", TEXT) if self.mode is Mode.HUMAN_VS_AI else (f"{player.colour.title} to play", TEXT)
         thinker = "The computer" if self.mode is Mode.HUMAN_VS_AI else player.colour.title
-        return f"{thinker} is thinking…", TEXT
+        return f"{thinker} is {'getting ready' if self.preparing else 'thinking'}…", TEXT
 
     def _draw_error(self, surface: pygame.Surface) -> None:
         theme, px = self.app.theme, self.app.theme.px
@@ -538,11 +631,3 @@ def describe_result(result: SearchResult) -> str:
 
 def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def compact(number: float) -> str:
-    """1234 -> 1.2k, 5600000 -> 5.6M."""
-    for limit, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
-        if number >= limit:
-            return f"{number / limit:.1f}{suffix}"
-    return str(int(number))

@@ -1,4 +1,4 @@
-"""The main menu: play (through the set-up screens), a quick game with the last settings, help, quit."""
+"""The main menu: play (through the set-up screens), a quick game with the last settings, help, settings, quit."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pygame
 
 from game import pictures
 from game.players import side_label
-from game.scenes.base import FormScene
+from game.scenes.base import FormScene, draw_preparation_note
 from game.settings import Mode, Settings
 from game.theme import FAINT, MUTED, TEXT
 from game.widgets import Button
@@ -18,8 +18,9 @@ class MainMenu(FormScene):
         self.play = Button("Play", self.open_setup, primary=True, detail="Choose the players and the board")
         self.quick = Button("Quick game", self.start_quick_game, detail="")
         self.help = Button("How to play", self.open_help)
+        self.settings = Button("Settings", self.open_settings)
         self.leave = Button("Quit", app.quit)
-        self.form.set_widgets([self.play, self.quick, self.help, self.leave])
+        self.form.set_widgets([self.play, self.quick, self.help, self.settings, self.leave])
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -44,6 +45,9 @@ class MainMenu(FormScene):
         for button, height in ((self.play, 66), (self.quick, 66), (self.help, 50), (self.leave, 50)):
             button.rect = pygame.Rect(x, y, width, px(height))
             y += px(height) + px(14)
+        half = (width - px(14)) // 2  # help and settings share a row
+        self.help.rect.width = half
+        self.settings.rect = self.help.rect.move(half + px(14), 0)
 
     # -- actions ---------------------------------------------------------------------------
     def open_setup(self) -> None:
@@ -55,6 +59,11 @@ class MainMenu(FormScene):
         from game.scenes.help import HelpScene
 
         self.app.push(HelpScene(self.app))
+
+    def open_settings(self) -> None:
+        from game.scenes.settings_screen import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
 
     def start_quick_game(self) -> None:
         from game.scenes.board_setup import start_match
@@ -76,12 +85,19 @@ class MainMenu(FormScene):
         pictures.logo(surface, (width / 2, title.top - theme.px(6)), theme.px(30))
 
         self.form.draw(surface)
+        draw_preparation_note(surface, self.app, (self.leave.rect.bottom + height - theme.px(36)) / 2)
         theme.draw_text(
-            surface, "↑ ↓ move   Enter select", 13, (width / 2, height - theme.px(18)), FAINT, anchor="midbottom"
+            surface,
+            "↑ ↓ move   Enter select   F1 all keys   F2 settings",
+            13,
+            (width / 2, height - theme.px(18)),
+            FAINT,
+            anchor="midbottom",
         )
 
 
 def describe(settings: Settings, catalog) -> str:
     """One line for the quick-game button, e.g. ``You vs Medium · 7×6``."""
     first, second = (side_label(settings, colour, catalog.resolve) for colour in (settings.first, settings.first.other))
-    return f"{first} vs {second} · {settings.cols}×{settings.rows}"
+    geometry = settings.geometry()  # the board that will really start (the classic one if the saved one is wrong)
+    return f"{first} vs {second} · {geometry.cols}×{geometry.rows}"
