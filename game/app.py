@@ -24,6 +24,7 @@ import pygame
 from game import drawing, settings
 from game.catalog import Catalog
 from game.scene import Scene
+from game.tally import Tally
 from game.theme import BACKGROUND_BOTTOM, BACKGROUND_TOP, DANGER, DISC, MIN_WINDOW, PANEL_LIGHT, TEXT, Theme
 from game.worker import Worker
 
@@ -140,6 +141,7 @@ class App:
         self.catalog = Catalog()
         self.make_agent: Callable[[str], Agent] = agent_factory or self.catalog.create
         self.frame_stats = FrameStats()
+        self.tally = Tally()  # the score between the current players, kept across matches
         self.running = True
         self.closed = False
         self._warm_up = warm_up

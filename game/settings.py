@@ -60,6 +60,9 @@ class Settings:
     first: Colour = Colour.RED  # the colour that moves first
     red_agent: str = ""
     yellow_agent: str = ""
+    red_name: str = ""  # the names of people playing red / yellow ("": You, Red player, ...)
+    yellow_name: str = ""
+    spectator_speed: str = "normal"  # how fast two computers' games go by: slow, normal, fast, instant
     cols: int = 7
     rows: int = 6
     connect: int = 4
@@ -74,6 +77,15 @@ class Settings:
             self.red_agent = spec
         else:
             self.yellow_agent = spec
+
+    def name(self, colour: Colour) -> str:
+        return self.red_name if colour is Colour.RED else self.yellow_name
+
+    def set_name(self, colour: Colour, name: str) -> None:
+        if colour is Colour.RED:
+            self.red_name = name
+        else:
+            self.yellow_name = name
 
     def geometry(self):
         """The board size as an engine :class:`~engine.geometry.Geometry` (the default if invalid)."""

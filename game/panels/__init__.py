@@ -1,0 +1,1 @@
+"""Panels drawn beside the board on the match screen, one module each."""
