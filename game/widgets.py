@@ -77,7 +77,7 @@ class Button(Widget):
         if self.detail:
             theme.draw_text(
                 surface,
-                self.text,
+                theme.fit_text(self.text, 19, self.rect.width - theme.px(24), bold=True),
                 19,
                 (self.rect.centerx, self.rect.centery - theme.px(2)),
                 colour,
@@ -94,7 +94,8 @@ class Button(Widget):
                 anchor="midtop",
             )
         else:
-            theme.draw_text(surface, self.text, 17, self.rect.center, colour, bold=True, anchor="center")
+            text = theme.fit_text(self.text, 17, self.rect.width - theme.px(16), bold=True)
+            theme.draw_text(surface, text, 17, self.rect.center, colour, bold=True, anchor="center")
 
 
 class Choice(Widget):

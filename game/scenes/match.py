@@ -255,8 +255,8 @@ class MatchScene(Scene):
         except pygame.error as exc:
             self.flash(f"Could not copy: {exc}")
             return
-        shown = text if "\n" not in text else "the grid"
-        self.hint_text = f"Copied {shown or 'the empty board'}"
+        shown = text if "\n" not in text else "the position as a grid"
+        self.app.notify(f"Copied {shown or 'the empty board'}", seconds=2.5)
 
     def paste_position(self) -> None:
         """Ctrl+V: start again from a pasted move string or text grid, with the same players."""
@@ -281,7 +281,7 @@ class MatchScene(Scene):
         except OSError as exc:
             self.flash(f"Could not save the game: {exc.strerror or exc}")
             return
-        self.hint_text = f"Saved as {path.name}"
+        self.app.notify(f"Saved as {path.name} in {path.parent}", seconds=4.0)
 
     # -- spectator controls ------------------------------------------------------------------------------
     def step(self) -> None:

@@ -17,13 +17,21 @@ class MainMenu(FormScene):
         super().__init__(app)
         self.play = Button("Play", self.open_setup, primary=True, detail="Choose the players and the board")
         self.quick = Button("Quick game", self.start_quick_game, detail="")
+        self.saved = Button("Saved games", self.open_saved_games)
         self.help = Button("How to play", self.open_help)
         self.leave = Button("Quit", app.quit)
-        self.form.set_widgets([self.play, self.quick, self.help, self.leave])
+        self.form.set_widgets([self.play, self.quick, self.saved, self.help, self.leave])
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.form.focus_on(self.leave)  # nothing is below the menu: Escape points at Quit instead
+            return
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_o
+            and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        ):
+            self.open_saved_games()
             return
         super().handle_event(event)
 
@@ -41,15 +49,24 @@ class MainMenu(FormScene):
         width = px(380)
         x = (size[0] - width) // 2
         y = max(px(330), size[1] // 2 + px(20))
-        for button, height in ((self.play, 66), (self.quick, 66), (self.help, 50), (self.leave, 50)):
+        for button, height in ((self.play, 66), (self.quick, 66), (self.saved, 50), (self.leave, 50)):
             button.rect = pygame.Rect(x, y, width, px(height))
             y += px(height) + px(14)
+        # "Saved games" and "How to play" share a row
+        half = (width - px(14)) // 2
+        self.saved.rect.width = half
+        self.help.rect = pygame.Rect(x + width - half, self.saved.rect.y, half, self.saved.rect.height)
 
     # -- actions ---------------------------------------------------------------------------
     def open_setup(self) -> None:
         from game.scenes.mode_select import ModeSelect
 
         self.app.push(ModeSelect(self.app))
+
+    def open_saved_games(self) -> None:
+        from game.scenes.saved_games import SavedGames
+
+        self.app.push(SavedGames(self.app))
 
     def open_help(self) -> None:
         from game.scenes.help import HelpScene

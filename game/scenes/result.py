@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game import drawing
+from game.labels import fit_headline
 from game.scene import Scene
 from game.settings import Colour, Mode
 from game.theme import DISC, MUTED, PANEL, SUCCESS, TEXT
@@ -27,13 +28,19 @@ class ResultOverlay(Scene):
         self.again = Button("Rematch", self.rematch, primary=True, detail=f"{starts} moves first")
         self.settings = Button("Change settings", self.change_settings)
         self.menu = Button("Main menu", self.main_menu)
-        self.form = Form(app.theme, [self.again, self.settings, self.menu])
+        self.save = Button("Save game", self.save_game, detail="Ctrl+S")
+        self.buttons = [self.again, self.save, self.settings, self.menu]
+        self.form = Form(app.theme, self.buttons)
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     # -- actions ---------------------------------------------------------------------------------
     def rematch(self) -> None:
         self.app.pop()
         self.match.rematch()
+
+    def save_game(self) -> None:
+        self.match.save_game()
+        self.save.enabled = False  # saved once; the match screen says where
 
     def change_settings(self) -> None:
         from game.scenes.menu import MainMenu
@@ -47,8 +54,13 @@ class ResultOverlay(Scene):
         self.app.reset(MainMenu)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        ctrl = event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
             self.rematch()
+        elif ctrl and event.key == pygame.K_s:
+            self.save.press()
+        elif ctrl and event.key == pygame.K_c:
+            self.match.copy_position()
         elif not self.form.handle_event(event):
             super().handle_event(event)
 
@@ -57,9 +69,10 @@ class ResultOverlay(Scene):
         px = self.app.theme.px
         self.panel = pygame.Rect(px(12), px(10), size[0] - 2 * px(12), px(108))
         gap, height = px(10), px(60)
-        width = min(px(180), (self.panel.width * 2 // 3 - 2 * gap) // 3)
-        x = self.panel.right - px(20) - 3 * width - 2 * gap
-        for button in (self.again, self.settings, self.menu):
+        count = len(self.buttons)
+        width = min(px(160), (self.panel.width * 2 // 3 - (count - 1) * gap) // count)
+        x = self.panel.right - px(20) - count * width - (count - 1) * gap
+        for button in self.buttons:
             button.rect = pygame.Rect(x, self.panel.centery - height // 2, width, height)
             x += width + gap
 
@@ -74,8 +87,14 @@ class ResultOverlay(Scene):
                 return "You win!", in_moves
             return "You lose", f"{match.config.player(winner).agent_label} found {in_moves.lower()}"
         player = match.config.player(winner)
-        name = player.colour.title if player.is_human else f"{player.colour.title} ({player.agent_label})"
+        name = player.title if player.is_human else f"{player.colour.title} ({player.agent_label})"
         return f"{name} wins!", in_moves
+
+    def score(self) -> str:
+        """The tally line: ``Score: You 2 – 1 Medium`` (or the series' final score)."""
+        tally, series = self.app.tally, self.match.series
+        label = f"After {series.total} games" if series is not None and series.finished else "Score"
+        return f"{label}: {tally.describe(self.match.config)}" if tally.games else ""
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, px = self.app.theme, self.app.theme.px
@@ -91,14 +110,19 @@ class ResultOverlay(Scene):
         x += (2 if winner is not None else 3) * radius + px(16)
         title, detail = self.headline()
         room = self.again.rect.x - x - px(12)
+        score = self.score()
         title_rect = theme.draw_text(
             surface,
-            theme.fit_text(title, 28, room, bold=True),
+            fit_headline(theme, title, 28, room),
             28,
-            (x, centre_y + px(2)),
+            (x, centre_y + px(2) - (px(10) if score else 0)),
             TEXT,
             bold=True,
             anchor="bottomleft",
         )
-        theme.draw_text(surface, theme.fit_text(detail, 15, room), 15, (x, title_rect.bottom + px(2)), MUTED)
+        detail_rect = theme.draw_text(
+            surface, theme.fit_text(detail, 15, room), 15, (x, title_rect.bottom + px(2)), MUTED
+        )
+        if score:
+            theme.draw_text(surface, theme.fit_text(score, 15, room), 15, (x, detail_rect.bottom + px(2)), TEXT)
         self.form.draw(surface)
