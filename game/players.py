@@ -88,6 +88,15 @@ def spec_label(spec: str) -> str:
     return spec.capitalize() if spec.isidentifier() else spec
 
 
+MAX_NAME = 40
+
+
+def clean_name(name: str) -> str:
+    """A person's name as the game keeps it: one line, no control characters, at most 40 characters."""
+    name = "".join(char for char in name if char.isprintable())
+    return " ".join(name.split())[:MAX_NAME]
+
+
 def default_name(colour: Colour, mode: Mode | None) -> str:
     """A person's name when they have not given one."""
     return "You" if mode is Mode.HUMAN_VS_AI else f"{colour.title} player"
@@ -96,7 +105,7 @@ def default_name(colour: Colour, mode: Mode | None) -> str:
 def player_for(colour: Colour, spec: str | None, mode: Mode | None, name: str = "") -> Player:
     """A player with the name the match screen shows for it (a person's own ``name`` if given)."""
     if spec is None:
-        return Player(colour, name or default_name(colour, mode))
+        return Player(colour, clean_name(name) or default_name(colour, mode))
     return Player(colour, "Computer" if mode is Mode.HUMAN_VS_AI else f"{colour.title} computer", spec)
 
 

@@ -28,16 +28,15 @@ from typing import Any
 
 from engine.board import Board, Side
 from engine.errors import EngineError
-from engine.formats import format_grid, parse_grid
+from engine.formats import format_grid, parse_grid, parse_moves
 from engine.geometry import DEFAULT, Geometry
-from game.players import MatchConfig, player_for
+from game.players import MatchConfig, clean_name, player_for
 from game.settings import APP_FOLDER, Colour
 
 FORMAT = "connect-four game"
 VERSION = 1
 ENV_FOLDER = "CONNECT_FOUR_GAMES"
 MAX_FILE_BYTES = 100_000  # a saved game is well under 1 KB; anything this large is not one
-MAX_NAME = 40
 
 
 class SaveFileError(ValueError):
@@ -114,12 +113,11 @@ class SavedGame:
                 players[Colour.RED], players[Colour.YELLOW], geometry, Colour(first), start_moves, start_grid
             )
             board = config.start_board()
-            Board.from_moves(moves, geometry)  # the syntax of the moves
-            for index, char in enumerate(moves):
-                reason = board.legality(int(char) - 1)
+            for index, col in enumerate(parse_moves(moves, geometry)):
+                reason = board.legality(col)
                 if reason:
-                    raise SaveFileError(f"move {index + 1} (column {char}) cannot be played: {reason}")
-                board.play(int(char) - 1)
+                    raise SaveFileError(f"move {index + 1} (column {col + 1}) cannot be played: {reason}")
+                board.play(col)
         except EngineError as exc:
             raise SaveFileError(str(exc)) from None
         date = data.get("date", "")
@@ -142,12 +140,6 @@ def _start(text: str, geometry: Geometry) -> tuple[str, str]:
     if (board.geometry.cols, board.geometry.rows) != (geometry.cols, geometry.rows):
         raise SaveFileError(f"the start grid is {board.geometry.cols}×{board.geometry.rows}, the board is not")
     return "", text
-
-
-def clean_name(name: str) -> str:
-    """A player's name as the game keeps it: one line, no control characters, at most 40 characters."""
-    name = "".join(char for char in name if char.isprintable())
-    return " ".join(name.split())[:MAX_NAME]
 
 
 # -- files ----------------------------------------------------------------------------------------

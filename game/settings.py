@@ -60,7 +60,8 @@ class Settings:
     first: Colour = Colour.RED  # the colour that moves first
     red_agent: str = ""
     yellow_agent: str = ""
-    red_name: str = ""  # the names of people playing red / yellow ("": You, Red player, ...)
+    player_name: str = ""  # your name against the computer ("": You)
+    red_name: str = ""  # the names of two people playing each other ("": Red player, Yellow player)
     yellow_name: str = ""
     spectator_speed: str = "normal"  # how fast two computers' games go by: slow, normal, fast, instant
     cols: int = 7
@@ -79,9 +80,13 @@ class Settings:
             self.yellow_agent = spec
 
     def name(self, colour: Colour) -> str:
+        """The name of the person playing ``colour`` in the chosen mode ("" for none)."""
+        if self.mode is Mode.HUMAN_VS_AI:
+            return self.player_name if colour is self.human_colour else ""
         return self.red_name if colour is Colour.RED else self.yellow_name
 
     def set_name(self, colour: Colour, name: str) -> None:
+        """Name one of two people playing each other."""
         if colour is Colour.RED:
             self.red_name = name
         else:
