@@ -85,7 +85,14 @@ class MoveList:
 
     def entry_at(self, pos: tuple[int, int]) -> int | None:
         """The index of the move shown under ``pos``, or None (the start position's moves are not clickable)."""
-        return next((index for rect, index in self._cells if rect.collidepoint(pos)), None)
+        return next(
+            (
+                index
+                for rect, index in self._cells
+                if rect.collidepoint(pos) and self.entries[index].state is not MoveState.START
+            ),
+            None,
+        )
 
     def row_of(self, index: int) -> int:
         """The row of entry ``index``: rows pair plies 1-2, 3-4, ... of the whole game."""

@@ -62,6 +62,7 @@ class MatchScene(Scene):
         self.steps = 0  # moves still to play while paused (the spectator's "step")
         self.series: Series | None = None  # a run of games between two computers
         self.move_list = MoveList(app.theme)
+        self._pointer = (0, 0)  # where the mouse was last seen (the wheel scrolls what is under it)
         self._counted = False  # the finished game on the board is in the tally
         self._hint_agent: Agent | None = None
         self._buttons_key: tuple | None = None
@@ -123,6 +124,7 @@ class MatchScene(Scene):
     # -- input ------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
+            self._pointer = event.pos
             self.form.handle_event(event)
             column = self.view.column_at(event.pos)
             if column is not None:
@@ -136,7 +138,7 @@ class MatchScene(Scene):
                     self.drop(column)
                 elif entry is not None:
                     self.go_to(entry + 1 - len(self.model.start.history))
-        elif event.type == pygame.MOUSEWHEEL and self.move_list.rect.collidepoint(pygame.mouse.get_pos()):
+        elif event.type == pygame.MOUSEWHEEL and self.move_list.rect.collidepoint(self._pointer):
             self.move_list.scroll(-event.y)
         elif event.type == pygame.KEYDOWN:
             self._key(event)
