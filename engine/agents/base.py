@@ -18,6 +18,7 @@ from typing import ClassVar
 from engine.board import Board
 from engine.errors import IllegalMoveError
 from engine.formats import format_moves
+from engine.score import Score
 from engine.stop import StopFlag
 
 
@@ -25,46 +26,46 @@ from engine.stop import StopFlag
 class SearchResult:
     """An agent's move and what it found out on the way.
 
-    ``score`` is from the mover's point of view, in the agent's own unit: a
-    heuristic value, an exact score in Pons's convention (``exact=True``), or a
-    win rate in ``[0, 1]`` for Monte Carlo agents. ``column_scores`` has one
-    entry per column (None for a full or unsearched column) in the same unit.
+    ``score`` is from the mover's point of view, a :class:`~engine.score.Score`
+    that says its unit (an exact Pons score, a heuristic estimate or a win
+    rate) and whether it is proven. ``column_scores`` has one entry per column
+    (None for a full or unsearched column). Times are in seconds, as
+    everywhere in the engine's Python API; only the ``time_ms=`` statistic
+    prints milliseconds.
     """
 
     column: int
     nodes: int = 0
-    time_ms: float = 0.0
+    seconds: float = 0.0
     depth: int | None = None
-    score: float | None = None
+    score: Score | None = None
     pv: tuple[int, ...] = ()
-    column_scores: tuple[float | None, ...] | None = None
-    exact: bool | None = None
+    column_scores: tuple[Score | None, ...] | None = None
     completed: bool = True
     info: dict[str, object] = field(default_factory=dict)
 
+    @property
+    def exact(self) -> bool | None:
+        """Is the move's score proven? None when the agent gives no score."""
+        return None if self.score is None else self.score.is_exact
+
     def stats(self) -> dict[str, object]:
         """The statistics as ``key -> value``, for ``key=value`` output."""
-        out: dict[str, object] = {"nodes": self.nodes, "time_ms": round(self.time_ms, 1)}
+        out: dict[str, object] = {"nodes": self.nodes, "time_ms": round(self.seconds * 1000.0, 1)}
         if self.depth is not None:
             out["depth"] = self.depth
         if self.score is not None:
-            out["score"] = _number(self.score)
-        if self.exact is not None:
-            out["exact"] = "exact" if self.exact else "estimate"
+            out["score"] = str(self.score)
+            out["exact"] = "exact" if self.score.is_exact else "estimate"
         if self.pv:
             out["pv"] = format_moves(self.pv)
         if self.column_scores is not None:
-            out["columns"] = ",".join("x" if s is None else str(_number(s)) for s in self.column_scores)
+            out["columns"] = ",".join("x" if s is None else str(s) for s in self.column_scores)
         out.update(self.info)
         return out
 
     def stats_line(self) -> str:
         return " ".join(f"{key}={value}" for key, value in self.stats().items())
-
-
-def _number(value: float) -> float | int:
-    """Whole numbers print without a decimal point, others with 4 digits."""
-    return int(value) if float(value).is_integer() else round(float(value), 4)
 
 
 class Agent(ABC):
@@ -85,8 +86,7 @@ class Agent(ABC):
             raise IllegalMoveError("the game is over: there is no move to choose")
         start = time.perf_counter()
         result = self._search(board.copy(), stop or StopFlag())
-        elapsed_ms = (time.perf_counter() - start) * 1000.0
-        return replace(result, time_ms=elapsed_ms)
+        return replace(result, seconds=time.perf_counter() - start)
 
     @abstractmethod
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:

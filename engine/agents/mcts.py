@@ -28,6 +28,7 @@ from engine.errors import IllegalMoveError
 from engine.kernels import mcts
 from engine.kernels.montecarlo import ROLLOUTS
 from engine.kernels.rules import DRAW, LOSS, WIN
+from engine.score import Score
 from engine.stop import StopFlag
 
 _OUTCOME_LETTERS = {WIN: "w", DRAW: "d", LOSS: "l", mcts.UNPROVEN: "?"}
@@ -129,12 +130,13 @@ class MctsAgent(Agent):
         cols = board.geometry.cols
         best = best_child(tree, mcts.ROOT)
         column = int(tree.move[best])
-        scores: list[float | None] = [None] * cols
+        scores: list[Score | None] = [None] * cols
         visits: list[int | None] = [None] * cols
         solved: list[str] = ["x"] * cols
         for child in _children(tree, mcts.ROOT):
             col = int(tree.move[child])
-            scores[col] = win_rate(tree, child)
+            rate = win_rate(tree, child)
+            scores[col] = None if rate is None else Score.win_rate(rate, exact=tree.status[child] != mcts.UNPROVEN)
             visits[col] = int(tree.visits[child])
             solved[col] = _OUTCOME_LETTERS[int(tree.status[child])]
         root_status = int(tree.status[mcts.ROOT])
@@ -144,10 +146,9 @@ class MctsAgent(Agent):
             nodes=iterations,
             depth=depth,
             # The root's status is seen by the player who moved into it: the opponent.
-            score=(1 - root_status) / 2 if exact else scores[column],
+            score=Score.win_rate((1 - root_status) / 2, exact=True) if exact else scores[column],
             pv=principal_variation(tree),
             column_scores=tuple(scores),
-            exact=exact,
             completed=completed,
             info={
                 "visits": per_column_text(visits),

@@ -30,6 +30,7 @@ from engine.agents.registry import param, register
 from engine.board import Board
 from engine.kernels.montecarlo import ROLLOUTS, pure_monte_carlo, winning_column
 from engine.kernels.rng import make_rng
+from engine.score import Score
 from engine.stop import StopFlag
 
 #: Seconds per move when an agent is given neither a time nor a count.
@@ -86,9 +87,9 @@ class MonteCarloAgent(Agent):
         current, mask = board.kernel_state()
         win = winning_column(current, mask, g)
         if win >= 0:
-            scores: list[float | None] = [None] * geometry.cols
-            scores[win] = 1.0
-            return SearchResult(column=win, score=1.0, exact=True, pv=(win,), column_scores=tuple(scores))
+            scores: list[Score | None] = [None] * geometry.cols
+            scores[win] = Score.win_rate(1.0, exact=True)
+            return SearchResult(column=win, score=scores[win], pv=(win,), column_scores=tuple(scores))
 
         legal = board.legal_columns()
         per_column = -1 if self.playouts is None else math.ceil(self.playouts / len(legal))
@@ -99,17 +100,21 @@ class MonteCarloAgent(Agent):
         with stop.deadline(time_budget(self.time, self.playouts)) as flag:
             playouts = pure_monte_carlo(current, mask, g, self._rng, policy, per_column, flag.array, points, counts)
 
-        rates: list[float | None] = [
-            float(points[col] / counts[col]) if counts[col] else None for col in range(geometry.cols)
+        rates: list[Score | None] = [
+            Score.win_rate(float(points[col] / counts[col])) if counts[col] else None for col in range(geometry.cols)
         ]
-        column = max(central_order(legal, geometry.cols), key=lambda col: -1.0 if rates[col] is None else rates[col])
+        column = max(central_order(legal, geometry.cols), key=lambda col: _rate(rates[col]))
         return SearchResult(
             column=column,
             nodes=playouts,
-            score=rates[column],
-            exact=False,
+            score=rates[column] or Score.win_rate(0.0),
             pv=(column,),
             column_scores=tuple(rates),
             completed=not stop.is_set(),
             info={"visits": per_column_text([int(counts[c]) if c in legal else None for c in range(geometry.cols)])},
         )
+
+
+def _rate(score: Score | None) -> float:
+    """A column's win rate for choosing the best; an unplayed column (stopped at once) comes last."""
+    return -1.0 if score is None else score.value

@@ -13,11 +13,9 @@ from dataclasses import dataclass, field
 from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import create_agent, param, register, register_preset
 from engine.board import Board
-from engine.errors import AgentSpecError
 from engine.geometry import Geometry
-from engine.kernels.rules import winning_cells
+from engine.score import Score
 from engine.solver.book import BookError, load_default
-from engine.solver.moves import centre_order
 from engine.solver.solver import Solver
 from engine.stop import StopFlag
 
@@ -67,9 +65,8 @@ class PerfectAgent(Agent):
                 column=best.column,
                 nodes=best.nodes,
                 depth=remaining,
-                score=best.score,
+                score=Score.pons(best.score),
                 pv=(best.column,),
-                exact=True,
                 info={"book": "yes"} if in_book else {},
             )
         return _fallback(board, stop, self.fallback_time, best.nodes)
@@ -79,50 +76,18 @@ class PerfectAgent(Agent):
 
 
 def _fallback(board: Board, stop: StopFlag, seconds: float, solver_nodes: int) -> SearchResult:
-    """The heuristic search's move, marked as an estimate."""
+    """The heuristic search's move: its score stays an estimate unless the search proved it."""
     spec = FALLBACK_SPEC.format(time=seconds)
-    try:
-        agent = create_agent(spec)
-    except AgentSpecError:  # the heuristic search is not part of this build: a two-ply search of our own
-        column = shallow_move(board)
-        return SearchResult(column=column, nodes=solver_nodes, depth=2, exact=False, info={"fallback": "shallow"})
-    result = agent.choose(board, stop)
+    result = create_agent(spec).choose(board, stop)
     return SearchResult(
         column=result.column,
         nodes=solver_nodes + result.nodes,
         depth=result.depth,
         score=result.score,
         pv=result.pv,
-        exact=False,
+        completed=False,
         info={"fallback": spec},
     )
-
-
-def shallow_move(board: Board) -> int:
-    """Win at once if possible, else block, else the centre-most move that gives no win away."""
-    legal = [col for col in centre_order(board.geometry.cols) if board.is_legal(col)]
-    for col in legal:
-        if board.is_winning_move(col):
-            return col
-    safe = []
-    for col in legal:
-        board.play(col)
-        gives_win = any(board.is_winning_move(reply) for reply in board.legal_columns())
-        board.undo()
-        if not gives_win:
-            safe.append(col)
-    opponent_wins = [col for col in legal if _opponent_wins_at(board, col)]
-    if opponent_wins:
-        return opponent_wins[0]
-    return (safe or legal)[0]
-
-
-def _opponent_wins_at(board: Board, col: int) -> bool:
-    """Would the opponent complete a line by dropping a stone into ``col`` now?"""
-    g = board.geometry
-    threats = winning_cells(g.to_kernel(board.current ^ board.mask), g.to_kernel(board.mask), g.kernel)
-    landing = (board.mask + g.bottom_cell(col)) & g.column_mask(col)  # the cell col would receive
-    return bool(g.from_kernel(threats) & landing)
 
 
 register_preset("perfect", "perfect", "never makes a mistake (exact solver and opening book)", level=5)

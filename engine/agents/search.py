@@ -34,6 +34,7 @@ from engine.kernels import search as kernels
 from engine.kernels.evaluation import NAMES, evaluation_id
 from engine.kernels.rules import can_play, is_winning_move
 from engine.kernels.search import ABORTED, CUT, INF, NODE_LIMIT, NODES, WIN, SearchContext, new_context
+from engine.score import Score
 from engine.stop import StopFlag
 
 #: A node limit that is never reached.
@@ -90,7 +91,7 @@ def _pv(ctx: SearchContext) -> tuple[int, ...]:
 def _result(best: _Iteration, ctx: SearchContext, geometry: Geometry, ply: int, completed: bool) -> SearchResult:
     """The SearchResult of the last finished iteration."""
     nodes = int(ctx.stats[NODES])
-    convert = (lambda s: pons_score(s, geometry)) if best.proven else (lambda s: s)
+    convert = (lambda s: Score.pons(pons_score(s, geometry))) if best.proven else Score.estimate
     info: dict[str, object] = {}
     plies = proven_plies(best.score, ply, geometry)
     if plies is not None:
@@ -102,7 +103,6 @@ def _result(best: _Iteration, ctx: SearchContext, geometry: Geometry, ply: int, 
         score=convert(best.score),
         pv=best.pv,
         column_scores=tuple(None if s is None else convert(s) for s in best.columns),
-        exact=bool(best.proven),
         completed=completed,
         info=info,
     )
@@ -249,7 +249,7 @@ class SearchAgent(Agent):
             raise IllegalMoveError("the game is over: the board is full")
         start = time.perf_counter()
         result = self._run(geometry, current, mask, stop or StopFlag())
-        return replace(result, time_ms=(time.perf_counter() - start) * 1000.0)
+        return replace(result, seconds=time.perf_counter() - start)
 
     @abstractmethod
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:

@@ -114,7 +114,7 @@ def speed(seconds: float) -> None:
             agent.choose(Board(geometry), _stopped())  # compile outside the measurement
             result = agent.choose(Board(geometry))
             unit = "iterations" if spec.startswith("mcts") else "playouts"
-            emit(f"{size} agent {spec} {unit}/s {result.nodes / result.time_ms * 1000:,.0f}")
+            emit(f"{size} agent {spec} {unit}/s {result.nodes / result.seconds:,.0f}")
     for name in ("montecarlo", "mcts"):
         latencies = [stop_latency(create_agent(f"{name}:time=3600,seed={seed}")) for seed in range(5)]
         emit(f"{name} stop latency: max {max(latencies):.1f} ms over {len(latencies)} stops")

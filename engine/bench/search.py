@@ -147,7 +147,7 @@ def _speed(args) -> None:
     times = []
     for board in [Board(), *boards]:
         agent.new_game()
-        times.append(agent.choose(board).time_ms)
+        times.append(agent.choose(board).seconds * 1000)
     emit(
         f"  alphabeta:depth=8 (defaults) per move over {len(times)} positions: "
         f"mean {np.mean(times):.1f} ms, max {max(times):.1f} ms (wall clock)"

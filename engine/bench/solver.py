@@ -154,9 +154,9 @@ def bench_games(agent_spec: str, opponent_spec: str, games: int, seed: int) -> N
             agent_first = game % 2 == 0
             record = play_game(*((agent, opponent) if agent_first else (opponent, agent)))
             mine = record.results[0 if agent_first else 1 :: 2]
-            times.extend(result.time_ms / 1000 for result in mine)
+            times.extend(result.seconds for result in mine)
             for index in range(0 if agent_first else 1, len(record.moves), 2):
-                seconds = record.results[index].time_ms / 1000
+                seconds = record.results[index].seconds
                 if seconds > slowest[0]:
                     slowest = (seconds, format_moves(record.moves[:index]))
             exact += sum(result.exact is True for result in mine)

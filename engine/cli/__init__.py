@@ -14,7 +14,7 @@ import sys
 
 from engine.errors import EngineError
 
-COMMANDS = ("solve", "analyze", "count", "move", "match", "play", "book", "bench")
+COMMANDS = ("solve", "analyze", "count", "move", "match", "play", "book", "bench", "tournament")
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):

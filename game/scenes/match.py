@@ -704,7 +704,7 @@ def describe_result(result: SearchResult) -> str:
         parts.append(f"depth {result.depth}")
     if result.nodes > 1:
         parts.append(f"{compact(result.nodes)} nodes")
-    parts.append(f"{result.time_ms / 1000:.1f} s")
+    parts.append(f"{result.seconds:.1f} s")
 
     return " · ".join(parts)
 

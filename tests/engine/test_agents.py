@@ -30,7 +30,7 @@ def test_every_agent_returns_a_legal_move_with_statistics() -> None:
             continue
         result = create_agent(info.name).choose(board)
         assert board.is_legal(result.column), info.name
-        assert result.time_ms >= 0 and result.nodes >= 0
+        assert result.seconds >= 0 and result.nodes >= 0
         assert "nodes=" in result.stats_line() and "time_ms=" in result.stats_line()
 
 

@@ -15,6 +15,7 @@ from engine.geometry import Geometry
 from engine.kernels import mcts
 from engine.kernels.montecarlo import SMART
 from engine.kernels.rng import make_rng
+from engine.score import Score
 from engine.stop import StopFlag
 from tests.engine.agent_checks import assert_stop_ends_a_long_search, stopped
 from tests.engine.seed_positions import BLOCKS, WINS, SeedPosition
@@ -86,7 +87,7 @@ def test_the_solver_agrees_with_exhaustive_search(board: Board) -> None:
     if value != 0:  # forced wins and losses are proven; draws need the whole tree and may not be
         assert result.exact, f"not proven: {result.stats_line()}"
     if result.exact:
-        assert result.score == (1 + value) / 2
+        assert result.score == Score.win_rate((1 + value) / 2, exact=True)
         # The chosen move keeps the value: it takes a proven win and never walks into a proven loss.
         assert -exact_value(_after(board, result.column)) == value
 
@@ -129,7 +130,7 @@ def test_the_solver_proves_7x6_end_games(line: str) -> None:
     moves, *scores = line.split()
     best = max(int(score) for score in scores if score != "x")
     result = _agent("mcts:iterations=50000,seed=1").choose(Board.from_moves(moves))
-    assert result.exact and result.score == (1 if best > 0 else 0)
+    assert result.score == Score.win_rate(1 if best > 0 else 0, exact=True)
     assert (int(scores[result.column]) > 0) == (best > 0)  # a winning move when there is one
 
 
@@ -138,7 +139,7 @@ def test_the_solver_proves_7x6_end_games(line: str) -> None:
 def test_takes_an_immediate_win(position: SeedPosition) -> None:
     result = _agent("mcts:iterations=2000,seed=1").choose(position.board)
     assert result.column in position.moves
-    assert result.exact and result.score == 1
+    assert result.score == Score.win_rate(1, exact=True)
 
 
 @pytest.mark.parametrize("position", BLOCKS, ids=_names(BLOCKS))
@@ -182,7 +183,7 @@ def test_statistics_describe_the_root() -> None:
     visits = str(result.info["visits"]).split(",")
     assert visits[3] == "x" and result.column_scores is not None and result.column_scores[3] is None
     assert sum(int(v) for v in visits if v != "x") == 4000
-    assert all(0 <= s <= 1 for s in result.column_scores if s is not None)
+    assert all(0 <= s.value <= 1 and s.unit == "win_rate" for s in result.column_scores if s is not None)
     assert result.pv[0] == result.column and len(result.pv) >= 2
     assert int(visits[result.column]) == max(int(v) for v in visits if v != "x")
     assert result.depth is not None and result.depth >= len(result.pv)

@@ -12,6 +12,7 @@ from engine.geometry import Geometry
 from engine.kernels.montecarlo import RANDOM, SMART, playout, smart_playout
 from engine.kernels.rng import make_rng, next_below
 from engine.kernels.rules import DRAW, LOSS, WIN
+from engine.score import Score
 from tests.engine.agent_checks import assert_stop_ends_a_long_search, stopped
 from tests.engine.seed_positions import BLOCKS, WINS, SeedPosition
 
@@ -85,7 +86,7 @@ def test_smart_playouts_follow_the_policy_exactly(moves: str, geometry: Geometry
 def test_takes_an_immediate_win(position: SeedPosition) -> None:
     result = create_agent("montecarlo:playouts=2000,seed=1").choose(position.board)
     assert result.column in position.moves
-    assert result.exact and result.score == 1
+    assert result.score == Score.win_rate(1, exact=True)
 
 
 @pytest.mark.parametrize("position", BLOCKS, ids=_names(BLOCKS))
@@ -108,8 +109,9 @@ def test_playouts_are_shared_evenly_by_the_legal_columns() -> None:
     assert result.nodes == 6 * 167  # 1000 / 6, rounded up per column
     assert result.info["visits"] == "167,167,167,x,167,167,167"
     assert result.column_scores is not None and result.column_scores[3] is None
-    assert all(0 <= score <= 1 for score in result.column_scores if score is not None)
-    assert result.score == max(score for score in result.column_scores if score is not None)
+    rates = [score.value for score in result.column_scores if score is not None]
+    assert all(0 <= rate <= 1 for rate in rates) and result.score is not None and not result.exact
+    assert result.score.value == max(rates)
 
 
 def test_the_same_seed_gives_the_same_search() -> None:
@@ -166,5 +168,6 @@ def test_column_scores_are_win_rates() -> None:
     board = Board.from_moves("33445")
     result = create_agent("montecarlo:playouts=2000,seed=1").choose(board)
     assert result.column_scores is not None
-    assert max(s for s in result.column_scores if s is not None) <= 0.5
-    assert np.isclose(result.score or 0.0, max(s for s in result.column_scores if s is not None))
+    rates = [s.value for s in result.column_scores if s is not None]
+    assert max(rates) <= 0.5 and result.score is not None
+    assert np.isclose(result.score.value, max(rates))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from engine.agents.perfect import shallow_move
 from engine.agents.registry import create_agent, presets
 from engine.board import Board
 from engine.geometry import Geometry
+from engine.score import Score
 from engine.stop import StopFlag
 from tests.engine.exhaustive import columns_of, make_solver
 
@@ -36,7 +36,7 @@ def test_every_move_has_the_best_exact_score_and_the_centre_breaks_ties() -> Non
         best = max(s for s in scores if s is not None)
         expected = next(col for col in (2, 1, 3, 0, 4) if scores[col] == best)
         result = agent.choose(board)
-        assert (result.column, result.score, result.exact) == (expected, best, True)
+        assert (result.column, result.score) == (expected, Score.pons(best))
         assert "exact=exact" in result.stats_line()
 
 
@@ -56,9 +56,5 @@ def test_a_stop_ends_the_search_with_an_estimate() -> None:
     stop = StopFlag()
     stop.set()
     result = create_agent("perfect:book=false").choose(Board.from_moves("44"), stop)
-    assert result.exact is False and Board.from_moves("44").is_legal(result.column)
-
-
-def test_the_shallow_fallback_wins_then_blocks() -> None:
-    assert shallow_move(Board.from_moves("112233")) == 3  # X wins in column 4
-    assert shallow_move(Board.from_moves("12131")) == 0  # O blocks X's three in column 1
+    assert not result.exact and Board.from_moves("44").is_legal(result.column)
+    assert "fallback=" in result.stats_line()

@@ -21,6 +21,7 @@ from engine.kernels import search as kernels
 from engine.kernels.evaluation import NAMES, evaluation_id
 from engine.kernels.search import INF, NODE_LIMIT, NODES, ORDERS, new_context
 from engine.reference_search import ReferenceSearch
+from engine.score import Score
 from engine.stop import StopFlag
 from tests.engine.strategies import choices
 
@@ -182,9 +183,9 @@ def test_greedy_ignores_the_replies() -> None:
 def test_solving_seed_001s_boards(grid: str, best: set[int], outcome: int) -> None:
     result = search("alphabeta:depth=81,columns=true", *position(grid, "X"))
     assert result.exact and result.completed
-    assert result.column in best and np.sign(result.score) == outcome
+    assert result.column in best and result.score.outcome == outcome
     scores = result.column_scores
-    assert {col for col, score in enumerate(scores) if score is not None and np.sign(score) == outcome} == best
+    assert {col for col, score in enumerate(scores) if score is not None and score.outcome == outcome} == best
 
 
 @pytest.mark.parametrize("spec", ["minimax:depth={d},eval=seed003", "alphabeta:depth={d},eval=seed003"])
@@ -194,7 +195,7 @@ def test_seed_003_minmax_examples(spec: str) -> None:
     board = Board.from_moves([3, 4, 2, 5, 2, 0, 2], Geometry(8, 8))
     for depth, value in ((1, 10), (2, -50)):
         result = create_agent(spec.format(d=depth)).choose(board)
-        assert (result.column, result.score) == (2, value)
+        assert (result.column, result.score) == (2, Score.estimate(value))
     lost = create_agent(spec.format(d=2)).choose(Board.from_moves([3, 0, 4, 4, 3, 4, 5], Geometry(8, 8)))
     assert lost.info["loss_in"] == 2
 
@@ -204,7 +205,7 @@ def test_quicker_wins_score_higher() -> None:
     geometry, current, mask = position("- - - - - - -\n- - - - - - -\n- O O X X O O\nX O X X X O X", "X")
     result = search("alphabeta:depth=81,columns=true", geometry, current, mask)
     assert result.exact and result.column in (3, 4)
-    scores = result.column_scores
+    scores = [None if s is None else s.value for s in result.column_scores]
     assert scores[3] == scores[4] == max(s for s in scores if s is not None) > scores[2] > 0
     assert search("alphabeta:depth=81", geometry, current, mask).info["win_in"] == 7
 
@@ -233,11 +234,11 @@ def test_exhaustive_search_gives_pons_scores() -> None:
     agent = create_agent("alphabeta:depth=81")
     for moves, score in PONS_SCORES:
         result = agent.choose(Board.from_moves(moves))
-        assert result.exact and result.score == score, moves
+        assert result.score == Score.pons(score), moves
     analysis = create_agent("alphabeta:depth=81,columns=true")
     for moves, columns in PONS_COLUMNS:
         result = analysis.choose(Board.from_moves(moves))
-        assert result.column_scores == tuple(None if c == "x" else int(c) for c in columns.split()), moves
+        assert result.column_scores == tuple(None if c == "x" else Score.pons(int(c)) for c in columns.split()), moves
 
 
 # -- minimax and alpha-beta agree --------------------------------------------------------------

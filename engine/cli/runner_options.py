@@ -1,0 +1,43 @@
+"""What ``experiment``, ``report`` and ``tournament`` share: where games run and where rows go."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+from pathlib import Path
+
+from engine.errors import EngineError
+
+
+def add_runner_arguments(parser: argparse.ArgumentParser, out_help: str) -> None:
+    group = parser.add_argument_group("running")
+    group.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="seed: the same seed gives the same rows (default 0)"
+    )
+    group.add_argument(
+        "--jobs", type=int, default=None, metavar="N", help="local worker processes (default: every core; 1 runs here)"
+    )
+    group.add_argument(
+        "--cluster",
+        default=None,
+        metavar="ADDRESS",
+        help="run on a Dask cluster, e.g. tcp://scheduler:8786 (pip install -r requirements-cluster.txt)",
+    )
+    group.add_argument("--out", type=Path, default=None, metavar="DIR", help=out_help)
+    group.add_argument(
+        "--restart", action="store_true", help="forget the rows of an earlier run in DIR (default: resume it)"
+    )
+    group.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
+
+
+def prepare_out(args: argparse.Namespace, default: Path) -> Path:
+    """The output folder (``--out`` or ``default``), emptied of old rows with ``--restart``."""
+    if args.jobs is not None and args.jobs < 1:
+        raise EngineError("--jobs must be at least 1")
+    out: Path = args.out or default
+    if out.exists() and not out.is_dir():
+        raise EngineError(f"--out {str(out)!r} is a file, not a folder")
+    if args.restart and out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True, exist_ok=True)
+    return out

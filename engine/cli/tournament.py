@@ -1,0 +1,67 @@
+"""``tournament``: a round robin of any agents with a crosstable, Elo ratings and a chart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.cli.common import add_command, add_geometry_arguments, emit, geometry_from
+from engine.cli.runner_options import add_runner_arguments, prepare_out
+from engine.errors import EngineError
+from engine.experiments.executors import open_executor
+from engine.experiments.tables import write_csv
+from engine.experiments.tournament import run_tournament
+
+
+def add_parser(subparsers) -> None:
+    parser = add_command(
+        subparsers,
+        "tournament",
+        "a round robin of agents (student files too): crosstable, Elo with 95% intervals, chart",
+        agents=True,
+    )
+    parser.add_argument("agents", nargs="+", metavar="AGENT", help="two or more agent specs")
+    parser.add_argument("--games", type=int, default=10, metavar="N", help="games per pairing (default 10)")
+    parser.add_argument(
+        "--openings",
+        type=int,
+        default=2,
+        metavar="PLIES",
+        help="start from seeded openings of this many moves, each with both colours (default 2; 0: empty board)",
+    )
+    add_runner_arguments(parser, "where rows, tables and the chart go (default results/tournament/)")
+    add_geometry_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    if not 0 <= args.openings <= 6:
+        raise EngineError("--openings must be from 0 to 6 moves")
+    geometry = geometry_from(args)
+    out = prepare_out(args, Path("results/tournament"))
+    with open_executor(args.jobs, args.cluster) as executor:
+        result = run_tournament(
+            args.agents,
+            args.games,
+            seed=args.seed,
+            geometry=geometry,
+            opening_plies=args.openings,
+            executor=executor,
+            checkpoint=out / "progress.jsonl",
+            progress=not args.no_progress,
+        )
+    write_csv(out / "games.csv", result.rows)
+    crosstable = result.crosstable_markdown()
+    standings = result.standings_markdown()
+    (out / "README.md").write_text(
+        f"# Tournament\n\n`{' '.join(args.agents)}`, {args.games} games per pairing, seed {args.seed}, "
+        f"{geometry}.\n\n## Crosstable (points of the row agent against the column agent)\n\n{crosstable}\n\n"
+        f"## Standings (Elo: Bradley-Terry maximum likelihood, 95% bootstrap interval)\n\n{standings}\n\n"
+        "![ratings and crosstable](tournament.png)\n"
+    )
+    result.chart(out / "tournament.png")
+    emit("crosstable (points of the row agent against the column agent):")
+    emit(crosstable)
+    emit(f"rows, table and chart in {out}/ (games.csv, README.md, tournament.png)")
+    emit("")
+    emit(standings)
+    return 0

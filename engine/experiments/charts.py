@@ -1,0 +1,54 @@
+"""Charts as PNG files: matplotlib with the Agg backend (no display needed).
+
+Every chart has a title, axis labels with units and a legend where there is
+more than one series; the helpers here keep that consistent across studies.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only: never open a window, work on a headless machine
+
+import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
+
+DPI = 110
+
+
+def new_figure(width: float = 8.0, height: float = 5.0, columns: int = 1) -> tuple[Figure, list]:
+    """A figure with ``columns`` side-by-side axes."""
+    figure, axes = plt.subplots(1, columns, figsize=(width, height), squeeze=False)
+    return figure, list(axes[0])
+
+
+def save(figure: Figure, path: Path) -> Path:
+    """Write the PNG and free the figure."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.tight_layout()
+    figure.savefig(path, dpi=DPI)
+    plt.close(figure)
+    return path
+
+
+def heat_map(axis, values, row_labels, column_labels, title: str, colour_label: str, fmt: str = "{:.2f}") -> None:
+    """A matrix as coloured cells with the value written in each (NaN cells left blank)."""
+    import numpy as np
+
+    image = axis.imshow(values, cmap="RdYlGn", vmin=0.0, vmax=1.0)
+    slanted = max(len(str(label)) for label in column_labels) > 3
+    axis.set_xticks(
+        range(len(column_labels)),
+        column_labels,
+        rotation=35 if slanted else 0,
+        ha="right" if slanted else "center",
+        fontsize=8,
+    )
+    axis.set_yticks(range(len(row_labels)), row_labels, fontsize=8)
+    for (i, j), value in np.ndenumerate(values):
+        if not np.isnan(value):
+            axis.text(j, i, fmt.format(value), ha="center", va="center", fontsize=7)
+    axis.set_title(title)
+    axis.figure.colorbar(image, ax=axis, label=colour_label, fraction=0.046, pad=0.04)

@@ -1,0 +1,82 @@
+"""Round robins: schedule, ratings, the command and resuming."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.experiments.elo import rate
+from engine.experiments.tournament import run_tournament, schedule
+from engine.geometry import Geometry
+
+
+def test_schedule_gives_every_opening_both_colours_and_is_reproducible():
+    tasks = schedule(["random", "greedy", "minimax:depth=2"], games=6, seed=3)
+    assert len(tasks) == 3 * 6
+    assert tasks == schedule(["random", "greedy", "minimax:depth=2"], games=6, seed=3)
+    assert tasks != schedule(["random", "greedy", "minimax:depth=2"], games=6, seed=4)
+    pairing = [t for t in tasks if (t.red, t.yellow) == ("random", "greedy")]
+    openings = [t.opening for t in pairing]
+    assert openings[0::2] == openings[1::2]  # each opening twice ...
+    assert [t.red_first for t in pairing] == [True, False] * 3  # ... once with each colour first
+    assert len(set(openings)) == 3 and all(len(o) == 2 for o in openings)
+    assert len({t.key for t in tasks}) == len(tasks)
+
+
+def test_schedule_rejects_bad_fields():
+    with pytest.raises(Exception, match="at least two"):
+        schedule(["random"], games=2)
+    with pytest.raises(Exception, match="twice"):
+        schedule(["random", "random"], games=2)
+    with pytest.raises(Exception, match="unknown agent"):
+        schedule(["random", "nosuchagent"], games=2)
+
+
+def test_elo_orders_agents_by_results_and_brackets_the_estimate():
+    results = [(0, 1, 1.0)] * 30 + [(0, 1, 0.0)] * 10 + [(1, 2, 1.0)] * 30 + [(1, 2, 0.5)] * 10
+    ratings = rate(results, 3, samples=100, seed=1)
+    assert ratings[0].elo > ratings[1].elo > ratings[2].elo
+    assert abs(sum(r.elo for r in ratings)) < 1e-6
+    assert all(r.low <= r.elo <= r.high for r in ratings)
+    # 3:1 odds are 400*log10(3) = 191 Elo; the prior of one virtual draw pulls it in a little.
+    assert 150 < ratings[0].elo - ratings[1].elo < 191
+
+
+def test_a_stronger_agent_rates_higher_and_rows_replay():
+    agents = ["random", "alphabeta:depth=4"]
+    first = run_tournament(agents, games=4, seed=7, geometry=Geometry(5, 4, 4))
+    again = run_tournament(agents, games=4, seed=7, geometry=Geometry(5, 4, 4))
+    assert _untimed(first.rows) == _untimed(again.rows)
+    assert [s.agent for s in first.standings] == ["alphabeta:depth=4", "random"]
+    assert sum(s.games for s in first.standings) == 2 * 4
+
+
+def _untimed(rows):
+    """The rows without their timings (which no seed can replay)."""
+    return [{key: value for key, value in row.items() if "_ms" not in key} for row in rows]
+
+
+def test_tournament_command_ends_with_one_row_per_agent_and_resumes(cli, tmp_path):
+    argv = ["tournament", "random", "greedy", "minimax:depth=2", "--games", "2", "--jobs", "1", "--out", str(tmp_path)]
+    status, out, err = cli([*argv, "--no-progress"])
+    assert status == 0, err
+    lines = out.strip().splitlines()
+    header = [cell.strip() for cell in lines[-5].strip("|").split("|")]
+    assert "elo" in header and "agent" in header
+    agents = {line.split("|")[2].strip() for line in lines[-3:]}
+    assert agents == {"random", "greedy", "minimax:depth=2"}
+    assert (tmp_path / "tournament.png").stat().st_size > 0
+    assert len((tmp_path / "games.csv").read_text().splitlines()) == 1 + 3 * 2
+    progress = tmp_path / "progress.jsonl"
+    rows = [json.loads(line) for line in progress.read_text().splitlines()]
+    assert len(rows) == 6
+    # A second run over the same folder replays nothing: the checkpoint has every row.
+    status, again, _ = cli([*argv, "--no-progress"])
+    assert status == 0 and again == out
+    assert len(progress.read_text().splitlines()) == 6
+
+
+def test_tournament_command_bad_input_is_one_line(cli, tmp_path):
+    status, _, err = cli(["tournament", "random", "bogus:depth=2", "--out", str(tmp_path), "--jobs", "1"])
+    assert status == 2 and err.startswith("error:") and len(err.strip().splitlines()) == 1
