@@ -158,6 +158,8 @@ class Choice(Widget):
 
     def click(self, pos, theme) -> None:
         control = self._control_rect(theme)
+        if not control.collidepoint(pos):
+            return  # a click on the label only takes the focus
         if self.segmented:
             for index, rect in enumerate(self._segments(control)):
                 if rect.collidepoint(pos):
