@@ -20,7 +20,7 @@ CTRL = pygame.KMOD_CTRL
 
 def test_ctrl_c_copies_the_move_string(start):
     driver = start()
-    match = open_match(driver, config(None, None, moves="44"))
+    open_match(driver, config(None, None, moves="44"))
     driver.click_column(4)
     driver.key(pygame.K_c, mod=CTRL)
     assert pygame.scrap.get_text() == "445"
@@ -55,7 +55,7 @@ def test_pasting_something_that_is_not_a_position_says_so(start):
 
 def test_ctrl_s_saves_and_the_saved_games_screen_opens_it(start):
     driver = start()
-    match = open_match(driver, config(None, None, moves="4"))
+    open_match(driver, config(None, None, moves="4"))
     for column in (3, 4):
         driver.click_column(column)
     driver.key(pygame.K_s, mod=CTRL)
