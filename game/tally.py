@@ -60,11 +60,6 @@ class Tally:
         return self.red + self.yellow + self.draws
 
     def describe(self, config: MatchConfig) -> str:
-        """``Ann 2 – 1 Hard, 1 draw``: people by name, computers by their agent."""
-        red, yellow = (short_name(config.player(colour)) for colour in Colour)
+        """``Ann 2 – 1 Computer, 1 draw``, with the names the players' panels show."""
         draws = f", {self.draws} draw{'s' if self.draws != 1 else ''}" if self.draws else ""
-        return f"{red} {self.red} – {self.yellow} {yellow}{draws}"
-
-
-def short_name(player: Player) -> str:
-    return player.name if player.is_human else player.agent_label
+        return f"{config.red.name} {self.red} – {self.yellow} {config.yellow.name}{draws}"

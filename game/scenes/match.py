@@ -509,18 +509,18 @@ class MatchScene(Scene):
             series = "Stop series" if self.series else f"{SERIES_GAMES} games"
             buttons.append(Button(series, self.start_series, detail="G"))
         else:
-            buttons.append(Button("Undo (U)", self.undo))
+            buttons.append(Button("Undo", self.undo, detail="U, Ctrl+Z"))
             buttons[-1].enabled = can_undo
             buttons.append(Button("Redo", self.redo, detail="Shift+U, Ctrl+Y"))
             buttons[-1].enabled = can_redo
             if not over:
-                buttons.append(Button("Hint (H)", self.ask_hint))
+                buttons.append(Button("Hint", self.ask_hint, detail="H"))
                 buttons[-1].enabled = can_hint
         if over:
-            buttons += [Button("Rematch (R)", self.rematch, primary=True), Button("Result", self.show_result)]
+            buttons += [Button("Rematch", self.rematch, primary=True, detail="R"), Button("Result", self.show_result)]
         else:
-            buttons.append(Button("New game (N)", self.restart))
-        buttons.append(Button("Back (Esc)", self.app.pop))
+            buttons.append(Button("New game", self.restart, detail="N"))
+        buttons.append(Button("Back", self.app.pop, detail="Esc"))
         px, (width, height) = self.app.theme.px, self.app.screen.get_size()
         button_width, gap = min(px(170), (width - px(40)) // len(buttons) - px(10)), px(12)
         x = (width - len(buttons) * button_width - (len(buttons) - 1) * gap) // 2
@@ -591,7 +591,8 @@ class MatchScene(Scene):
         drawing.panel(surface, rect, px(14), PANEL_LIGHT if active or winner else PANEL, border, 3 if border else 1)
         radius = px(26)
         pictures.badge(surface, (rect.x + px(16) + radius, rect.centery), radius, colour, player.is_human)
-        x, width = rect.x + px(28) + 2 * radius, rect.right - px(28) - 2 * radius - px(12)
+        x = rect.x + px(28) + 2 * radius
+        width = rect.right - px(12) - x
         tally = self.app.tally
         if tally.games:  # the score so far: this player's wins, at the right end of the panel
             centre = (rect.right - px(30), rect.y + px(38))

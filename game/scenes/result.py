@@ -26,9 +26,9 @@ class ResultOverlay(Scene):
         self.match = match
         starts = match.config.first.other.title
         self.again = Button("Rematch", self.rematch, primary=True, detail=f"{starts} moves first")
-        self.settings = Button("Change settings", self.change_settings)
+        self.settings = Button("Settings", self.change_settings, detail="change them")
         self.menu = Button("Main menu", self.main_menu)
-        self.save = Button("Save game", self.save_game, detail="Ctrl+S")
+        self.save = Button("Save", self.save_game, detail="Ctrl+S")
         self.buttons = [self.again, self.save, self.settings, self.menu]
         self.form = Form(app.theme, self.buttons)
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -69,14 +69,16 @@ class ResultOverlay(Scene):
         px = self.app.theme.px
         self.panel = pygame.Rect(px(12), px(10), size[0] - 2 * px(12), px(108))
         gap, height = px(10), px(60)
-        count = len(self.buttons)
-        width = min(px(160), (self.panel.width * 2 // 3 - (count - 1) * gap) // count)
-        x = self.panel.right - px(20) - count * width - (count - 1) * gap
-        for button in self.buttons:
-            button.rect = pygame.Rect(x, self.panel.centery - height // 2, width, height)
-            x += width + gap
+        widths = [px(170 if button.primary else 132) for button in self.buttons]
+        scale = min(1.0, (self.panel.width * 3 // 5 - (len(widths) - 1) * gap) / sum(widths))
+        x = self.panel.right - px(20) - sum(round(w * scale) for w in widths) - (len(widths) - 1) * gap
+        for button, width in zip(self.buttons, widths, strict=True):
+            button.rect = pygame.Rect(x, self.panel.centery - height // 2, round(width * scale), height)
+            x += button.rect.width + gap
 
-    def headline(self) -> tuple[str, str]:
+    def headline(self, room: int | None = None) -> tuple[str, str]:
+        """The title and the line under it; given the ``room`` in pixels, a computer's long label
+        moves from the title to that line, so that the title still says who won."""
         match = self.match
         winner, ply = match.model.winner, match.model.board.ply
         if winner is None:
@@ -87,8 +89,12 @@ class ResultOverlay(Scene):
                 return "You win!", in_moves
             return "You lose", f"{match.config.player(winner).agent_label} found {in_moves.lower()}"
         player = match.config.player(winner)
-        name = player.title if player.is_human else f"{player.colour.title} ({player.agent_label})"
-        return f"{name} wins!", in_moves
+        if player.is_human:
+            return f"{player.title} wins!", in_moves
+        title = f"{player.colour.title} ({player.agent_label}) wins!"
+        if room is None or self.app.theme.font(28, True).size(title)[0] <= room:
+            return title, in_moves
+        return f"{player.colour.title} wins!", f"{player.agent_label} found {in_moves.lower()}"
 
     def score(self) -> str:
         """The tally line: ``Score: You 2 – 1 Medium`` (or the series' final score)."""
@@ -108,8 +114,8 @@ class ResultOverlay(Scene):
             disc = drawing.disc(DISC[colour], radius)
             surface.blit(disc, disc.get_rect(midleft=(x + index * radius, centre_y)))
         x += (2 if winner is not None else 3) * radius + px(16)
-        title, detail = self.headline()
         room = self.again.rect.x - x - px(12)
+        title, detail = self.headline(room)
         score = self.score()
         title_rect = theme.draw_text(
             surface,

@@ -71,7 +71,10 @@ class SavedGames(FormScene):
                 players, detail = describe(game)
                 self.items.append(Button(players, lambda g=game: self.open(g), detail=detail))
             else:
-                damaged = Button(f"Damaged: {path.name}", lambda why=game: self.app.notify(why, error=True))
+                reason = game.removeprefix(f"{path.name}: ")
+                damaged = Button(
+                    f"Damaged: {path.name}", lambda why=game: self.app.notify(why, error=True), detail=reason
+                )
                 self.items.append(damaged)
         self.back = Button("Back", app.pop)
         self.form.set_widgets([*self.items, self.back])

@@ -131,7 +131,8 @@ def test_a_series_of_games_with_the_tally(start):
     match.series.total = 3  # three games keep the test short
     driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), timeout=60, what="the end of the series")
     assert driver.app.tally.games == 3 and match.series.game == 3
-    assert driver.scene.score().startswith("After 3 games: random:seed=") and " – " in driver.scene.score()
+    assert driver.scene.score() == f"After 3 games: {driver.app.tally.describe(match.config)}"
+    assert driver.app.tally.describe(match.config).startswith("Red computer ")
     driver.key(pygame.K_r)
     assert match.series is None
 
