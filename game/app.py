@@ -370,11 +370,19 @@ class App:
             print(self.frame_stats.summary(), flush=True)
 
 
-def make_icon() -> pygame.Surface:
-    """The window icon: a red and a yellow disc on a piece of blue board."""
-    icon = pygame.Surface((64, 64), pygame.SRCALPHA)
-    pygame.draw.rect(icon, (36, 92, 222), icon.get_rect(), border_radius=14)
-    icon.blit(drawing.disc(DISC[settings.Colour.RED], 13), (7, 32))
-    icon.blit(drawing.disc(DISC[settings.Colour.YELLOW], 13), (31, 32))
-    icon.blit(drawing.disc(DISC[settings.Colour.RED], 13), (31, 7))
+def make_icon(size: int = 64) -> pygame.Surface:
+    """The window icon: a red and a yellow disc on a piece of blue board.
+
+    ``assets/icon.png`` (the icon of the Linux .desktop file) is ``make_icon(256)``, saved with
+    ``python -c "import pygame, game.app; pygame.image.save(game.app.make_icon(256), 'assets/icon.png')"``.
+    """
+
+    def at(value: float) -> int:
+        return round(value * size / 64)
+
+    icon = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.rect(icon, (36, 92, 222), icon.get_rect(), border_radius=at(14))
+    icon.blit(drawing.disc(DISC[settings.Colour.RED], at(13)), (at(7), at(32)))
+    icon.blit(drawing.disc(DISC[settings.Colour.YELLOW], at(13)), (at(31), at(32)))
+    icon.blit(drawing.disc(DISC[settings.Colour.RED], at(13)), (at(31), at(7)))
     return icon
