@@ -24,6 +24,7 @@ class MatchModel:
         self.results: list[SearchResult | None] = []  # per move since the start; None for a person's move
         # Moves taken back, the next one to replay last; kept until a different move is played.
         self.redo_stack: list[tuple[int, SearchResult | None]] = []
+        self.version = 0  # counts the changes of the move line, so views redo their work only after one
         self._winning: tuple[tuple[int, int] | None, list[tuple[int, int]]] = (None, [])
         for char in config.replay:  # a saved game: its moves are played, and can be taken back
             self.play(int(char) - 1)
@@ -98,6 +99,7 @@ class MatchModel:
         """
         self.board.play(col)
         self.results.append(result)
+        self.version += 1
         if self.redo_stack and self.redo_stack[-1][0] == col:
             self.redo_stack.pop()
         else:
@@ -149,6 +151,7 @@ class MatchModel:
     def _take_back(self) -> tuple[int, int]:
         col = self.board.undo()
         self.redo_stack.append((col, self.results.pop()))
+        self.version += 1
         return col, self.board.height(col)
 
     def _replay(self) -> tuple[int, int, Colour]:

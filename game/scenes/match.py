@@ -64,6 +64,7 @@ class MatchScene(Scene):
         self.move_list = MoveList(app.theme)
         self._pointer = (0, 0)  # where the mouse was last seen (the wheel scrolls what is under it)
         self._counted = False  # the finished game on the board is in the tally
+        self._listed: tuple[MatchModel, int] | None = None  # the model and version the move list shows
         self._hint_agent: Agent | None = None
         self._buttons_key: tuple | None = None
         self._reset_turn_state()
@@ -422,7 +423,9 @@ class MatchScene(Scene):
             self._update_game_over()
         elif not self.failure and (not self.paused or self.steps) and not self.model.player_to_move.is_human:
             self._computer_turn()
-        self.move_list.update(*move_entries(self.model))
+        if self._listed != (self.model, self.model.version):  # the list is rebuilt only after a change
+            self._listed = (self.model, self.model.version)
+            self.move_list.update(*move_entries(self.model))
         self._update_buttons()
 
     def _count_result(self) -> None:
