@@ -132,7 +132,7 @@ class MoveList:
     def draw(self, surface: pygame.Surface) -> None:
         theme, px, rect = self.theme, self.theme.px, self.rect
         drawing.panel(surface, rect, px(12), PANEL)
-        played = sum(entry.state is MoveState.PLAYED for entry in self.entries)
+        played = sum(entry.state is not MoveState.UNDONE for entry in self.entries)  # the discs on the board
         theme.draw_text(surface, f"Moves · {played}", self.TITLE, (rect.x + px(12), rect.y + px(8)), MUTED, bold=True)
         if self.note:
             note = theme.fit_text(self.note, 12, rect.width - px(24))
