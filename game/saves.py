@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -31,7 +30,7 @@ from engine.errors import EngineError
 from engine.formats import format_grid, parse_grid, parse_moves
 from engine.geometry import DEFAULT, Geometry
 from game.players import MatchConfig, clean_name, player_for
-from game.settings import APP_FOLDER, Colour
+from game.settings import Colour, user_folder
 
 FORMAT = "connect-four game"
 VERSION = 1
@@ -146,15 +145,7 @@ def _start(text: str, geometry: Geometry) -> tuple[str, str]:
 def games_folder() -> Path:
     """Where saved games live: the per-user data folder (or ``CONNECT_FOUR_GAMES``)."""
     override = os.environ.get(ENV_FOLDER)
-    if override:
-        return Path(override)
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / APP_FOLDER / "games"
+    return Path(override) if override else user_folder("data") / "games"
 
 
 def save(game: SavedGame, folder: Path | None = None) -> Path:

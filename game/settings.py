@@ -150,13 +150,23 @@ def default_path() -> Path:
     override = os.environ.get(ENV_PATH)
     if override:
         return Path(override)
+    return user_folder("config") / "settings.json"
+
+
+def user_folder(kind: str) -> Path:
+    """The game's per-user folder for ``kind`` ``"config"`` (settings) or ``"data"`` (saved games).
+
+    The two are the same folder on Windows and macOS; Linux follows the XDG base directories.
+    """
     if sys.platform == "win32":
         base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
     elif sys.platform == "darwin":
         base = Path.home() / "Library" / "Application Support"
+    elif kind == "data":
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     else:
         base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
-    return base / APP_FOLDER / "settings.json"
+    return base / APP_FOLDER
 
 
 def load(path: Path | None = None) -> tuple[Settings, str | None]:
