@@ -14,6 +14,9 @@ from enum import IntEnum
 
 from engine.errors import IllegalMoveError, PositionError
 from engine.geometry import DEFAULT, Geometry
+from engine.notation import columns_of, format_moves
+from engine.render import render
+from engine.validate import is_column_value, shown
 
 
 class Side(IntEnum):
@@ -67,10 +70,8 @@ class Board:
     @classmethod
     def from_moves(cls, moves: str | Iterable[int], geometry: Geometry = DEFAULT) -> Board:
         """Replay a 1-based move string, or an iterable of 0-based columns."""
-        from engine.formats import parse_moves
-
         board = cls(geometry)
-        columns = parse_moves(moves, geometry) if isinstance(moves, str) else list(moves)
+        columns = columns_of(moves, geometry)
         for index, col in enumerate(columns):
             try:
                 board.play(col)
@@ -179,8 +180,6 @@ class Board:
     @property
     def move_string(self) -> str | None:
         """The 1-based move string of the game, or None if its start is unknown."""
-        from engine.formats import format_moves
-
         return format_moves(self._history) if self._root_known else None
 
     @property
@@ -217,8 +216,9 @@ class Board:
             return f"the game is over: {self._winner.symbol} has won"
         if self.is_full:
             return "the game is over: the board is full"
-        if not isinstance(col, int) or isinstance(col, bool):
-            return f"a column must be a whole number, not {col!r}"
+        if not is_column_value(col):
+            return f"a column must be a whole number, not {shown(col)}"
+        col = int(col)  # type: ignore[call-overload]  # a numpy integer would overflow in the shifts below
         if not 0 <= col < self.geometry.cols:
             return f"there is no column {col + 1} (columns are 1 to {self.geometry.cols})"
         if self._mask & self.geometry.top_cell(col):
@@ -247,6 +247,7 @@ class Board:
         reason = self.legality(col)
         if reason:
             raise IllegalMoveError(reason)
+        col = int(col)  # numpy integers are welcome, but the history and the shifts use Python ints
         mover = self.turn
         mine = self._current | self._landing(col)
         self._mask |= self._landing(col)
@@ -321,8 +322,6 @@ class Board:
         return hash((self.geometry, self.key()))
 
     def __str__(self) -> str:
-        from engine.formats import render
-
         return render(self)
 
     def __repr__(self) -> str:

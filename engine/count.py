@@ -48,7 +48,12 @@ def _distinct(currents: np.ndarray, masks: np.ndarray) -> tuple[np.ndarray, np.n
 
 
 def count_positions(geometry: Geometry, plies: int) -> Iterator[tuple[int, int]]:
-    """Yield ``(ply, distinct positions)`` for ply 0 to ``plies``, as they are found."""
+    """Yield ``(ply, distinct positions)`` for ply 0 to ``plies``, as they are found.
+
+    The count stops at a full board (``geometry.cells`` stones) even if
+    ``plies`` is larger: no position has more stones, and a caller asking for
+    99,999,999,999 plies must not get a line per ply forever.
+    """
     g = geometry.kernel
     currents, masks = geometry.empty_array(1), geometry.empty_array(1)
     for ply in range(min(plies, geometry.cells) + 1):
@@ -59,5 +64,3 @@ def count_positions(geometry: Geometry, plies: int) -> Iterator[tuple[int, int]]
         out_currents, out_masks = geometry.empty_array(capacity), geometry.empty_array(capacity)
         n = _expand(currents, masks, g, out_currents, out_masks)
         currents, masks = _distinct(out_currents[:n], out_masks[:n])
-    for ply in range(geometry.cells + 1, plies + 1):
-        yield ply, 0  # no position has more stones than the board has cells

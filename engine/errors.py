@@ -21,3 +21,11 @@ class PositionError(EngineError):
 
 class AgentSpecError(EngineError):
     """An agent specification such as ``alphabeta:depth=x`` that cannot be used."""
+
+
+class ValueRangeError(EngineError):
+    """A number that is not finite, not whole, or outside its range (see :mod:`engine.validate`)."""
+
+
+class ResourceError(EngineError):
+    """A request for more memory than the machine has (refused before allocating)."""

@@ -1,6 +1,7 @@
 """Reading and writing positions: move strings, text grids, numpy boards.
 
-- **Move strings** (DESIGN.md): one 1-based column digit per move, ``"4453"``.
+- **Move strings** (:mod:`engine.notation`, re-exported here): one 1-based
+  ASCII column digit per move, ``"4453"``.
 - **Text grids** (seed 004): one line per row, top row first, ``-`` empty,
   ``X`` the first player, ``O`` (or ``0``) the second. Spaces and the seed's
   ``|`` and ``# --- #`` frame are allowed. Whose turn it is follows from the
@@ -16,37 +17,37 @@ message that says what is wrong and where.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Literal
 
 import numpy as np
 
 from engine.board import Board, Side
 from engine.errors import PositionError
-from engine.geometry import DEFAULT, Geometry
+from engine.geometry import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, Geometry
+from engine.notation import format_moves, parse_moves
+from engine.render import cell_symbol, render
+from engine.validate import shown
+
+__all__ = [
+    "ENCODINGS",
+    "Encoding",
+    "Origin",
+    "encoding_values",
+    "format_grid",
+    "format_moves",
+    "from_array",
+    "integer_grid",
+    "parse_grid",
+    "parse_moves",
+    "render",
+    "to_array",
+]
 
 Encoding = Literal["signed", "012"]
 Origin = Literal["top", "bottom"]
 
 #: The value each encoding gives the first player, the second player and an empty cell.
 ENCODINGS: dict[str, tuple[int, int, int]] = {"signed": (1, -1, 0), "012": (1, 2, 0)}
-
-
-# -- move strings --------------------------------------------------------------
-def parse_moves(text: str, geometry: Geometry = DEFAULT) -> list[int]:
-    """0-based columns from a 1-based move string (syntax only, not legality)."""
-    text = text.strip()
-    columns = []
-    for index, char in enumerate(text):
-        if not char.isdigit() or not 1 <= int(char) <= geometry.cols:
-            raise PositionError(f"move {index + 1} is {char!r}: expected a column digit from 1 to {geometry.cols}")
-        columns.append(int(char) - 1)
-    return columns
-
-
-def format_moves(columns: Iterable[int]) -> str:
-    """The 1-based move string of 0-based columns."""
-    return "".join(str(col + 1) for col in columns)
 
 
 # -- text grids -------------------------------------------------------------------
@@ -63,6 +64,8 @@ _GRID_SYMBOLS = {
 
 def parse_grid(text: str, connect: int = 4) -> Board:
     """A board from a text grid (seed 004); its size is read from the grid."""
+    if not isinstance(text, str):
+        raise PositionError(f"a grid must be text, not {shown(text)}")
     rows = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -97,18 +100,14 @@ def format_grid(board: Board) -> str:
     g = board.geometry
     lines = []
     for row in reversed(range(g.rows)):
-        lines.append(" ".join(_symbol(board.cell(col, row), "-") for col in range(g.cols)))
+        lines.append(" ".join(cell_symbol(board.cell(col, row), "-") for col in range(g.cols)))
     return "\n".join(lines) + "\n"
-
-
-def _symbol(side: Side | None, empty: str) -> str:
-    return empty if side is None else side.symbol
 
 
 # -- numpy boards ------------------------------------------------------------------
 def to_array(board: Board, encoding: Encoding = "signed", origin: Origin = "top") -> np.ndarray:
     """The board as a ``rows x cols`` integer array in a seed's encoding."""
-    first, second, empty = _encoding(encoding)
+    first, second, empty = encoding_values(encoding)
     g = board.geometry
     array = np.full((g.rows, g.cols), empty, dtype=np.int64)
     for col in range(g.cols):
@@ -125,23 +124,11 @@ def from_array(array: object, connect: int = 4, encoding: Encoding | None = None
     The guess: any -1 means ``signed``, any 2 means ``012``; a board with only
     zeros and ones has no second-player stone, so either reading agrees.
     """
-    try:
-        grid = np.asarray(array)
-    except Exception as exc:  # ragged lists and the like
-        raise PositionError(f"not a rectangular board: {exc}") from None
-    if grid.ndim != 2:
-        raise PositionError(f"a board must be a 2-D array, not {grid.ndim}-D")
-    try:
-        whole = grid.astype(np.int64)
-    except (TypeError, ValueError, OverflowError):
-        raise PositionError("a board may hold only whole numbers") from None
-    if not np.array_equal(whole, grid):
-        raise PositionError("a board may hold only whole numbers")
-    grid = whole
+    grid = integer_grid(array)
     values = set(np.unique(grid).tolist())
     if encoding is None:
         encoding = "012" if 2 in values else "signed"
-    first_value, second_value, empty = _encoding(encoding)
+    first_value, second_value, empty = encoding_values(encoding)
     unknown = values - {first_value, second_value, empty}
     if unknown:
         raise PositionError(f"values {sorted(unknown)} are not used by the {encoding!r} encoding {ENCODINGS[encoding]}")
@@ -157,9 +144,38 @@ def from_array(array: object, connect: int = 4, encoding: Encoding | None = None
     return Board.from_stones(first, second, geometry)
 
 
-def _encoding(name: str) -> tuple[int, int, int]:
-    if name not in ENCODINGS:
-        raise PositionError(f"unknown encoding {name!r}: use one of {', '.join(ENCODINGS)}")
+def integer_grid(array: object) -> np.ndarray:
+    """``array`` as a 2-D ``int64`` array of a board's size, or :class:`PositionError` saying why not.
+
+    Ragged lists, strings, objects, fractions, NaN and huge values are all refused here,
+    before any cell is read.
+    """
+    if isinstance(array, (str, bytes, bytearray)):
+        raise PositionError(f"a board must be a 2-D array of whole numbers, not {shown(array)}")
+    try:
+        grid = np.asarray(array)
+    except Exception as exc:  # ragged lists and the like
+        raise PositionError(f"not a rectangular board: {str(exc)[:100]}") from None
+    if grid.ndim != 2:
+        raise PositionError(f"a board must be a 2-D array, not {grid.ndim}-D")
+    if not (MIN_ROWS <= grid.shape[0] <= MAX_ROWS and MIN_COLS <= grid.shape[1] <= MAX_COLS):
+        raise PositionError(
+            f"a {grid.shape[0]}x{grid.shape[1]} array is no board: rows {MIN_ROWS} to {MAX_ROWS}, "
+            f"columns {MIN_COLS} to {MAX_COLS}"
+        )
+    if grid.dtype.kind not in "biuf":
+        raise PositionError(f"a board may hold only whole numbers, not {grid.dtype} values")
+    with np.errstate(invalid="ignore", over="ignore"):
+        whole = grid.astype(np.int64)
+        if not np.array_equal(whole, grid):
+            raise PositionError("a board may hold only whole numbers")
+    return whole
+
+
+def encoding_values(name: object) -> tuple[int, int, int]:
+    """The (first player, second player, empty) values of an encoding's name."""
+    if not isinstance(name, str) or name not in ENCODINGS:
+        raise PositionError(f"unknown encoding {shown(name)}: use one of {', '.join(ENCODINGS)}")
     return ENCODINGS[name]
 
 
@@ -170,26 +186,3 @@ def _array_row(row: int, rows: int, origin: Origin) -> int:
     if origin == "bottom":
         return row
     raise PositionError(f"unknown origin {origin!r}: use 'top' or 'bottom'")
-
-
-# -- human-readable rendering ------------------------------------------------------------
-def render(board: Board, last_move: bool = True) -> str:
-    """The board with column numbers, as the terminal game prints it.
-
-    The last stone played is shown in lower case when ``last_move`` is set.
-    """
-    g = board.geometry
-    marked = None
-    if last_move and board.history:
-        col = board.history[-1]
-        marked = (col, board.height(col) - 1)
-    numbers = " " + " ".join(str(c + 1) for c in range(g.cols))
-    lines = [numbers]
-    for row in reversed(range(g.rows)):
-        cells = []
-        for col in range(g.cols):
-            symbol = _symbol(board.cell(col, row), ".")
-            cells.append(symbol.lower() if (col, row) == marked else symbol)
-        lines.append("|" + " ".join(cells) + "|")
-    lines.append("+" + "-" * (2 * g.cols - 1) + "+")
-    return "\n".join(lines)

@@ -62,7 +62,7 @@ def play_game(
         except QuitGame:
             raise
         except Exception as exc:  # any failure of an agent forfeits its game, nothing more
-            return _forfeit(record, side, f"{agent} failed: {exc or type(exc).__name__}")
+            return _forfeit(record, side, _failure(agent, exc))
         reason = board.legality(result.column)
         if reason is not None:
             return _forfeit(record, side, f"{agent} chose column {_one_based(result.column)}: {reason}")
@@ -73,6 +73,18 @@ def play_game(
             on_move(board, result)
     record.winner = board.winner
     return record
+
+
+#: The longest forfeit reason kept: an agent's message may carry a huge value.
+MAX_REASON = 500
+
+
+def _failure(agent: Agent, exc: Exception) -> str:
+    """Why ``agent`` failed, in one line of at most :data:`MAX_REASON` characters, naming it once."""
+    message = " ".join((str(exc) or type(exc).__name__).split())
+    if not message.startswith(str(agent)):
+        message = f"{agent} failed: {message}"
+    return message if len(message) <= MAX_REASON else message[: MAX_REASON - 3] + "..."
 
 
 def _one_based(column: object) -> str:

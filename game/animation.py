@@ -63,6 +63,10 @@ class Animations:
     def clear(self) -> None:
         self.falling.clear()
 
+    def finish(self) -> None:
+        """Land every falling disc at once (a new move is about to start its own fall)."""
+        self.falling.clear()
+
     def update(self, dt: float) -> None:
         self.clock += dt
         for disc in self.falling:

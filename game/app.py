@@ -1,16 +1,22 @@
 """The application: the window, the stack of scenes and the frame loop.
 
-Each frame: read the input events (the top scene gets them), advance the
-visible scenes in fixed time steps, draw them bottom-up, flip, and wait for
-the next frame. Only this thread touches pygame; agents run on the
-:class:`~game.worker.Worker` thread and the engine is loaded and warmed up
-by the :class:`~game.catalog.Catalog` thread, which starts after the first
-frame so that the window shows up at once.
+Each frame: read the input events (the top scene gets them, through the
+:class:`~game.keys.KeyFilter`), advance the visible scenes in fixed time
+steps, and draw them bottom-up - but only when something changed or moves:
+an input event, a new screen, a toast, a scene that says it is animating
+(:meth:`Scene.animating`) or asks for it (:meth:`App.invalidate`), or news
+from the engine's loading thread. A screen where nothing happens is not
+redrawn, and the loop sleeps between frames instead of spinning, so an idle
+game costs almost nothing. Only this thread touches pygame; agents run on the
+:class:`~game.worker.Worker` thread and the engine is loaded and warmed up by
+the :class:`~game.catalog.Catalog` thread, which starts after the first frame
+so that the window shows up at once.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 import time
 import warnings
@@ -23,6 +29,7 @@ import pygame
 
 from game import drawing, settings
 from game.catalog import Catalog
+from game.keys import KeyFilter
 from game.scene import Scene
 from game.tally import Tally
 from game.theme import BACKGROUND_BOTTOM, BACKGROUND_TOP, DANGER, DISC, MIN_WINDOW, PANEL_LIGHT, TEXT, Theme
@@ -34,6 +41,14 @@ if TYPE_CHECKING:
 
 STEP = 1 / 120  # seconds per fixed update step
 MAX_FRAME_TIME = 0.25  # a longer pause (a dragged window) is not caught up step by step
+#: A still screen is redrawn this often anyway (seconds), in case a change was not announced.
+IDLE_REDRAW = 1.0
+#: SDL's video drivers that show no window: fine when asked for by name (tests, screenshots), never by chance.
+HEADLESS_DRIVERS = frozenset({"dummy", "offscreen"})
+
+
+class NoDisplayError(pygame.error):
+    """There is no display to open the window on (a pygame error, as a failing video driver raises)."""
 
 
 @dataclass
@@ -60,11 +75,16 @@ class FrameStats:
         self._last: float | None = None
 
     def tick(self) -> None:
+        """A frame was drawn."""
         self.frames += 1
         now = time.perf_counter()
         if self._last is not None:
             self.intervals_ms.append((now - self._last) * 1000.0)
         self._last = now
+
+    def still(self) -> None:
+        """A frame was not drawn (nothing changed): the wait until the next one is not a frame time."""
+        self._last = None
 
     def summary(self) -> str:
         times = sorted(self.intervals_ms)
@@ -80,11 +100,9 @@ class FramePacer:
 
     Each frame is due one period after the previous *due time*, not after the
     previous wake-up, so a late frame is made up by a shorter wait and the
-    rate does not drift. The last millisecond is spent polling the clock,
-    because sleeping can overshoot by more than that on a busy machine.
+    rate does not drift. It sleeps: polling the clock for the last moment
+    would buy little precision on a busy machine and cost a core on an idle one.
     """
-
-    SPIN = 0.001
 
     def __init__(self, fps: int) -> None:
         self.period = 1.0 / fps
@@ -92,10 +110,8 @@ class FramePacer:
 
     def wait(self) -> None:
         remaining = self.due - time.perf_counter()
-        if remaining > self.SPIN:
-            time.sleep(remaining - self.SPIN)
-        while time.perf_counter() < self.due:
-            pass
+        if remaining > 0:
+            time.sleep(remaining)
         now = time.perf_counter()
         self.due += self.period
         if self.due < now:  # more than a frame behind: start afresh rather than rush to catch up
@@ -130,6 +146,13 @@ class App:
         self.settings, problem = settings.load(settings_path)
         self._apply_command_line()
         pygame.display.init()
+        # Without a usable display SDL falls back to a driver that shows nothing; the game would then
+        # run unseen until killed. That is only right when someone asked for it (tests, screenshots).
+        self.headless = pygame.display.get_driver() in HEADLESS_DRIVERS
+        if self.headless and os.environ.get("SDL_VIDEODRIVER", "").lower() not in HEADLESS_DRIVERS:
+            driver = pygame.display.get_driver()
+            pygame.quit()
+            raise NoDisplayError(f"no display found (SDL fell back to its {driver!r} driver, which shows nothing)")
         pygame.font.init()
         pygame.key.set_repeat(300, 45)
         self.screen = pygame.display.set_mode(self._initial_size(), pygame.RESIZABLE)
@@ -142,6 +165,7 @@ class App:
         self.make_agent: Callable[[str], Agent] = agent_factory or self.catalog.create
         self.frame_stats = FrameStats()
         self.tally = Tally()  # the score between the current players, kept across matches
+        self.keys = KeyFilter()
         self.running = True
         self.closed = False
         self._warm_up = warm_up
@@ -154,6 +178,9 @@ class App:
         self._toasts: list[Toast] = []
         self._background: pygame.Surface | None = None
         self._resized = False
+        self._dirty = True  # the next frame must be drawn
+        self._drawn_at = -IDLE_REDRAW
+        self._engine_news: tuple[object, ...] = ()
         self._resize(self.screen.get_size())
         if problem:
             self.notify(problem, error=True)
@@ -237,12 +264,21 @@ class App:
         self._transitions.append(apply)
 
     def _apply_transitions(self) -> None:
+        if not self._transitions:
+            return
         while self._transitions:
             self._transitions.pop(0)()
+        self.keys.screen_changed()
+        self._dirty = True
 
     # -- services for scenes --------------------------------------------------------------------
     def notify(self, text: str, *, error: bool = False, seconds: float = 5.0) -> None:
         self._toasts.append(Toast(text, error, seconds))
+        self._dirty = True
+
+    def invalidate(self) -> None:
+        """Draw the next frame: a scene's state changed without an input event (a reply arrived)."""
+        self._dirty = True
 
     @property
     def messages(self) -> list[str]:
@@ -271,7 +307,7 @@ class App:
         return 0
 
     def step(self) -> None:
-        """One frame: input, fixed-step updates, drawing."""
+        """One frame: input, fixed-step updates, drawing if anything changed, then the wait."""
         now = self._clock()
         self._lag += min(now - self._last_time, MAX_FRAME_TIME)
         self._last_time = now
@@ -279,14 +315,19 @@ class App:
             if event.type == pygame.QUIT:
                 self.running = False  # closing the window quits at once
                 return
+            self._dirty = True  # a hover, a key, a focus change: anything may show
             if event.type == pygame.VIDEORESIZE:
                 self._resized = True  # laid out once, after all the events of this frame
                 continue
-            self.scene.handle_event(event)
-            self._apply_transitions()
+            if self.keys.accept(event):
+                self.scene.handle_event(event)
+                self._apply_transitions()
         if self._resized:
             self._resize(self.screen.get_size())
             self._resized = False
+        news = self.catalog.news()  # read before the updates, which may act on it: no change is missed
+        if news != self._engine_news:
+            self._engine_news, self._dirty = news, True
         while self._lag >= STEP:
             self._lag -= STEP
             for scene in self._visible_scenes():
@@ -294,14 +335,27 @@ class App:
             self._apply_transitions()
             for toast in self._toasts:
                 toast.remaining -= STEP
-        self._toasts = [toast for toast in self._toasts if toast.remaining > 0]
-        self._draw()
-        pygame.display.flip()
-        self.frame_stats.tick()
-        if self.frame_stats.frames == 1:
-            self._after_first_frame()
+        if any(toast.remaining <= 0 for toast in self._toasts):
+            self._toasts = [toast for toast in self._toasts if toast.remaining > 0]
+            self._dirty = True
+        if self._must_draw(now):
+            self._draw()
+            pygame.display.flip()
+            self._dirty, self._drawn_at = False, now
+            self.frame_stats.tick()
+            if self.frame_stats.frames == 1:
+                self._after_first_frame()
+        else:
+            self.frame_stats.still()
         if self._pacer is not None:
             self._pacer.wait()
+
+    def _must_draw(self, now: float) -> bool:
+        return (
+            self._dirty
+            or now - self._drawn_at >= IDLE_REDRAW
+            or any(scene.animating() for scene in self._visible_scenes())
+        )
 
     def _after_first_frame(self) -> None:
         if self.options.quit_after_first_frame:
@@ -330,20 +384,33 @@ class App:
         self._draw_toasts()
 
     def _draw_toasts(self) -> None:
+        for toast, text, rect in self._toast_layout():
+            drawing.panel(self.screen, rect, self.theme.px(10), PANEL_LIGHT, DANGER if toast.error else None, 2)
+            self.screen.blit(text, text.get_rect(center=rect.center))
+
+    def toast_rects(self) -> list[pygame.Rect]:
+        """Where the messages on screen are drawn."""
+        return [rect for _, _, rect in self._toast_layout()]
+
+    def _toast_layout(self) -> list[tuple[Toast, pygame.Surface, pygame.Rect]]:
+        """The newest message lowest, above what the scene keeps free (its buttons), older ones above it."""
         theme, (width, height) = self.theme, self.screen.get_size()
-        y = height - theme.px(18)
+        y = min(height - theme.px(18), self.scene.toast_floor(height) - theme.px(8))
+        placed = []
         for toast in reversed(self._toasts):
             text = theme.text(toast.text, 15, TEXT, wrap=min(width - theme.px(80), theme.px(760)))
             rect = text.get_rect().inflate(theme.px(36), theme.px(20))
             rect.midbottom = (width // 2, y)
-            drawing.panel(self.screen, rect, theme.px(10), PANEL_LIGHT, DANGER if toast.error else None, 2)
-            self.screen.blit(text, text.get_rect(center=rect.center))
+            placed.append((toast, text, rect))
             y = rect.top - theme.px(8)
+        return placed
 
     def _resize(self, size: tuple[int, int]) -> None:
         self.theme.resize(size)
         self._background = drawing.backdrop(size, BACKGROUND_TOP, BACKGROUND_BOTTOM)
-        self.settings.window_width, self.settings.window_height = size
+        if not self.headless:  # the size of a window nobody saw must not shrink the next real one
+            self.settings.window_width, self.settings.window_height = size
+        self._dirty = True
         for scene in self._stack:
             scene.resize(size)
 

@@ -174,6 +174,10 @@ class Catalog:
     def ready(self) -> bool:
         return self._ready.is_set()
 
+    def news(self) -> tuple[object, ...]:
+        """What the screens may show of the loading thread's work; a change means: redraw."""
+        return (self.ready, self.load_error, self.warming)
+
     def wait(self, timeout: float | None = None) -> bool:
         return self._ready.wait(timeout)
 

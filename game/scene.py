@@ -9,8 +9,13 @@ input. A scene's life:
 - :meth:`Scene.resize` whenever the window size changes (and before its first
   frame): the only place where layouts and cached images are rebuilt;
 - :meth:`Scene.handle_event` for each input event, :meth:`Scene.update` with a
-  fixed time step (animations, polling the worker), :meth:`Scene.draw` once
-  per frame. ``draw`` must not change the scene's state.
+  fixed time step (animations, polling the worker), :meth:`Scene.draw` when
+  the app redraws. ``draw`` must not change the scene's state.
+
+The app redraws only when something changed: after input events, screen
+changes and resizes on its own; a scene whose picture changes by itself says
+so, with :meth:`Scene.animating` (while something moves: every frame is
+drawn) or ``app.invalidate()`` (one change, say a reply from the worker).
 
 Scenes never change the stack directly while it is being walked: they call
 ``app.push`` / ``app.pop`` / ``app.reset``, which take effect between two
@@ -55,6 +60,15 @@ class Scene:
 
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds (always the same step)."""
+
+    def animating(self) -> bool:
+        """True while the picture changes by itself (a falling disc, a clock): every frame is then drawn."""
+        return False
+
+    def toast_floor(self, height: int) -> int:
+        """The lowest y that messages over the screen may cover (a screen with buttons along the bottom
+        returns their top)."""
+        return height
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the current state; must not change it."""

@@ -80,6 +80,9 @@ class Agent(ABC):
     #: True for agents that wait for a person (the GUI and terminal ask them).
     is_human: ClassVar[bool] = False
 
+    def __post_init__(self) -> None:  # noqa: B027 - dataclass agents call it; @register adds the key checks
+        """Check the parameters (agents extend this with their own checks)."""
+
     def choose(self, board: Board, stop: StopFlag | None = None) -> SearchResult:
         """Pick a column for the side to move in ``board`` (which is not changed)."""
         if board.is_over:

@@ -10,20 +10,19 @@ other students". This module goes both ways:
   ``classroom:path=file.py,function=name``) turns a student's function into an
   engine agent for ``match``, ``play``, tournaments and the GUI.
 
-A student's function runs in its own process. If it raises, returns
-something that is not a legal column, or does not answer within ``timeout``
-seconds, its side forfeits the game with a message saying which; the process
-is then killed (a hang cannot be interrupted any other way) and started afresh
-for the next game. Nothing else is affected.
+A student's function is untrusted code: it runs in a process of its own
+(:mod:`engine.sandbox`) that speaks plain text, with a memory limit
+(``memory_mb``, default 2 GB), a cap on what it may print (``output_kb``)
+and time limits for loading (``load_timeout``) and for each move
+(``timeout``). If it raises, crashes, returns something that is not a
+column, or does not answer in time, its side forfeits the game with a
+message saying which; the process and everything it forked are killed, and
+the next game starts a fresh one. Nothing else is affected.
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib.util
-import multiprocessing
-import time
-import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,8 +34,13 @@ from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import create_agent, param, register
 from engine.board import Board, Side
 from engine.errors import EngineError, PositionError
-from engine.formats import ENCODINGS, Encoding, Origin, from_array, to_array
+from engine.formats import Encoding, Origin, encoding_values, from_array, integer_grid, to_array
+from engine.sandbox.process import StudentFailure, StudentProcess
 from engine.stop import StopFlag
+from engine.validate import is_column_value
+
+#: The student's memory limit unless the spec sets ``memory_mb``.
+DEFAULT_MEMORY_MB = 2048
 
 
 class AgentForfeit(EngineError):
@@ -53,11 +57,11 @@ def board_for_player(
     taken from ``player``: it moved first if it has as many discs as the other
     side, second if it has one fewer.
     """
-    grid = np.asarray(array)
+    grid = integer_grid(array)
     if encoding is None:
         encoding = "012" if (grid == 2).any() or player == 2 else "signed"
-    first_value, second_value, _ = ENCODINGS[encoding]
-    if player not in (first_value, second_value):
+    first_value, second_value, _ = encoding_values(encoding)
+    if not is_column_value(player) or player not in (first_value, second_value):
         raise PositionError(
             f"player must be {first_value} or {second_value} in the {encoding!r} encoding, not {player!r}"
         )
@@ -92,52 +96,22 @@ def as_classroom_function(
 
 
 # -- classroom function -> engine agent ----------------------------------------------
-def load_function(path: str, function: str) -> Callable[..., Any]:
-    """Import ``function`` from the Python file at ``path``."""
-    file = Path(path)
-    if not file.is_file():
-        raise AgentForfeit(f"no such file: {path}")
-    spec = importlib.util.spec_from_file_location(f"student_{file.stem}", file)
-    if spec is None or spec.loader is None:
-        raise AgentForfeit(f"cannot import {path}")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    fn = getattr(module, function, None)
-    if not callable(fn):
-        raise AgentForfeit(f"{path} has no function {function!r}")
-    return fn
-
-
-def _worker(conn: Any, path: str, function: str) -> None:
-    """The student's process: load the function, then answer boards until closed."""
-    try:
-        fn = load_function(path, function)
-    except BaseException as exc:  # a broken file is reported, not raised in the parent
-        conn.send(("error", f"loading {path}: {exc}"))
-        return
-    conn.send(("ready", None))
-    while True:
-        try:
-            board, player = conn.recv()
-        except EOFError:
-            return
-        try:
-            conn.send(("ok", fn(board, player)))
-        except BaseException as exc:
-            last = traceback.extract_tb(exc.__traceback__)[-1]
-            conn.send(("error", f"{type(exc).__name__}: {exc} (line {last.lineno} of {Path(last.filename).name})"))
-
-
 @register("classroom", "a student's agent(board, player=1) function from a Python file (also FILE.py:FUNCTION)")
 @dataclass
 class ClassroomAgent(Agent):
     path: str = param("", "the Python file that defines the function")
     function: str = param("agent", "the function's name")
     timeout: float = param(10.0, "seconds the function may take per move", low=0.1, high=3600)
+    load_timeout: float = param(30.0, "seconds the file may take to load (its imports)", low=0.1, high=3600)
+    memory_mb: int = param(
+        DEFAULT_MEMORY_MB, "memory limit of the student's process in MB (0: none; POSIX only)", low=0, high=2**20
+    )
+    output_kb: int = param(
+        64, "KB of the student's printed output shown per game (the rest is dropped)", low=0, high=2**20
+    )
     encoding: str = param("signed", "board values: signed (1/-1/0) or 012 (1/2/0)", choices=("signed", "012"))
     origin: str = param("top", "row 0 of the array: top or bottom", choices=("top", "bottom"))
-    _process: Any = field(default=None, init=False, repr=False, compare=False)
-    _conn: Any = field(default=None, init=False, repr=False, compare=False)
+    _student: StudentProcess | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.path:
@@ -149,58 +123,43 @@ class ClassroomAgent(Agent):
     def spec(self) -> str:
         return f"{self.path}:{self.function}"
 
-    def _start(self) -> None:
-        context = multiprocessing.get_context("spawn")
-        parent, child = context.Pipe()
-        self._process = context.Process(target=_worker, args=(child, self.path, self.function), daemon=True)
-        self._process.start()
-        child.close()
-        self._conn = parent
-        status, message = self._receive(StopFlag(), max(self.timeout, 30.0), "loading")
-        if status != "ready":
-            self.close()
-            raise AgentForfeit(message)
-
-    def _receive(self, stop: StopFlag, timeout: float, what: str) -> tuple[str, Any]:
-        deadline = time.monotonic() + timeout
-        while not self._conn.poll(0.02):  # short slices so that a stop is seen within 50 ms
-            if stop.is_set():
-                self.close()
-                raise AgentForfeit(f"{self.spec} was stopped")
-            if time.monotonic() > deadline or not self._process.is_alive():
-                alive = self._process.is_alive()
-                self.close()
-                if alive:
-                    raise AgentForfeit(f"{self.spec} did not answer within {timeout:g} s ({what})")
-                raise AgentForfeit(f"{self.spec} crashed ({what})")
-        return self._conn.recv()
-
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
-        if self._process is None or not self._process.is_alive():
-            self._start()
         encoding: Encoding = self.encoding  # type: ignore[assignment]
-        first_value, second_value, _ = ENCODINGS[encoding]
+        first_value, second_value, _ = encoding_values(encoding)
         player = first_value if board.turn is Side.FIRST else second_value
-        self._conn.send((to_array(board, encoding, self.origin), player))  # type: ignore[arg-type]
-        status, value = self._receive(stop, self.timeout, "choosing a move")
-        if status != "ok":
-            raise AgentForfeit(f"{self.spec} raised {value}")
         try:
-            column = int(value)
-            if column != value:
-                raise ValueError
-        except (TypeError, ValueError):
-            raise AgentForfeit(f"{self.spec} returned {value!r}, not a column number") from None
-        return SearchResult(column=column, nodes=1)
+            if self._student is None or not self._student.alive:
+                self._start(stop)
+            assert self._student is not None
+            reply = self._student.ask(to_array(board, encoding, self.origin), player, stop, self.timeout)  # type: ignore[arg-type]
+        except StudentFailure as exc:
+            self.close()  # the next move (or game) starts a fresh process
+            raise AgentForfeit(f"{self.spec} {exc}") from None
+        kind, _, rest = reply.partition(" ")
+        if kind == "MOVE" and rest.lstrip("-").isascii() and rest.lstrip("-").isdigit():
+            return SearchResult(column=int(rest), nodes=1)
+        if kind == "ERROR":
+            raise AgentForfeit(f"{self.spec} raised {rest}")
+        if kind == "BAD":
+            raise AgentForfeit(f"{self.spec} returned {rest}, not a column number")
+        self.close()
+        raise AgentForfeit(f"{self.spec} sent {reply!r}, which is no answer")
+
+    def _start(self, stop: StopFlag) -> None:
+        self._student = StudentProcess(
+            self.path, self.function, memory_mb=self.memory_mb, output_bytes=self.output_kb * 1024
+        )
+        self._student.start(stop, self.load_timeout)
+
+    def new_game(self, seed: int | None = None) -> None:
+        """End the process (and whatever it forked): each game starts with a fresh one."""
+        self.close()
 
     def close(self) -> None:
-        if self._process is not None:
-            self._process.kill()
-            self._process.join(timeout=1)
-        if self._conn is not None:
-            self._conn.close()
-        self._process = self._conn = None
+        student, self._student = self._student, None
+        if student is not None:
+            student.close()
 
     def __del__(self) -> None:
-        with contextlib.suppress(Exception):  # interpreter shutdown may have torn down the pipe
+        with contextlib.suppress(Exception):  # interpreter shutdown may have torn down the pipes
             self.close()

@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import register
 from engine.board import Board
+from engine.errors import ValueRangeError
 from engine.stop import StopFlag
+from engine.validate import shown, whole_number
 
 
 class QuitGame(Exception):
@@ -35,10 +37,11 @@ def read_column(board: Board, prompt: str, read: Callable[[str], str], write: Ca
             raise QuitGame("end of input") from None
         if answer.lower() in ("q", "quit", "exit"):
             raise QuitGame("quit")
-        if not answer.isdigit():
-            write(f"Please type a column number from 1 to {cols} (or q to quit), not {answer!r}.")
+        try:
+            col = whole_number(answer, "a column") - 1  # ASCII digits only; the range is the rules' business
+        except ValueRangeError:
+            write(f"Please type a column number from 1 to {cols} (or q to quit), not {shown(answer)}.")
             continue
-        col = int(answer) - 1
         reason = board.legality(col)
         if reason is None:
             return col

@@ -15,7 +15,7 @@ from engine.agents.registry import create_agent, param, register, register_prese
 from engine.board import Board
 from engine.geometry import Geometry
 from engine.score import Score
-from engine.solver.book import BookError, load_default
+from engine.solver.book import load_default
 from engine.solver.solver import Solver
 from engine.stop import StopFlag
 
@@ -46,10 +46,7 @@ class PerfectAgent(Agent):
     def _solver_for(self, geometry: Geometry) -> Solver:
         # Keep one solver (and its table) across moves and games: what it learnt stays true.
         if self._solver is None or self._solver.geometry != geometry:
-            try:
-                book = load_default(geometry) if self.book else None
-            except BookError:  # a damaged book file: play on without it, every move solved
-                book = None
+            book = load_default(geometry) if self.book else None  # None (and a warning) if it is damaged
             self._solver = Solver(geometry, self.table_mb, book=book)
             self._solver.warm_up()  # so that no move of the game waits for the compiler
         return self._solver

@@ -21,7 +21,8 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, TypeVar
 
 from engine.agents.base import Agent
-from engine.errors import AgentSpecError
+from engine.errors import AgentSpecError, ValueRangeError
+from engine.validate import check_number, shown
 
 A = TypeVar("A", bound=type[Agent])
 
@@ -46,29 +47,43 @@ class ParamInfo:
 
     def parse(self, text: str) -> Any:
         """The value of ``key=text``, or :class:`AgentSpecError` saying why not."""
-        where = f"{self.name}={text!r}"
+        where = f"{self.name}={shown(text)}"
         if text.lower() == "none" and self.default is None:
             return None
-        try:
-            if self.kind is bool:
-                lowered = text.lower()
-                if lowered not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
-                    raise ValueError
-                value: Any = lowered in ("1", "true", "yes", "on")
-            else:
-                value = self.kind(text)
-        except ValueError:
-            raise AgentSpecError(f"{where}: expected {self.describe_type()}") from None
+        if self.kind is bool:
+            lowered = text.lower()
+            if lowered not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
+                raise AgentSpecError(f"{where}: expected {self.describe_type()}")
+            return lowered in ("1", "true", "yes", "on")
+        if self.kind in (int, float):
+            try:
+                return check_number(text, self.name, self.kind, self.low, self.high)
+            except ValueRangeError:
+                raise AgentSpecError(f"{where}: expected {self.describe_type()}") from None
+        value = self.kind(text)
         if self.choices is not None and value not in self.choices:
             raise AgentSpecError(f"{where}: choose one of {', '.join(self.choices)}")
-        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-            raise AgentSpecError(f"{where}: must be from {self.low:g} to {self.high:g}")
+        return value
+
+    def check(self, value: Any) -> Any:
+        """A value given in Python (not as text) checked as :meth:`parse` checks text."""
+        if value is None and self.default is None:
+            return None
+        if self.kind in (int, float):
+            try:
+                return check_number(value, self.name, self.kind, self.low, self.high)
+            except ValueRangeError:
+                raise AgentSpecError(f"{self.name}={shown(value)}: expected {self.describe_type()}") from None
+        if self.kind is bool and not isinstance(value, bool):
+            raise AgentSpecError(f"{self.name}={shown(value)}: expected {self.describe_type()}")
+        if self.choices is not None and value not in self.choices:
+            raise AgentSpecError(f"{self.name}={shown(value)}: choose one of {', '.join(self.choices)}")
         return value
 
     def describe_type(self) -> str:
         if self.choices:
             return "one of " + "|".join(self.choices)
-        name = {int: "a whole number", float: "a number", bool: "true or false", str: "text"}[self.kind]
+        name = {int: "a whole number", float: "a finite number", bool: "true or false", str: "text"}[self.kind]
         if self.low is not None and self.high is not None:
             name += f" from {self.low:g} to {self.high:g}"
         return name
@@ -151,10 +166,22 @@ def register(name: str, summary: str) -> Callable[[A], A]:
                 )
             )
         cls.name = name
+        cls.__post_init__ = _checked(cls.__post_init__, tuple(params))  # type: ignore[attr-defined]
         _AGENTS[name] = AgentInfo(name, cls, summary, tuple(params))
         return cls
 
     return decorate
+
+
+def _checked(post_init: Callable[[Any], None], params: tuple[ParamInfo, ...]) -> Callable[[Any], None]:
+    """``__post_init__`` that first checks every key, so agents made in Python obey the spec's ranges."""
+
+    def __post_init__(self: Any) -> None:
+        for info in params:
+            setattr(self, info.name, info.check(getattr(self, info.name)))
+        post_init(self)
+
+    return __post_init__
 
 
 def register_preset(name: str, spec: str, summary: str, level: int) -> None:

@@ -35,6 +35,7 @@ from engine.kernels.montecarlo import ROLLOUTS, playout
 from engine.kernels.rng import make_rng
 from engine.match import play_match
 from engine.stop import StopFlag
+from engine.validate import MAX_GAMES, MAX_SECONDS, float_arg, int_arg
 
 PARTS = ("speed", "first-move", "opponents", "versus")
 BOARDS = (Geometry(7, 6, 4), Geometry(8, 8, 4))
@@ -67,12 +68,24 @@ def add_parser(benches) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("parts", nargs="*", metavar="PART", help=f"parts to run: {', '.join(PARTS)} (default all)")
-    parser.add_argument("--seconds", type=float, default=2.0, help="time per speed measurement (default 2)")
     parser.add_argument(
-        "--times", type=float, nargs="+", default=[1.0, 5.0, 20.0], help="first-move thinking times (default 1 5 20)"
+        "--seconds", type=float_arg(0.001, MAX_SECONDS), default=2.0, help="time per speed measurement (default 2)"
     )
-    parser.add_argument("--games", type=int, default=20, help="games per match (default 20)")
-    parser.add_argument("--time", type=float, default=1.0, metavar="T", help="seconds per move in matches (default 1)")
+    parser.add_argument(
+        "--times",
+        type=float_arg(0.001, MAX_SECONDS),
+        nargs="+",
+        default=[1.0, 5.0, 20.0],
+        help="first-move thinking times (default 1 5 20)",
+    )
+    parser.add_argument("--games", type=int_arg(1, MAX_GAMES), default=20, help="games per match (default 20)")
+    parser.add_argument(
+        "--time",
+        type=float_arg(0.001, MAX_SECONDS),
+        default=1.0,
+        metavar="T",
+        help="seconds per move in matches (default 1)",
+    )
     parser.add_argument(
         "--opponent",
         action="append",
@@ -88,8 +101,6 @@ def run(args) -> int:
     unknown = [part for part in parts if part not in PARTS]
     if unknown:
         raise EngineError(f"unknown part {unknown[0]!r}: choose from {', '.join(PARTS)}")
-    if args.games < 1 or min(args.seconds, args.time, *args.times) <= 0:
-        raise EngineError("--games must be at least 1, and --seconds, --time and --times more than 0")
     if "speed" in parts:
         speed(args.seconds)
     if "first-move" in parts:

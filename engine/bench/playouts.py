@@ -12,6 +12,7 @@ from engine.cli.common import add_geometry_arguments, emit, geometry_from
 from engine.geometry import Geometry
 from engine.kernels.rng import make_rng
 from engine.kernels.rules import random_playout
+from engine.validate import MAX_SECONDS, float_arg
 
 
 @njit(cache=True, nogil=True)
@@ -33,7 +34,9 @@ def api_playout(geometry: Geometry, rng: random.Random) -> Board:
 def add_parser(benches) -> None:
     parser = benches.add_parser("playouts", help="random playouts per second through the API and the numba kernel")
     add_geometry_arguments(parser)
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    parser.add_argument(
+        "--seconds", type=float_arg(0.001, MAX_SECONDS), default=3.0, help="time per measurement (default 3)"
+    )
     parser.set_defaults(run=run)
 
 

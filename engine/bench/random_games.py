@@ -14,18 +14,19 @@ from engine.board import Board
 from engine.cli.common import emit
 from engine.geometry import Geometry
 from engine.match import play_match
+from engine.validate import MAX_GAMES, int_arg, whole_number
 
 DEFAULT_SIZES = ("7x6", "4x4", "5x4", "8x8")
 
 
 def _geometry(text: str) -> Geometry:
     cols, _, rows = text.partition("x")
-    return Geometry(int(cols), int(rows), 4)
+    return Geometry(whole_number(cols, "columns"), whole_number(rows, "rows"), 4)
 
 
 def add_parser(benches) -> None:
     parser = benches.add_parser("random_games", help="first-player win rate of random against random")
-    parser.add_argument("--games", type=int, default=10_000, help="games per board (default 10000)")
+    parser.add_argument("--games", type=int_arg(1, MAX_GAMES), default=10_000, help="games per board (default 10000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("sizes", nargs="*", default=list(DEFAULT_SIZES), metavar="COLSxROWS", help="boards, connect 4")
     parser.set_defaults(run=run)

@@ -33,6 +33,7 @@ from engine.geometry import DEFAULT, Geometry
 from engine.kernels.evaluation import NAMES
 from engine.match import play_game, play_match
 from engine.reference_search import ReferenceSearch
+from engine.validate import MAX_GAMES, int_arg
 
 PARTS = ("speed", "seed000", "evals")
 
@@ -51,9 +52,15 @@ def add_parser(benches) -> None:
         "search", help="alpha-beta nodes per second, seed 000's timing table, evaluation matches"
     )
     parser.add_argument("parts", nargs="*", metavar="PART", help=f"parts to run: {', '.join(PARTS)} (default: all)")
-    parser.add_argument("--positions", type=int, default=60, help="7x6 positions for the speed part (default 60)")
-    parser.add_argument("--depth", type=int, default=12, help="alpha-beta depth for nodes per second (default 12)")
-    parser.add_argument("--games", type=int, default=20, help="games per evaluation match (default 20)")
+    parser.add_argument(
+        "--positions", type=int_arg(1, 10**6), default=60, help="7x6 positions for the speed part (default 60)"
+    )
+    parser.add_argument(
+        "--depth", type=int_arg(1, 81), default=12, help="alpha-beta depth for nodes per second (default 12)"
+    )
+    parser.add_argument(
+        "--games", type=int_arg(1, MAX_GAMES), default=20, help="games per evaluation match (default 20)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed for the positions and openings (default 1)")
     parser.set_defaults(run=run)
 

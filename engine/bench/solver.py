@@ -28,6 +28,8 @@ from engine.formats import format_moves
 from engine.geometry import Geometry
 from engine.match import play_game
 from engine.solver.solver import Solver
+from engine.solver.table import MAX_TABLE_MB, MIN_TABLE_MB
+from engine.validate import MAX_GAMES, MAX_SECONDS, float_arg, int_arg
 from engine.warmup import warm_up
 
 
@@ -59,13 +61,27 @@ def add_parser(benches) -> None:
         "solver", help="solver speed on the Pons sets, the empty board, perfect-agent move times"
     )
     parser.add_argument("--parts", default="sets,games", help=f"comma-separated parts of {','.join(PARTS)}")
-    parser.add_argument("--limit", type=int, default=0, help="positions per set (default: all)")
+    parser.add_argument("--limit", type=int_arg(0, 10**6), default=0, help="positions per set (default: all)")
     parser.add_argument("--sets", default=",".join(REFERENCE), help="comma-separated set names")
     parser.add_argument("--pons-dir", type=Path, default=PONS, help="folder of the Test_*.txt files")
-    parser.add_argument("--table-mb", type=float, default=8, help="table size for the sets (default 8)")
-    parser.add_argument("--empty-table-mb", type=float, default=8, help="table size for the empty board (default 8)")
-    parser.add_argument("--empty-seconds", type=float, default=3600, help="give up on the empty board after this")
-    parser.add_argument("--games", type=int, default=10, help="games against each opponent (default 10)")
+    parser.add_argument(
+        "--table-mb", type=float_arg(MIN_TABLE_MB, MAX_TABLE_MB), default=8, help="table size for the sets (default 8)"
+    )
+    parser.add_argument(
+        "--empty-table-mb",
+        type=float_arg(MIN_TABLE_MB, MAX_TABLE_MB),
+        default=8,
+        help="table size for the empty board (default 8)",
+    )
+    parser.add_argument(
+        "--empty-seconds",
+        type=float_arg(0.001, MAX_SECONDS),
+        default=3600,
+        help="give up on the empty board after this",
+    )
+    parser.add_argument(
+        "--games", type=int_arg(1, MAX_GAMES), default=10, help="games against each opponent (default 10)"
+    )
     parser.add_argument("--opponents", default="mcts,random", help="comma-separated opponent specs")
     parser.add_argument("--agent", default="perfect", help="the agent whose move times are measured")
     parser.add_argument("--seed", type=int, default=1)

@@ -11,8 +11,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import Any, NoReturn
 
 from engine.errors import EngineError
+from engine.validate import float_arg, int_arg
 
 COMMANDS = ("solve", "analyze", "count", "move", "match", "play", "book", "bench", "tournament")
 
@@ -21,8 +23,27 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
     pass
 
 
+class CommandParser(argparse.ArgumentParser):
+    """An argument parser whose numbers are checked and whose errors are one line.
+
+    Every ``type=int`` flag of every command (and of the sub-commands made
+    from this parser, which inherit the class) reads ASCII digits only, and
+    every ``type=float`` flag a finite number: ``nan``, ``inf`` and ``'٤'``
+    are refused with the usual message. Flags with a range use
+    :func:`engine.validate.int_arg` / :func:`engine.validate.float_arg`.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("type", int, int_arg())
+        self.register("type", float, float_arg())
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="python -m engine",
         description="Connect Four engine: rules, agents, solver and experiments for any board size.",
         formatter_class=_Formatter,
@@ -41,7 +62,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, or a bad flag (already reported in one line)
+        return int(exc.code or 0)
     if not getattr(args, "run", None):
         parser.print_help()
         return 2

@@ -7,11 +7,15 @@ from pathlib import Path
 
 from engine.cli.common import add_command, add_geometry_arguments, emit, geometry_from
 from engine.errors import EngineError
-from engine.geometry import Geometry
+from engine.geometry import MAX_COLS, MAX_ROWS, Geometry
 from engine.solver.book import DEFAULT_PATH
 from engine.solver.book_builder import BookBuilder
 from engine.solver.solver import Solver
+from engine.solver.table import MAX_TABLE_MB, MIN_TABLE_MB
+from engine.validate import MAX_NODES, MAX_SECONDS, float_arg, int_arg
 
+#: The most stones any board holds.
+MAX_PLIES = MAX_COLS * MAX_ROWS
 #: Depth and leaf size of the shipped 7x6 book (see README).
 DEFAULT_PLIES = 14
 DEFAULT_LEAF_NODES = 500_000
@@ -25,15 +29,24 @@ def add_parser(subparsers) -> None:
     )
     add_geometry_arguments(parser)
     parser.add_argument("--output", type=Path, default=None, help=f"book file (7x6 default: {DEFAULT_PATH})")
-    parser.add_argument("--plies", type=int, default=DEFAULT_PLIES, help=f"deepest ply (default {DEFAULT_PLIES})")
+    parser.add_argument(
+        "--plies", type=int_arg(0, MAX_PLIES), default=DEFAULT_PLIES, help=f"deepest ply (default {DEFAULT_PLIES})"
+    )
     parser.add_argument(
         "--leaf-nodes",
-        type=int,
+        type=int_arg(0, MAX_NODES),
         default=DEFAULT_LEAF_NODES,
         help=f"positions solved in fewer nodes are not followed (default {DEFAULT_LEAF_NODES:,})",
     )
-    parser.add_argument("--table-mb", type=float, default=256, help="transposition table size (default 256)")
-    parser.add_argument("--checkpoint", type=float, default=60, help="seconds between saves (default 60)")
+    parser.add_argument(
+        "--table-mb",
+        type=float_arg(MIN_TABLE_MB, MAX_TABLE_MB),
+        default=256,
+        help="transposition table size in MB (default 256)",
+    )
+    parser.add_argument(
+        "--checkpoint", type=float_arg(1, MAX_SECONDS), default=60, help="seconds between saves (default 60)"
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(run=run)
 
@@ -49,12 +62,7 @@ def run(args) -> int:
         if geometry != Geometry():
             raise EngineError("--output is needed for boards other than 7x6 connect 4")
         output = DEFAULT_PATH
-    if args.plies < 0 or args.leaf_nodes < 0 or args.table_mb <= 0:
-        raise EngineError("--plies, --leaf-nodes and --table-mb must be positive")
-    try:
-        builder = BookBuilder(Solver(geometry, args.table_mb), output, args.plies, args.leaf_nodes, args.checkpoint)
-    except ValueError as exc:
-        raise EngineError(str(exc)) from None
+    builder = BookBuilder(Solver(geometry, args.table_mb), output, args.plies, args.leaf_nodes, args.checkpoint)
     # A plain `kill` (SIGTERM) ends the build as Ctrl-C does: saving first.
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:

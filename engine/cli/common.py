@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ from engine.agents.registry import create_agent, describe_agents
 from engine.board import Board
 from engine.errors import EngineError
 from engine.geometry import Geometry
+from engine.validate import shown
 
 
 def add_geometry_arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,24 +52,40 @@ class PositionLine:
 
 
 def position_lines(positions: list[str]) -> Iterator[PositionLine]:
-    """The POSITION arguments, or else standard input line by line (lazily)."""
+    """The POSITION arguments, or else standard input line by line (lazily).
+
+    Bytes that are not UTF-8 become U+FFFD, so such a line is answered as
+    a bad position instead of ending the batch with a decoding error.
+    """
     if positions:
         for index, text in enumerate(positions, start=1):
             yield PositionLine(f"argument {index}", text.strip())
         return
+    with contextlib.suppress(AttributeError, ValueError):  # a replaced stdin (tests) may not reconfigure
+        sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]
     for number, line in enumerate(sys.stdin, start=1):
         yield PositionLine(f"line {number}", line.strip())
 
 
+#: What stdout says for an input line that cannot be answered (the reason goes to stderr).
+UNANSWERED = "?"
+
+
 class PositionReporter:
-    """Answers positions one by one; a bad one gets a message and a failing exit status."""
+    """Answers positions one by one; a bad one gets a message and a failing exit status.
+
+    Every input line gets exactly one line on stdout, in order, so a program
+    that pipes positions in can read one answer per line: an unanswerable
+    line is answered ``POSITION ?`` and explained on stderr.
+    """
 
     def __init__(self) -> None:
         self.failures = 0
 
     def fail(self, line: PositionLine, message: str) -> None:
         self.failures += 1
-        print(f"error: {line.label} {line.text!r}: {message}", file=sys.stderr, flush=True)
+        print(f"error: {line.label} {shown(line.text)}: {message}", file=sys.stderr, flush=True)
+        emit(f"{line.text} {UNANSWERED}")
 
     def board(self, line: PositionLine, geometry: Geometry) -> Board | None:
         """The board of ``line``, or None after reporting why it is bad."""

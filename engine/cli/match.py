@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from engine.cli.common import add_command, add_geometry_arguments, emit, start_and_players
-from engine.errors import EngineError
 from engine.formats import format_moves
 from engine.match import GameRecord, play_match
+from engine.validate import MAX_GAMES, int_arg
 
 
 def add_parser(subparsers) -> None:
     parser = add_command(subparsers, "match", "play G games between two agents, alternating who starts", agents=True)
     parser.add_argument("--red", required=True, metavar="AGENT", help="the red agent (moves first in game 1)")
     parser.add_argument("--yellow", required=True, metavar="AGENT", help="the yellow agent")
-    parser.add_argument("--games", type=int, default=2, metavar="G", help="number of games (default 2)")
+    parser.add_argument(
+        "--games", type=int_arg(1, MAX_GAMES), default=2, metavar="G", help="number of games (default 2)"
+    )
     parser.add_argument(
         "--seed", type=int, default=None, metavar="S", help="seed: the same seed replays the same match"
     )
@@ -23,8 +25,6 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
-    if args.games < 1:
-        raise EngineError("--games must be at least 1")
     start, red, yellow = start_and_players(args)
 
     def report(index: int, record: GameRecord, red_first: bool) -> None:

@@ -3,35 +3,46 @@
 from __future__ import annotations
 
 import argparse
+import math
 
-from engine.errors import EngineError
 from engine.geometry import Geometry
 from engine.solver.book import load_default
 from engine.solver.solver import DEFAULT_TABLE_MB, Solver
+from engine.solver.table import MAX_TABLE_MB, MIN_TABLE_MB
+from engine.validate import MAX_NODES, MAX_SECONDS, float_arg, int_arg
 
 
 def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("solver")
     group.add_argument(
         "--table-mb",
-        type=float,
+        type=float_arg(MIN_TABLE_MB, MAX_TABLE_MB),
         default=DEFAULT_TABLE_MB,
-        help=f"transposition table size (default {DEFAULT_TABLE_MB})",
+        help=f"transposition table size in MB (default {DEFAULT_TABLE_MB}; at most the machine's memory)",
     )
     group.add_argument("--no-book", action="store_true", help="do not use the opening book (7x6)")
-    group.add_argument("--seconds", type=float, default=None, help="give up on a position after this long")
-    group.add_argument("--nodes", type=int, default=0, help="give up on a position after this many nodes")
+    group.add_argument(
+        "--seconds",
+        type=float_arg(0.001, MAX_SECONDS, allow_inf=True),
+        default=None,
+        help="give up on a position after this long (default and inf: no limit)",
+    )
+    group.add_argument(
+        "--nodes",
+        type=int_arg(0, MAX_NODES),
+        default=0,
+        help="give up on a position after this many nodes (default and 0: no limit)",
+    )
     parser.add_argument("positions", nargs="*", metavar="POSITION", help="move strings such as 4453")
 
 
 def make_solver(args: argparse.Namespace, geometry: Geometry) -> Solver:
-    if args.table_mb <= 0 or args.nodes < 0 or (args.seconds is not None and args.seconds <= 0):
-        raise EngineError("--table-mb, --seconds and --nodes must be positive")
     return Solver(geometry, args.table_mb, book=None if args.no_book else load_default(geometry))
 
 
 def limits(args: argparse.Namespace) -> dict[str, object]:
-    return {"nodes": args.nodes, "seconds": args.seconds}
+    seconds = None if args.seconds is None or math.isinf(args.seconds) else args.seconds
+    return {"nodes": args.nodes, "seconds": seconds}
 
 
 UNFINISHED = "not solved within the limit (raise --seconds or --nodes)"

@@ -85,10 +85,10 @@ class GameTask:
         for result in record.results:
             name = "red" if mover == red_side else "yellow"
             total = totals[name]
-            total[0] += result.time_ms
+            total[0] += result.seconds * 1000.0
             total[1] += result.nodes
             total[2] += 1
-            total[3] = max(total[3], result.time_ms)
+            total[3] = max(total[3], result.seconds * 1000.0)
             mover = mover.other
         if record.winner is None:
             winner, first_result = "draw", "draw"

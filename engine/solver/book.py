@@ -9,8 +9,13 @@ way out).
 
 **File format** (``assets/book_7x6.bin``), all little-endian::
 
-    C4BOOK 1 <cols> <rows> <connect> <count>\\n     an ASCII header line
+    C4BOOK 2 <cols> <rows> <connect> <count> <crc32>\\n     an ASCII header line
     <count> uint64 entries, sorted ascending
+
+``crc32`` (8 hex digits) is the CRC-32 of the four numbers before it (as
+written, spaces between) followed by the entry bytes, so a damaged file
+is recognised as such. Version 1 files (the same without the checksum) are
+still read; :meth:`Book.save` writes version 2.
 
 An entry packs, from the top bit down::
 
@@ -24,21 +29,37 @@ the keys and a lookup is one binary search (:func:`numpy.searchsorted`).
 builder (:mod:`engine.solver.book_builder`): the solver answers this
 position quickly, so the book does not follow it further. Nine bytes would
 be plainer; eight keep a 100,000-position book under a megabyte.
+
+**Checks on loading.** A book is data from a file, so everything is checked
+before it is used: only a regular file of at most :data:`MAX_FILE_BYTES`, the
+header's fields (short ASCII numbers, a supported board), the count and the
+checksum, keys strictly ascending and decoding to a position of the board,
+scores within the board's range, and a stored column that exists and is not
+full in its position. Any problem is a :class:`BookError`; the solver and the
+perfect agent then go on without a book (:func:`load_default` warns once).
 """
 
 from __future__ import annotations
 
+import os
+import stat
+import sys
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from engine.board import Board
-from engine.errors import EngineError
+from engine.errors import EngineError, GeometryError
 from engine.geometry import Geometry
 
 MAGIC = "C4BOOK"
-VERSION = 1
+VERSION = 2
+#: Versions :meth:`Book.load` reads (1: no checksum).
+READABLE_VERSIONS = (1, 2)
+#: The largest book file read (the shipped one is 129 KB; 8 MB is a million positions).
+MAX_FILE_BYTES = 64 * 2**20
 DATA_BITS = 12
 SCORE_BIAS = 64
 LEAF_BIT = 1 << 11
@@ -114,31 +135,75 @@ class Book:
 
     @classmethod
     def load(cls, path: Path | str = DEFAULT_PATH) -> Book:
+        """Read and check a book file (see the module docstring); :class:`BookError` if it is not sound."""
         path = Path(path)
-        try:
-            with path.open("rb") as file:
-                header = file.readline().decode("ascii", "replace").split()
-                entries = np.fromfile(file, dtype="<u8")
-        except OSError as exc:
-            raise BookError(f"cannot read the opening book {path}: {exc.strerror or exc}") from None
-        if len(header) != 6 or header[0] != MAGIC or not all(field.isdigit() for field in header[1:]):
+        data = _read_file(path)
+        line, newline, body = data.partition(b"\n")
+        header = line.decode("ascii", "replace").split()
+        if not newline or len(header) < 2 or header[0] != MAGIC:
             raise BookError(f"{path} is not an opening book")
-        if header[1] != str(VERSION):
-            raise BookError(f"{path}: book format {header[1]} is not known (this is version {VERSION})")
-        cols, rows, connect, count = (int(field) for field in header[2:])
-        if len(entries) != count:
-            raise BookError(f"{path} is damaged: {len(entries)} entries where the header says {count}")
-        return cls(Geometry(cols, rows, connect), entries.astype(np.uint64))
+        version = _field(header[1], path, "version")
+        if version not in READABLE_VERSIONS:
+            raise BookError(f"{path}: book format {header[1]} is not known (this program reads {READABLE_VERSIONS})")
+        if len(header) != (6 if version == 1 else 7):
+            raise BookError(f"{path} is damaged: its header has {len(header)} fields")
+        cols, rows, connect, count = (_field(text, path, "header") for text in header[2:6])
+        try:
+            geometry = Geometry(cols, rows, connect)
+            check_geometry(geometry)
+        except GeometryError as exc:
+            raise BookError(f"{path} is damaged: {exc}") from None
+        if len(body) != count * 8:
+            raise BookError(f"{path} is damaged: {len(body):,} bytes of entries where the header says {count:,}")
+        if version >= 2 and header[6].lower() != _checksum(header[2:6], body):
+            raise BookError(f"{path} is damaged: its checksum does not match its entries")
+        book = cls(geometry, np.frombuffer(body, dtype="<u8").astype(np.uint64))
+        problem = book.problem()
+        if problem is not None:
+            raise BookError(f"{path} is damaged: {problem}")
+        return book
 
     def save(self, path: Path | str) -> None:
-        """Write the book; a partial write never replaces a good file."""
+        """Write the book (the current version); a partial write never replaces a good file."""
         path = Path(path)
         g = self.geometry
+        body = self.entries.astype("<u8").tobytes()
+        fields = [str(value) for value in (g.cols, g.rows, g.connect, len(self.entries))]
+        header = " ".join([MAGIC, str(VERSION), *fields, _checksum(fields, body)]) + "\n"
         temporary = path.with_name(path.name + ".tmp")
         with temporary.open("wb") as file:
-            file.write(f"{MAGIC} {VERSION} {g.cols} {g.rows} {g.connect} {len(self.entries)}\n".encode("ascii"))
-            self.entries.astype("<u8").tofile(file)
+            file.write(header.encode("ascii"))
+            file.write(body)
         temporary.replace(path)
+
+    def problem(self) -> str | None:
+        """What is wrong with the entries, or None: each check looks at all entries at once."""
+        g, words = self.geometry, self.entries
+        if len(words) == 0:
+            return None
+        keys = words >> np.uint64(DATA_BITS)
+        if (np.diff(keys.astype(np.int64)) <= 0).any():  # keys are below 2**52, so int64 holds them
+            return "its entries are not sorted by position"
+        if (keys >> np.uint64(g.bits)).any():
+            return "a position key is wider than the board"
+        h, rows = g.height, g.rows
+        column_field = ((words >> np.uint64(7)) & np.uint64(0xF)).astype(np.int64)  # column + 1, 0 for none
+        if (column_field > g.cols).any():
+            return f"a stored column is above {g.cols}"
+        for col in range(g.cols):
+            # Per column the key is (stones of the side to move) + 2^stones - 1: a full
+            # column gives at least 2^rows - 1, and 2^height - 1 is no position at all.
+            part = (keys >> np.uint64(col * h)) & np.uint64((1 << h) - 1)
+            if (part == np.uint64((1 << h) - 1)).any():
+                return f"a position key has more stones in column {col + 1} than the board has rows"
+            full = part >= np.uint64((1 << rows) - 1)
+            if (full & (column_field == col + 1)).any():  # the column is stored as seen from the key's side
+                return f"a stored column {col + 1} is full in its position"
+        scores = (words & np.uint64(0x7F)).astype(np.int64) - SCORE_BIAS
+        limit = (g.cells + 1) // 2  # the fastest possible win (or loss)
+        if (np.abs(scores) > limit).any():
+            return f"a score is beyond the board's range -{limit}..{limit}"
+        return None
 
     def entry(self, board: Board) -> BookEntry | None:
         """What the book holds for ``board``, or None."""
@@ -183,8 +248,49 @@ def unpack(word: int, geometry: Geometry, mirrored: bool) -> BookEntry:
     return BookEntry((word & 0x7F) - SCORE_BIAS, best, bool(word & LEAF_BIT))
 
 
+def _read_file(path: Path) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES` (never a FIFO or a device)."""
+    try:
+        if path.exists() and not path.is_file():  # checked before opening: opening a FIFO would wait
+            raise BookError(f"{path} is not a regular file")
+        with path.open("rb", buffering=0) as file:
+            info = os.fstat(file.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise BookError(f"{path} is not a regular file")
+            if info.st_size > MAX_FILE_BYTES:
+                raise BookError(f"{path} is {info.st_size:,} bytes: no opening book is that large")
+            return file.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise BookError(f"cannot read the opening book {path}: {exc.strerror or exc}") from None
+
+
+def _checksum(fields: list[str], body: bytes) -> str:
+    """CRC-32 of the header's board and count fields and of the entries, as 8 hex digits."""
+    return f"{zlib.crc32(body, zlib.crc32(' '.join(fields).encode('ascii'))):08x}"
+
+
+def _field(text: str, path: Path, what: str) -> int:
+    """A header number: a few ASCII digits (a 5,000-digit count is damage, not a number)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 12):
+        raise BookError(f"{path} is damaged: {text[:20]!r} in its {what} is not a number")
+    return int(text)
+
+
+_warned: set[str] = set()
+
+
 def load_default(geometry: Geometry) -> Book | None:
-    """The shipped book if there is one for ``geometry``, else None."""
+    """The shipped book if there is one for ``geometry``, else None.
+
+    A damaged book is not fatal: the solver answers without it (slower in the
+    opening), and one warning per process says why.
+    """
     if geometry != Geometry() or not DEFAULT_PATH.exists():
         return None
-    return Book.load(DEFAULT_PATH)
+    try:
+        return Book.load(DEFAULT_PATH)
+    except BookError as exc:
+        if str(exc) not in _warned:
+            _warned.add(str(exc))
+            print(f"warning: {exc}; going on without the opening book", file=sys.stderr, flush=True)
+        return None

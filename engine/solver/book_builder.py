@@ -31,7 +31,7 @@ import numpy as np
 from tqdm import tqdm
 
 from engine.board import Board
-from engine.solver.book import Book, book_key, check_geometry, pack, unpack
+from engine.solver.book import Book, BookError, book_key, check_geometry, pack, unpack
 from engine.solver.solver import BestMove, Solver
 from engine.stop import StopFlag
 
@@ -50,7 +50,7 @@ class BookBuilder:
         if self.path.exists():
             book = Book.load(self.path)
             if book.geometry != solver.geometry:
-                raise ValueError(f"{self.path} is a book for {book.geometry}, not {solver.geometry}")
+                raise BookError(f"{self.path} is a book for {book.geometry}, not {solver.geometry}")
             self.entries = {int(word) >> 12: int(word) for word in book.entries}
         self.solver.book = None  # solve for real: the book being built is not trusted yet
         self._saved_at = time.monotonic()

@@ -16,13 +16,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from engine.board import Board
+from engine.errors import GeometryError, IllegalMoveError
 from engine.geometry import Geometry
-from engine.solver.book import Book
+from engine.resources import check_allocation
+from engine.solver.book import Book, BookError
 from engine.solver.moves import centre_order
 from engine.solver.negamax import ABORTED, NODES, at_most_kernel, new_order_buffer, new_stats, solve_kernel
 from engine.solver.replay import replay
-from engine.solver.table import new_table, table_bits_for
+from engine.solver.table import MAX_TABLE_MB, MIN_TABLE_MB, new_table, table_bits_for, table_bytes
 from engine.stop import StopFlag
+from engine.validate import finite_float
 
 #: Table size of a solver made without one. A bigger table saves nodes but
 #: loses time to memory on small searches: on the benchmark sets 8 MB is the
@@ -120,10 +123,13 @@ class Solver:
 
     def __init__(self, geometry: Geometry, table_mb: float = DEFAULT_TABLE_MB, book: Book | None = None) -> None:
         if book is not None and book.geometry != geometry:
-            raise ValueError(f"the book is for {book.geometry}, not {geometry}")
+            raise BookError(f"the book is for {book.geometry}, not {geometry}")
         self.geometry = geometry
         self.book = book
-        self.table = new_table(table_bits_for(table_mb, geometry.wide), geometry.wide)
+        megabytes = finite_float(table_mb, "the table size in MB", MIN_TABLE_MB, MAX_TABLE_MB)
+        bits = table_bits_for(megabytes, geometry.wide)
+        check_allocation(table_bytes(bits, geometry.wide), f"a transposition table of {megabytes:g} MB")
+        self.table = new_table(bits, geometry.wide)
         self._order = new_order_buffer(geometry.cols, geometry.cells)
 
     def warm_up(self) -> None:
@@ -194,7 +200,7 @@ class Solver:
         until a column reaches the score.
         """
         if board.is_over:
-            raise ValueError("the game is over: there is no move to choose")
+            raise IllegalMoveError("the game is over: there is no move to choose")
         if self.book is not None and (entry := self.book.entry(board)) is not None and entry.column is not None:
             return BestMove(entry.column, entry.score, 0, 0.0)
         with self._run(board, nodes, seconds, stop) as run:
@@ -214,7 +220,7 @@ class Solver:
     @contextmanager
     def _run(self, board: Board, nodes: int, seconds: float | None, stop: StopFlag | None) -> Iterator[_Run]:
         if board.geometry != self.geometry:
-            raise ValueError(f"this solver is for {self.geometry}, not {board.geometry}")
+            raise GeometryError(f"this solver is for {self.geometry}, not {board.geometry}")
         with self._limits(nodes, seconds, stop) as run:
             yield run
 

@@ -42,6 +42,7 @@ import numpy as np
 from numba import njit, types
 from numba.extending import overload
 
+from engine.errors import ResourceError
 from engine.kernels.bitops import add, lowest_index
 
 #: Knuth's multiplicative-hashing constant (2^64 / golden ratio), odd.
@@ -58,11 +59,23 @@ MAX_WORK = 15
 MIN_BITS, MAX_BITS = 17, 32
 
 
+#: Table sizes a person may ask for, in MB (the largest table, 2**32 wide slots, is 64 GiB).
+MIN_TABLE_MB, MAX_TABLE_MB = 0.001, 65536
+
+
+def _slot_bytes(wide: bool) -> int:
+    return 16 if wide else 8  # a wide board also keeps the key's high word
+
+
 def table_bits_for(megabytes: float, wide: bool) -> int:
     """The largest table (as log2 of its slots) that fits in ``megabytes``."""
-    slot_bytes = 16 if wide else 8
-    slots = max(1, int(megabytes * 2**20) // slot_bytes)
+    slots = max(1, int(megabytes * 2**20) // _slot_bytes(wide))
     return max(MIN_BITS, min(MAX_BITS, slots.bit_length() - 1))
+
+
+def table_bytes(bits: int, wide: bool) -> int:
+    """The memory a table of ``2**bits`` slots takes."""
+    return (1 << bits) * _slot_bytes(wide)
 
 
 def new_table(bits: int, wide: bool) -> tuple[np.ndarray, np.ndarray]:
@@ -72,7 +85,7 @@ def new_table(bits: int, wide: bool) -> tuple[np.ndarray, np.ndarray]:
     dummy on boards of one word.
     """
     if not MIN_BITS <= bits <= MAX_BITS:
-        raise ValueError(f"table bits must be from {MIN_BITS} to {MAX_BITS}")
+        raise ResourceError(f"table bits must be from {MIN_BITS} to {MAX_BITS}, not {bits}")
     slots = np.zeros(1 << bits, dtype=np.uint64)
     high = np.zeros((1 << bits) if wide else 1, dtype=np.uint64)
     return slots, high

@@ -7,7 +7,12 @@ reacting. A reply is played only if it answers the screen's latest request,
 so after a new game, an undo or leaving the screen (all of which cancel the
 search) a late answer is simply dropped. People move with the mouse or the
 keyboard, and only when it is their turn: input during the computer's turn
-is ignored, not queued.
+is ignored, not queued. A move made while a disc is still falling first
+lands that disc, so two discs never fall at once.
+
+The buttons along the bottom are made once; which of them show, and where,
+is worked out again only when the match's state or the window changes
+(:meth:`MatchScene._changed`, :meth:`MatchScene.resize`), never while drawing.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from engine.stop import StopFlag
 from game import drawing, pictures
 from game.animation import Animations
 from game.board_view import BoardView, Marks
+from game.keys import is_repeat
 from game.labels import fit_headline
 from game.match_model import MatchModel
 from game.panels.move_list import MoveList, move_entries
@@ -31,6 +37,7 @@ from game.settings import Colour, Mode
 from game.spectator import SPEEDS, Series
 from game.theme import ACCENT, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT
 from game.widgets import Button, Form, paste_text
+from game.worker import Reply
 
 #: Shortest time a computer move takes on screen, so fast agents stay watchable (seconds).
 MIN_MOVE_TIME = {Mode.SPECTATOR: 0.7, Mode.HUMAN_VS_AI: 0.35, Mode.HOTSEAT: 0.0}
@@ -39,6 +46,7 @@ EXIT_DELAY = 1.5  # with --exit-after-game: how long the result stays up
 SERIES_GAMES = 10  # the length of a spectator's series
 HINT_SECONDS = 2.0  # time limit of a hint search
 FLASH_SECONDS = 2.0
+PULSE_SECONDS = 4.0  # a hint arrow or a winning line breathes this long, then rests (a still screen idles)
 DIGIT_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)} | {
     getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, 10)
 }
@@ -66,7 +74,21 @@ class MatchScene(Scene):
         self._counted = False  # the finished game on the board is in the tally
         self._listed: tuple[MatchModel, int] | None = None  # the model and version the move list shows
         self._hint_agent: Agent | None = None
-        self._buttons_key: tuple | None = None
+        self._size = app.screen.get_size()
+        # Each button names its keys on a second line.
+        self.retry_button = Button("Retry", self.retry, primary=True)
+        self.pause_button = Button("Pause", self.toggle_pause, detail="Space")
+        self.step_button = Button("Step", self.step, detail="S")
+        self.speed_button = Button("Normal", self.next_speed, detail="F: speed")
+        self.players_button = Button("Players", self.choose_players, detail="P · X swaps")
+        self.series_button = Button(f"{SERIES_GAMES} games", self.start_series, detail="G")
+        self.undo_button = Button("Undo", self.undo, detail="U, Ctrl+Z")
+        self.redo_button = Button("Redo", self.redo, detail="Shift+U, Ctrl+Y")
+        self.hint_button = Button("Hint", self.ask_hint, detail="H")
+        self.new_button = Button("New game", self.restart, detail="N")
+        self.rematch_button = Button("Rematch", self.rematch, primary=True, detail="R")
+        self.result_button = Button("Result", self.show_result)
+        self.back_button = Button("Back", app.pop, detail="Esc")
         self._reset_turn_state()
 
     def _reset_turn_state(self) -> None:
@@ -78,6 +100,7 @@ class MatchScene(Scene):
         self.hint: int | None = None
         self.hint_text = ""
         self._flash = ("", 0.0)
+        self._pulse_since = 0.0  # when the latest breathing mark (hint, winning line) appeared
         self._over_since: float | None = None
         self._result_shown = False
 
@@ -92,6 +115,7 @@ class MatchScene(Scene):
                 self.agents[colour] = self.app.make_agent(spec)
             except Exception as exc:  # shown on the board; the screen stays usable (back)
                 self.setup_error = f"Cannot create the {colour.value} player ({spec}): {exc}"
+        self._changed()
 
     def exit(self) -> None:
         self.app.worker.cancel()
@@ -115,6 +139,7 @@ class MatchScene(Scene):
         self._reset_turn_state()
         for agent in self.agents.values():
             self.app.worker.run_later(agent.new_game)
+        self._changed()
 
     def rematch(self) -> None:
         """The same players, the other colour first (a finished series ends here)."""
@@ -141,6 +166,7 @@ class MatchScene(Scene):
                     self.go_to(entry + 1 - len(self.model.start.history))
         elif event.type == pygame.MOUSEWHEEL and self.move_list.rect.collidepoint(self._pointer):
             self.move_list.scroll(-event.y)
+            self.app.invalidate()
         elif event.type == pygame.KEYDOWN:
             self._key(event)
 
@@ -148,6 +174,8 @@ class MatchScene(Scene):
         key, ctrl = event.key, event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         shift = event.mod & pygame.KMOD_SHIFT
         cols = self.config.geometry.cols
+        if is_repeat(event) and key not in (pygame.K_LEFT, pygame.K_RIGHT):
+            return  # a held arrow moves the disc in hand; a held Down must not drop disc after disc
         if ctrl and key in self._ctrl_keys():
             self._ctrl_keys()[key]()
         elif key == pygame.K_ESCAPE:
@@ -205,7 +233,7 @@ class MatchScene(Scene):
             return
         if self._request_kind == "hint":  # the hint is no longer wanted
             self.app.worker.cancel()
-            self._request = None
+            self._request, self._request_kind = None, ""
         self._play(col)
 
     def undo(self) -> None:
@@ -246,6 +274,8 @@ class MatchScene(Scene):
             self.app.tally.record(self._counted_winner, -1)
             self._counted = False
         self._reset_turn_state()
+        self._changed()
+        self._changed()
 
     # -- sharing -------------------------------------------------------------------------------------
     def copy_position(self) -> None:
@@ -291,11 +321,13 @@ class MatchScene(Scene):
         """While paused: let the computer to move play one move."""
         if self.paused and not self.model.board.is_over:
             self.steps = 1
+            self._changed()
 
     def next_speed(self) -> None:
         names, settings = list(SPEEDS), self.app.settings
         current = names.index(settings.spectator_speed) if settings.spectator_speed in SPEEDS else 1
         settings.spectator_speed = names[(current + 1) % len(names)]
+        self._changed()
 
     def swap_players(self) -> None:
         """The two computers change sides from this position on."""
@@ -309,6 +341,7 @@ class MatchScene(Scene):
         self.app.tally.follow(self.config)
         self._reset_turn_state()
         self.hint_text = "The computers have swapped sides"
+        self._changed()
 
     def replace_player(self, colour: Colour, spec: str) -> None:
         """A computer player gives way to ``spec`` from this position on."""
@@ -333,6 +366,7 @@ class MatchScene(Scene):
         self.setup_error = None
         self._reset_turn_state()
         self.hint_text = f"{colour.title} is now played by {updated.agent_label}"
+        self._changed()
 
     def choose_players(self) -> None:
         from game.scenes.players_overlay import PlayersOverlay
@@ -350,12 +384,14 @@ class MatchScene(Scene):
         if self.series is not None:
             self.series = None
             self.hint_text = "Series stopped"
+            self._changed()
             return
         if self.model.board.is_over:
             self.rematch()
         self.app.tally.clear()
         self.series = Series(games)
         self.paused = False
+        self._changed()
 
     def ask_hint(self) -> None:
         """Ask the strongest preset for the move it would play here (shown as an arrow)."""
@@ -376,18 +412,26 @@ class MatchScene(Scene):
 
         self._submit(job, "hint")
         self.hint, self.hint_text = None, "Looking for a good move…"
+        self._changed()
 
     def retry(self) -> None:
         """After an agent failed: ask it again."""
         self.error = None
+        self._changed()
 
     def toggle_pause(self) -> None:
-        if self.mode is Mode.SPECTATOR and not self.model.board.is_over:
-            self.paused = not self.paused
-            self.steps = 0
+        """Pause or resume two computers; a pause stops the search under way (it starts again on resume)."""
+        if self.mode is not Mode.SPECTATOR or self.model.board.is_over:
+            return
+        self.paused, self.steps = not self.paused, 0
+        if self.paused and self._request_kind == "move":
+            self.app.worker.cancel()
+            self._request, self._request_kind = None, ""
+        self._changed()
 
     def flash(self, text: str) -> None:
         self._flash = (text, self.time + FLASH_SECONDS)
+        self.app.invalidate()
 
     def show_result(self) -> None:
         from game.scenes.result import ResultOverlay
@@ -402,16 +446,26 @@ class MatchScene(Scene):
 
     def _play(self, col: int, result: SearchResult | None = None) -> None:
         colour, row = self.model.colour_to_move, self.model.board.height(col)
+        self.animations.finish()  # the disc still falling lands first: never two in the air
         self.model.play(col, result)
         if not (self.mode is Mode.SPECTATOR and self.speed.instant):
             self.animations.drop(col, row, colour, self.view.hand_row)
         self.hint, self.hint_text, self._ready = None, "", None
         self.steps = max(0, self.steps - 1)
+        self._changed()
 
     @property
     def speed(self):
         """The spectator's pace (slow, normal, fast, instant), a remembered setting."""
         return SPEEDS.get(self.app.settings.spectator_speed, SPEEDS["normal"])
+
+    def _changed(self) -> None:
+        """The match's state changed: show the buttons that fit it now, the moves, and draw the next frame."""
+        if self._listed != (self.model, self.model.version):  # the list is rebuilt only after a change
+            self._listed = (self.model, self.model.version)
+            self.move_list.update(*move_entries(self.model))
+        self._arrange_buttons()
+        self.app.invalidate()
 
     # -- the turn loop -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -423,16 +477,22 @@ class MatchScene(Scene):
             self._update_game_over()
         elif not self.failure and (not self.paused or self.steps) and not self.model.player_to_move.is_human:
             self._computer_turn()
-        if self._listed != (self.model, self.model.version):  # the list is rebuilt only after a change
-            self._listed = (self.model, self.model.version)
-            self.move_list.update(*move_entries(self.model))
-        self._update_buttons()
+
+    def animating(self) -> bool:
+        flash_until = self._flash[1]
+        pulsing = (self.hint is not None or self._over_since is not None) and self._pulsing
+        return not self.animations.idle or self.thinking or self.time < flash_until or pulsing
+
+    @property
+    def _pulsing(self) -> bool:
+        return self.time - self._pulse_since < PULSE_SECONDS
 
     def _count_result(self) -> None:
         """A game just ended: it goes into the tally (once)."""
         if not self._counted:
             self._counted, self._counted_winner = True, self.model.winner
             self.app.tally.record(self._counted_winner)
+            self.app.invalidate()
 
     def _computer_turn(self) -> None:
         colour = self.model.colour_to_move
@@ -453,22 +513,32 @@ class MatchScene(Scene):
         if reply is None or reply.request != self._request:
             return  # nothing new, or the answer to a request this screen no longer wants
         kind, self._request, self._request_kind = self._request_kind, None, ""
+        if kind == "hint":
+            self._take_hint(reply)
+        else:
+            self._take_move(reply)
+        self._changed()
+
+    def _take_hint(self, reply: Reply) -> None:
+        if reply.error is not None:
+            self.hint_text = ""
+            self.flash(f"The hint failed: {reply.error}")
+            return
+        result: SearchResult = reply.value
+        if self.model.board.legality(result.column) is None:
+            self.hint, self._pulse_since = result.column, self.time
+            self.hint_text = f"Hint: column {result.column + 1} (from {spec_label(self.app.catalog.hint_spec())})"
+        else:
+            self.hint_text = ""
+
+    def _take_move(self, reply: Reply) -> None:
         player = self.model.player_to_move
         if reply.error is not None:
-            if kind == "hint":
-                self.hint_text = ""
-                self.flash(f"The hint failed: {reply.error}")
-            else:
-                self.error = f"{player.name} ({player.agent_label}) failed: {reply.error}"
+            self.error = f"{player.name} ({player.agent_label}) failed: {reply.error}"
             return
         result: SearchResult = reply.value
         reason = self.model.board.legality(result.column)
-        if kind == "hint":
-            self.hint = None if reason else result.column
-            self.hint_text = f"Hint: column {result.column + 1}" if reason is None else ""
-            self.hint_text += f" (from {spec_label(self.app.catalog.hint_spec())})" if self.hint_text else ""
-
-        elif reason is not None:
+        if reason is not None:
             self.error = f"{player.name} ({player.agent_label}) chose column {result.column + 1}: {reason}"
         else:
             self._ready = result
@@ -477,7 +547,8 @@ class MatchScene(Scene):
         if not self.animations.idle:
             return
         if self._over_since is None:
-            self._over_since = self.time
+            self._over_since = self._pulse_since = self.time
+            self.app.invalidate()
         waited = self.time - self._over_since
         if self.series is not None and not self.series.finished:
             if waited >= RESULT_DELAY * self.speed.pause_factor:
@@ -490,48 +561,41 @@ class MatchScene(Scene):
             self.app.quit()
 
     # -- the buttons along the bottom --------------------------------------------------------------------
-    def _update_buttons(self) -> None:
+    def _arrange_buttons(self) -> None:
+        """Choose the buttons that fit the state of the match, and lay them out in a row."""
         over = self.model.board.is_over
-        can_undo, can_hint = self.model.undo_count() > 0, self.model.human_to_move
-        can_redo = self.model.redo_count() > 0
-        key = (over, bool(self.error), self.paused, can_undo, can_redo, can_hint, self.app.screen.get_size())
-        key += (self.app.settings.spectator_speed, self.series is not None)
-        if key == self._buttons_key:
-            return
-        self._buttons_key = key
         buttons = []
         if self.error and not over:
-            buttons.append(Button("Retry", self.retry, primary=True))
+            buttons.append(self.retry_button)
         if self.mode is Mode.SPECTATOR:
             if not over:
-                buttons.append(Button("Resume" if self.paused else "Pause", self.toggle_pause, detail="Space"))
-                buttons.append(Button("Step", self.step, detail="S"))
-                buttons[-1].enabled = self.paused
-            buttons.append(Button(self.speed.label, self.next_speed, detail="F: speed"))
-            buttons.append(Button("Players", self.choose_players, detail="P · X swaps"))
-            series = "Stop series" if self.series else f"{SERIES_GAMES} games"
-            buttons.append(Button(series, self.start_series, detail="G"))
+                self.pause_button.text = "Resume" if self.paused else "Pause"
+                self.step_button.enabled = self.paused
+                buttons += [self.pause_button, self.step_button]
+            self.speed_button.text = self.speed.label
+            self.series_button.text = "Stop series" if self.series else f"{SERIES_GAMES} games"
+            buttons += [self.speed_button, self.players_button, self.series_button]
         else:
-            buttons.append(Button("Undo", self.undo, detail="U, Ctrl+Z"))
-            buttons[-1].enabled = can_undo
-            buttons.append(Button("Redo", self.redo, detail="Shift+U, Ctrl+Y"))
-            buttons[-1].enabled = can_redo
+            self.undo_button.enabled = self.model.undo_count() > 0
+            self.redo_button.enabled = self.model.redo_count() > 0
+            buttons += [self.undo_button, self.redo_button]
             if not over:
-                buttons.append(Button("Hint", self.ask_hint, detail="H"))
-                buttons[-1].enabled = can_hint
-        if over:
-            buttons += [Button("Rematch", self.rematch, primary=True, detail="R"), Button("Result", self.show_result)]
-        else:
-            buttons.append(Button("New game", self.restart, detail="N"))
-        buttons.append(Button("Back", self.app.pop, detail="Esc"))
-        px, (width, height) = self.app.theme.px, self.app.screen.get_size()
+                self.hint_button.enabled = self.model.human_to_move
+                buttons.append(self.hint_button)
+        buttons += [self.rematch_button, self.result_button] if over else [self.new_button]
+        buttons.append(self.back_button)
+        px, (width, height) = self.app.theme.px, self._size
         button_width, gap = min(px(170), (width - px(40)) // len(buttons) - px(10)), px(12)
         x = (width - len(buttons) * button_width - (len(buttons) - 1) * gap) // 2
         for button in buttons:
             button.rect = pygame.Rect(x, height - px(62), button_width, px(46))
             x += button_width + gap
-        self.form.set_widgets(buttons)
+        if buttons != self.form.widgets:
+            self.form.set_widgets(buttons)
         self.form.focus = None  # the keyboard plays the board here; the buttons have their own keys
+
+    def toast_floor(self, height: int) -> int:
+        return height - self.app.theme.px(62)
 
     # -- layout and drawing --------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -549,7 +613,8 @@ class MatchScene(Scene):
         bottom = height - px(76)
         self.move_list.layout(pygame.Rect(width - px(18) - side, top + px(8), side, bottom - top - px(8)))
         self.view.layout(pygame.Rect(px(20) + side, top, width - px(40) - 2 * side, bottom - top))
-        self._buttons_key = None
+        self._size = size
+        self._arrange_buttons()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.app.draw_background(surface)
@@ -572,7 +637,7 @@ class MatchScene(Scene):
             hint=self.hint,
             last_move=self.model.last_move if not winning else None,
             winning=winning,
-            pulse=self.animations.pulse(),
+            pulse=self.animations.pulse() if self._pulsing else 1.0,
         )
 
     @property
@@ -582,8 +647,8 @@ class MatchScene(Scene):
 
     @property
     def thinking(self) -> bool:
-        """A computer is choosing a move (or its move waits to be shown)."""
-        return self._request_kind == "move" or self._ready is not None
+        """A computer is choosing a move (or its move waits to be shown); never while paused."""
+        return (not self.paused or self.steps > 0) and (self._request_kind == "move" or self._ready is not None)
 
     def _draw_player(self, surface: pygame.Surface, colour: Colour) -> None:
         theme, px = self.app.theme, self.app.theme.px

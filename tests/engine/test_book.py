@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+import engine.solver.book as book_module
+from engine.agents.registry import create_agent
 from engine.board import Board
 from engine.geometry import Geometry
 from engine.solver.book import DEFAULT_PATH, Book, BookError, board_of_key, book_key, load_default, pack
@@ -43,7 +49,14 @@ def test_a_position_and_its_mirror_share_an_entry(tmp_path) -> None:
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [(b"", "not an opening book"), (b"C4BOOK 9 7 6 4 1\n", "format 9"), (b"C4BOOK 1 7 6 4 3\n\0\0", "damaged")],
+    [
+        (b"", "not an opening book"),
+        (b"C4BOOK 9 7 6 4 1\n", "format 9"),
+        (b"C4BOOK 1 7 6 4 3\n\0\0", "damaged"),
+        (b"C4BOOK 2 7 6 4 " + b"9" * 5000 + b" 0\n", "is not a number"),
+        (b"C4BOOK 2 12 6 4 0 00000000\n", "columns must be"),
+        (b"C4BOOK 2 7 6 4 0 00000000\n", "checksum"),
+    ],
 )
 def test_bad_book_files_are_one_clear_error(tmp_path, content: bytes, message: str) -> None:
     path = tmp_path / "bad.bin"
@@ -112,3 +125,71 @@ def test_the_shipped_book_agrees_with_the_solver_on_its_deepest_positions() -> N
         assert solver.solve(board).score == entry.score
         board.play(entry.column)
         assert board.is_over or solver.solve(board).score == -entry.score
+
+
+def _resaved(tmp_path, words: list[int]) -> Path:
+    """A 7x6 book file with these entries and a correct checksum: damage the checksum cannot see."""
+    path = tmp_path / "crafted.bin"
+    Book(Geometry(), np.array(words, dtype=np.uint64)).save(path)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        ([pack(book_key(Board())[0], 1, 14, False)], "a stored column is above 7"),
+        ([pack(book_key(Board.from_moves("444444"))[0], 0, 3, False)], "column 4 is full"),
+        ([pack(book_key(Board())[0], 40, 3, False)], "beyond the board's range"),
+        ([pack(book_key(Board.from_moves("4"))[0], 0, 3, False), pack(book_key(Board())[0], 1, 3, False)], "sorted"),
+        ([pack((1 << 7) - 1, 0, None, False)], "more stones in column 1"),
+    ],
+)
+def test_entries_are_checked_even_with_a_good_checksum(tmp_path, words: list[int], message: str) -> None:
+    with pytest.raises(BookError, match=message):
+        Book.load(_resaved(tmp_path, words))
+
+
+@shipped
+@given(st.data())
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_any_damage_to_the_shipped_book_is_a_book_error(tmp_path, data) -> None:
+    original = DEFAULT_PATH.read_bytes()
+    damaged = bytearray(original)
+    if data.draw(st.booleans(), label="truncate"):
+        damaged = damaged[: data.draw(st.integers(0, len(original) - 1), label="length")]
+    else:
+        where = data.draw(st.integers(0, len(original) - 1), label="where")
+        damaged[where] ^= data.draw(st.integers(1, 255), label="bits")
+    path = tmp_path / "damaged.bin"
+    path.write_bytes(bytes(damaged))
+    with pytest.raises(BookError):
+        Book.load(path)
+
+
+def test_files_that_are_not_books_are_refused_without_reading_them(tmp_path) -> None:
+    with pytest.raises(BookError, match="not a regular file"):
+        Book.load(tmp_path)  # a folder
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "fifo")
+        with pytest.raises(BookError, match="not a regular file"):
+            Book.load(tmp_path / "fifo")  # opening it would wait for a writer forever
+
+
+@shipped
+def test_a_damaged_shipped_book_leaves_the_solver_and_the_agent_working(tmp_path, monkeypatch, cli) -> None:
+    damaged = tmp_path / "book_7x6.bin"
+    damaged.write_bytes(DEFAULT_PATH.read_bytes()[:-3])  # truncated
+    monkeypatch.setattr(book_module, "DEFAULT_PATH", damaged)
+    monkeypatch.setattr(book_module, "_warned", set())
+    status, out, err = cli(["solve", "3246313", "573154743"])
+    assert status == 0 and out.splitlines() == ["3246313 -2", "573154743 2"]
+    assert err.count("going on without the opening book") == 1
+    move = create_agent("perfect:time=5").choose(Board.from_moves("3246313"))
+    assert move.exact and move.score == -2
+
+
+def test_a_version_1_book_is_still_read(tmp_path) -> None:
+    entry = pack(book_key(Board())[0], 1, 3, False)
+    path = tmp_path / "old.bin"
+    path.write_bytes(b"C4BOOK 1 7 6 4 1\n" + np.array([entry], dtype="<u8").tobytes())
+    assert Book.load(path).entry(Board()).column == 3

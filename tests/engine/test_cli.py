@@ -18,17 +18,19 @@ def test_count_matches_the_known_sequence(cli) -> None:
     assert out.split("\n")[:-1] == ["0 1", "1 7", "2 49", "3 238", "4 1120", "5 4263", "6 16422"]
 
 
-def test_count_on_a_small_board_reaches_the_full_board(cli) -> None:
-    _, out, _ = cli(["count", "--cols", "4", "--rows", "4", "--plies", "17"])
+def test_count_on_a_small_board_reaches_the_full_board_and_stops_there(cli) -> None:
+    _, out, _ = cli(["count", "--cols", "4", "--rows", "4", "--plies", "99999999999"])
     counts = dict(line.split() for line in out.splitlines())
-    assert counts["1"] == "4" and counts["2"] == "16" and counts["17"] == "0"
+    assert counts["1"] == "4" and counts["2"] == "16" and "16" in counts
+    assert len(counts) == 17  # plies 0..16: a 4x4 board holds 16 stones, no more lines follow
 
 
 def test_move_answers_arguments_and_reports_bad_ones(cli) -> None:
     status, out, err = cli(["move", "--agent", "random:seed=1", "44", "4444444", "12121212", "9"])
     assert status == 1
     lines = out.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("44 ")
+    assert len(lines) == 4 and lines[0].startswith("44 ")
+    assert lines[1:] == ["4444444 ?", "12121212 ?", "9 ?"]  # one answer per input, in order
     _position, column, *stats = lines[0].split(" ")
     assert (
         1 <= int(column) <= 7
@@ -44,7 +46,8 @@ def test_move_reads_stdin_line_by_line_and_an_empty_line_is_the_empty_board(cli)
     status, out, err = cli(["move", "--agent", "random"], stdin="4\n\nxyz\n1212121\n")
     assert status == 1
     lines = out.splitlines()
-    assert len(lines) == 2 and lines[0].startswith("4 ") and lines[1].startswith(" ")
+    assert len(lines) == 4 and lines[0].startswith("4 ") and lines[1].startswith(" ")
+    assert lines[2:] == ["xyz ?", "1212121 ?"]
     assert "line 3 'xyz'" in err and "line 4 '1212121': the game is already over" in err
 
 
@@ -65,7 +68,7 @@ def test_match_ends_with_the_two_summary_lines(cli) -> None:
         (["move", "--agent", "random:seed=x", "4"], "expected a whole number"),
         (["count", "--cols", "12", "--plies", "2"], "columns must be a whole number from 4 to 9"),
         (["count", "--connect", "8", "--plies", "2"], "connect must be a whole number from 3 to 6"),
-        (["match", "--red", "random", "--yellow", "random", "--games", "0"], "--games must be at least 1"),
+        (["match", "--red", "random", "--yellow", "random", "--games", "0"], "--games: must be a whole number from 1"),
         (["match", "--red", "random", "--yellow", "random", "--moves", "1212121"], "already over"),
     ],
 )

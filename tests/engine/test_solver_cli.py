@@ -9,7 +9,7 @@ from engine.solver.book import Book
 def test_solve_answers_arguments_and_reports_bad_ones(cli) -> None:
     status, out, err = cli(["solve", "--no-book", "3246313", "44444444", "573154743", "8"])
     assert status == 1
-    assert out.splitlines() == ["3246313 -2", "573154743 2"]
+    assert out.splitlines() == ["3246313 -2", "44444444 ?", "573154743 2", "8 ?"]
     assert "argument 2 '44444444': move 7 (column 4): column 4 is full" in err
     assert "argument 4 '8': move 1 is '8'" in err
 
@@ -18,7 +18,7 @@ def test_solve_reads_stdin_line_by_line_and_weak_prints_the_sign(cli) -> None:
     stdin = "3246313\nabc\n573154743\n121212121\n"
     status, out, err = cli(["solve", "--weak", "--no-book"], stdin=stdin)
     assert status == 1
-    assert out.splitlines() == ["3246313 -1", "573154743 1"]
+    assert out.splitlines() == ["3246313 -1", "abc ?", "573154743 1", "121212121 ?"]
     assert "line 2 'abc'" in err and "line 4 '121212121': move 8 (column 2): the game is over" in err
 
 
@@ -35,6 +35,7 @@ def test_analyze_prints_every_column_with_x_for_full_ones(cli) -> None:
     assert out.splitlines()[0] == "3246313 -17 -17 -2 -17 -17 -17 -17"
     fields = out.splitlines()[1].split()
     assert fields[0] == "4444442" and fields[4] == "x" and len(fields) == 8
+    assert out.splitlines()[2] == "99 ?"
     assert "argument 3 '99'" in err
 
 
@@ -42,7 +43,7 @@ def test_a_node_limit_that_is_too_small_is_reported_not_guessed(cli) -> None:
     late = "7422341735647741166133573473242566"  # an end game: a few dozen nodes
     status, out, err = cli(["solve", "--no-book", "--nodes", "5000", "44", late])
     assert status == 1
-    assert out.splitlines() == [f"{late} 1"]
+    assert out.splitlines() == ["44 ?", f"{late} 1"]
     assert "argument 1 '44': not solved within the limit" in err
 
 

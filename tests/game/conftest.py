@@ -67,6 +67,14 @@ class Driver:
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0))
         self.step()
 
+    def hold(self, key: int, repeats: int = 3) -> None:
+        """Hold a key down long enough for the keyboard to repeat it ``repeats`` times, one a frame."""
+        for _ in range(repeats + 1):  # pygame repeats a held key as more KEYDOWNs before the one KEYUP
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+            self.step()
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0))
+        self.step()
+
     def text(self, text: str) -> None:
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
         self.step()

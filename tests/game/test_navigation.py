@@ -127,17 +127,31 @@ def test_hotseat_skips_the_agent_screen(start):
     assert isinstance(driver.scene, BoardSetup)
 
 
+def resize_window(driver, size: tuple[int, int]) -> None:
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    driver.step()
+
+
 def test_window_resize_lays_the_board_out_again(start):
     driver = start(mode="hotseat")
     driver.step()
     driver.press(driver.scene.quick)
     match = driver.scene
     small = match.view.cell
-    pygame.display.set_mode((1200, 900), pygame.RESIZABLE)
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1200, 900), w=1200, h=900))
-    driver.step()
+    driver.app.headless = False  # as in a real window, whose size is remembered
+    resize_window(driver, (1200, 900))
     assert match.view.cell > small
     assert (driver.app.settings.window_width, driver.app.settings.window_height) == (1200, 900)
+
+
+def test_the_size_of_a_window_nobody_saw_is_not_remembered(start, settings_file):
+    driver = start(mode="hotseat")
+    assert driver.app.headless  # the tests' dummy video driver shows nothing
+    resize_window(driver, (1200, 900))
+    driver.app.close()
+    saved = json.loads(settings_file.read_text(encoding="utf-8"))
+    assert (saved["window_width"], saved["window_height"]) == (800, 600)
 
 
 def test_closing_the_window_quits_at_once(start):

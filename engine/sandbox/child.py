@@ -1,0 +1,163 @@
+"""The student's process, and the line protocol both sides speak.
+
+Run as a script (``python child.py FILE FUNCTION MEMORY_MB``), this loads
+``FUNCTION`` from ``FILE`` and answers boards until its input ends. It imports
+nothing of the engine (only the standard library and numpy), so it starts
+fast and the student's code sees no engine internals.
+
+**Protocol** (UTF-8 text, one line each way, ``\\n``-terminated):
+
+- child, once: ``READY`` or ``ERROR <message>`` (the file could not be loaded);
+- parent, per move: ``BOARD <player> <rows> <cols> <cell> ...`` (row 0 first,
+  as the array the student receives);
+- child, per move: ``MOVE <column>``, ``ERROR <message>`` (the function raised)
+  or ``BAD <short repr>`` (it returned something that is not a whole number).
+
+Messages are cut to :data:`MAX_MESSAGE` characters and never span lines; the
+parent reads at most :data:`MAX_LINE` bytes of a line and refuses the rest.
+
+The protocol runs over private copies of the standard streams: the child
+moves its real stdin/stdout aside at start and points file descriptors 0 and
+1 at ``/dev/null`` and at stderr, so whatever the student prints goes to the
+output pipe that the parent drains (and caps), never into the answers.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import operator
+import os
+import reprlib
+import sys
+import traceback
+from pathlib import Path
+from typing import Any, BinaryIO
+
+#: The longest line either side accepts, in bytes (a 9x9 board is about 200).
+MAX_LINE = 4096
+#: Columns further from 0 than this are refused without printing them.
+MAX_COLUMN = 10**6
+#: The longest message (an exception, a repr) put into a line.
+MAX_MESSAGE = 300
+
+
+# -- both sides: the lines --------------------------------------------------------
+def one_line(text: str) -> str:
+    """``text`` on one line, cut to :data:`MAX_MESSAGE` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= MAX_MESSAGE else flat[: MAX_MESSAGE - 3] + "..."
+
+
+def encode_board(cells: Any, player: int) -> bytes:
+    """The request line for a ``rows x cols`` integer array and the player to move."""
+    rows, cols = cells.shape
+    values = " ".join(str(int(value)) for value in cells.flat)
+    return f"BOARD {int(player)} {rows} {cols} {values}\n".encode("ascii")
+
+
+def decode_board(line: bytes) -> tuple[Any, int]:
+    """The inverse of :func:`encode_board` (the child's side)."""
+    import numpy as np
+
+    kind, player, rows, cols, *values = line.decode("ascii").split()
+    if kind != "BOARD":
+        raise ValueError(f"unexpected request {kind!r}")
+    board = np.array([int(value) for value in values], dtype=np.int64).reshape(int(rows), int(cols))
+    return board, int(player)
+
+
+# -- the child's side -------------------------------------------------------------
+def _limit_memory(megabytes: int) -> None:
+    """Cap the address space, so that a runaway allocation fails in the child (POSIX only)."""
+    if megabytes <= 0:
+        return
+    try:
+        import resource
+    except ImportError:  # Windows: no resource limits
+        return
+    limit = megabytes * 2**20
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def _private_streams() -> tuple[BinaryIO, BinaryIO]:
+    """The protocol's input and output, moved away from descriptors 0 and 1."""
+    requests = os.fdopen(os.dup(0), "rb", buffering=0)
+    answers = os.fdopen(os.dup(1), "wb", buffering=0)
+    devnull = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(devnull, 0)
+    os.close(devnull)
+    os.dup2(2, 1)  # print() and os.write(1, ...) of the student go to stderr, which the parent caps
+    return requests, answers
+
+
+def _load(path: str, function: str) -> Any:
+    file = Path(path)
+    sys.path.insert(0, str(file.resolve().parent))  # the student's own helper modules
+    spec = importlib.util.spec_from_file_location(f"student_{file.stem}", file)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    fn = getattr(module, function, None)
+    if not callable(fn):
+        raise AttributeError(f"{path} has no function {function!r}")
+    return fn
+
+
+def _where(exc: BaseException) -> str:
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return ""
+    return f" (line {frames[-1].lineno} of {Path(frames[-1].filename).name})"
+
+
+def _answer(fn: Any, board: Any, player: int) -> str:
+    try:
+        value = fn(board, player)
+    except BaseException as exc:
+        return "ERROR " + one_line(f"{type(exc).__name__}: {exc}{_where(exc)}")
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        return f"BAD {bool(value)!r}"  # True == 1, but True is no column
+    try:
+        column = operator.index(value)  # int, numpy integers, 0-d integer arrays
+    except Exception:
+        return "BAD " + _short_repr(value)
+    if not -MAX_COLUMN <= column <= MAX_COLUMN:
+        return f"BAD a {column.bit_length()}-bit number"
+    return f"MOVE {column}"
+
+
+#: Values whose repr is shown (cut short); any other object is named by its type, its own __repr__ never runs.
+_PLAIN = (str, bytes, float, complex, list, tuple, dict, set, type(None))
+
+
+def _short_repr(value: Any) -> str:
+    if type(value) not in _PLAIN:
+        return f"an object of type {type(value).__name__}"
+    try:
+        return one_line(reprlib.repr(value))
+    except Exception:  # e.g. a list holding an int too long to print
+        return f"an object of type {type(value).__name__}"
+
+
+def main(argv: list[str]) -> int:
+    path, function, memory_mb = argv[0], argv[1], int(argv[2])
+    sys.path.pop(0)  # this script's folder is no place to import from
+    requests, answers = _private_streams()
+    _limit_memory(memory_mb)
+    try:
+        fn = _load(path, function)
+    except BaseException as exc:
+        answers.write(("ERROR " + one_line(f"loading {path}: {type(exc).__name__}: {exc}") + "\n").encode())
+        return 1
+    answers.write(b"READY\n")
+    while True:
+        line = requests.readline(MAX_LINE)
+        if not line:
+            return 0
+        board, player = decode_board(line)
+        answers.write((_answer(fn, board, player) + "\n").encode("utf-8", "replace"))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

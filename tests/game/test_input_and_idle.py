@@ -1,0 +1,127 @@
+"""Held keys never play for you, moves wait for the falling disc, and a still screen is not redrawn."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import IDLE_REDRAW
+from game.scenes.match import MatchScene
+from game.scenes.menu import MainMenu
+from game.scenes.mode_select import ModeSelect
+from tests.game.conftest import FRAME, SlowAgent
+from tests.game.test_match import config, open_match
+
+
+def test_a_held_enter_on_the_menu_opens_one_screen(start):
+    driver = start()
+    driver.wait_for_catalog()
+    driver.hold(pygame.K_RETURN, repeats=4)  # "Play" has the focus
+    assert [type(scene) for scene in driver.app.scenes] == [MainMenu, ModeSelect]
+    driver.key(pygame.K_RETURN)  # a new press acts on the new screen
+    assert len(driver.app.scenes) == 3
+
+
+def test_a_held_enter_on_quick_game_drops_no_disc(start):
+    driver = start(mode="hotseat")
+    driver.step()
+    driver.app.scene.form.focus_on(driver.app.scene.quick)
+    driver.hold(pygame.K_RETURN, repeats=4)
+    match = driver.scene
+    assert isinstance(match, MatchScene)
+    assert match.model.moves_played == 0
+    driver.key(pygame.K_RETURN)
+    assert match.model.moves_played == 1
+
+
+def test_held_keys_on_the_board_act_once_but_arrows_repeat(start):
+    driver = start()
+    match = open_match(driver, config(None, None))
+    driver.hold(pygame.K_4, repeats=5)
+    driver.hold(pygame.K_DOWN, repeats=5)
+    assert match.model.board.move_string == "44"
+    start_column = match.cursor
+    driver.hold(pygame.K_LEFT, repeats=2)
+    assert match.cursor == start_column - 3
+
+
+def test_fast_presses_land_the_falling_disc_first(start):
+    driver = start()
+    match = open_match(driver, config(None, None))
+    for _ in range(7):  # seven quick presses of 4 in a two-player game, one a frame
+        driver.key(pygame.K_4)
+        assert len(match.animations.falling) <= 1  # never two discs in the air
+    assert match.model.board.move_string == "444444"  # the seventh finds the column full
+    assert "full" in match._flash[0]
+
+
+def test_a_click_during_the_computers_falling_disc_lands_it_first(start):
+    driver = start()
+    match = open_match(driver, config(None, "random:seed=3"))
+    driver.key(pygame.K_4)
+    driver.run_until(lambda: match.model.human_to_move, what="the computer's reply")
+    assert not match.animations.idle  # the reply is falling ...
+    driver.click_column(2)  # ... when the player answers
+    assert match.model.moves_played == 3
+    assert len(match.animations.falling) == 1
+
+
+def test_a_paused_spectator_game_is_not_thinking(start):
+    slow = SlowAgent(seconds=30)
+    driver = start(agents={"slow": slow})
+    match = open_match(driver, config("slow", "slow"))
+    assert slow.started.wait(5)
+    assert match.thinking and match.status()[0].endswith("thinking…")
+    driver.key(pygame.K_SPACE)
+    assert slow.stopped.wait(1)  # the search stops: a pause costs no processor time
+    assert match.paused and not match.thinking
+    assert match.status()[0] == "Paused"
+    slow.started.clear()
+    driver.step(60)
+    assert not slow.started.is_set() and match.model.moves_played == 0
+    driver.key(pygame.K_SPACE)
+    assert slow.started.wait(5)  # resumed: the computer thinks again
+    assert match.thinking
+
+
+def idle_redraws(frames: int) -> int:
+    """The most frames a still screen draws in ``frames`` steps: only the occasional safety redraw."""
+    return int(frames * FRAME / IDLE_REDRAW) + 1
+
+
+def test_a_still_screen_is_not_redrawn(start):
+    driver = start()
+    driver.wait_for_catalog()
+    driver.step(5)
+    drawn = driver.app.frame_stats.frames
+    driver.step(60)  # two seconds with nothing happening
+    assert driver.app.frame_stats.frames - drawn <= idle_redraws(60)
+    drawn = driver.app.frame_stats.frames
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0)))
+    driver.step()
+    assert driver.app.frame_stats.frames == drawn + 1  # input is drawn at once
+
+
+def test_a_match_waiting_for_the_player_goes_still_and_a_thinking_one_does_not(start):
+    slow = SlowAgent(seconds=30)
+    driver = start(agents={"slow": slow})
+    open_match(driver, config(None, "slow"))
+    driver.step(40)  # the opening settles
+    drawn = driver.app.frame_stats.frames
+    driver.step(60)
+    assert driver.app.frame_stats.frames - drawn <= idle_redraws(60)
+    driver.key(pygame.K_4)
+    assert slow.started.wait(5)
+    drawn = driver.app.frame_stats.frames
+    driver.step(60)
+    assert driver.app.frame_stats.frames == drawn + 60  # the falling disc, then the clock of the thinking computer
+
+
+def test_messages_never_cover_the_match_buttons(start):
+    driver = start()
+    match = open_match(driver, config(None, None))
+    for _ in range(2):
+        driver.app.notify("A long message that takes more than one line on this small window. " * 3, error=True)
+    driver.step()
+    toasts = driver.app.toast_rects()
+    assert len(toasts) == 2 and match.form.widgets
+    assert not any(toast.colliderect(button.rect) for toast in toasts for button in match.form.widgets)
