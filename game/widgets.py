@@ -74,11 +74,13 @@ class Button(Widget):
             fill = PANEL_LIGHT if (focused or hovered) and self.enabled else PANEL
         drawing.panel(surface, self.rect, radius, fill, drawing.border_colour(focused, hovered), 2 if focused else 1)
         colour = TEXT if self.enabled else FAINT
+        room = self.rect.width - theme.px(16)
         if self.detail:
+            size = label_size(theme, self.text, (19, 17, 15), room)
             theme.draw_text(
                 surface,
-                theme.fit_text(self.text, 19, self.rect.width - theme.px(24), bold=True),
-                19,
+                theme.fit_text(self.text, size, room, bold=True),
+                size,
                 (self.rect.centerx, self.rect.centery - theme.px(2)),
                 colour,
                 bold=True,
@@ -94,8 +96,9 @@ class Button(Widget):
                 anchor="midtop",
             )
         else:
-            text = theme.fit_text(self.text, 17, self.rect.width - theme.px(16), bold=True)
-            theme.draw_text(surface, text, 17, self.rect.center, colour, bold=True, anchor="center")
+            size = label_size(theme, self.text, (17, 15), room)
+            text = theme.fit_text(self.text, size, room, bold=True)
+            theme.draw_text(surface, text, size, self.rect.center, colour, bold=True, anchor="center")
 
 
 class Choice(Widget):
@@ -533,6 +536,11 @@ class Form:
         for widget in self.widgets:
             if widget.visible:
                 widget.draw(surface, self.theme, widget is self.focused, widget is self.hover)
+
+
+def label_size(theme: Theme, text: str, sizes: Sequence[float], width: int) -> float:
+    """The largest of ``sizes`` at which a bold label fits in ``width`` (else the smallest, to be shortened)."""
+    return next((size for size in sizes if theme.font(size, True).size(text)[0] <= width), sizes[-1])
 
 
 def format_number(value: float) -> str:
