@@ -122,3 +122,16 @@ def test_main_opens_a_saved_game_and_refuses_a_damaged_one(tmp_path, capsys, set
     assert err.startswith("error: broken.json: damaged (not JSON") and err.count("\n") == 1
     assert main([str(path), "--red", "hard"]) == 2
     assert "give FILE alone" in capsys.readouterr().err
+
+
+def test_a_saved_game_with_an_unknown_computer_is_refused_with_a_message(start, capsys):
+    driver = start()
+    driver.wait_for_catalog()
+    path = saves.save(saves.SavedGame(config(None, "nonsense:depth=3"), "44"))
+    driver.press(driver.scene.saved)
+    screen = driver.scene
+    driver.press(screen.items[0])
+    assert driver.scene is screen
+    assert any("player 'nonsense:depth=3' is not available" in m for m in driver.app.messages)
+    assert main([str(path)]) == 2
+    assert "unknown agent 'nonsense'" in capsys.readouterr().err

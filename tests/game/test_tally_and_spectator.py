@@ -163,3 +163,16 @@ def test_names_typed_on_the_set_up_screen_are_remembered(start):
     assert driver.app.settings.red_name == "Ann"
     text = driver.app.settings_path.read_text(encoding="utf-8")
     assert '"red_name": "Ann"' in text
+
+
+def test_your_name_against_the_computer_and_two_names_in_hotseat():
+    from game.players import config_from_settings
+    from game.settings import Mode, Settings
+
+    settings = Settings(mode=Mode.HUMAN_VS_AI, human_colour=Colour.YELLOW, player_name="Zoë", red_name="Ann")
+    match = config_from_settings(settings, lambda spec: spec or "medium")
+    assert match.yellow.name == "Zoë" and match.red.name == "Computer"
+    settings.mode = Mode.HOTSEAT
+    match = config_from_settings(settings, lambda spec: spec or "medium")
+    assert (match.red.name, match.yellow.name) == ("Ann", "Yellow player")
+    assert (match.red.title, match.yellow.title) == ("Ann", "Yellow")
