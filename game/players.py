@@ -78,9 +78,16 @@ class MatchConfig:
         return replace(self, first=self.first.other, replay="")
 
     def swapped(self) -> MatchConfig:
-        """The two players change colours (the discs on the board stay where they are)."""
-        red, yellow = self.yellow, self.red
-        return replace(self, red=replace(red, colour=Colour.RED), yellow=replace(yellow, colour=Colour.YELLOW))
+        """The two players change colours (the discs on the board stay where they are).
+
+        A person keeps their name; a computer takes the name of its new colour (``Red computer``).
+        """
+        mode = self.mode
+
+        def moved(player: Player, colour: Colour) -> Player:
+            return replace(player, colour=colour) if player.is_human else player_for(colour, player.spec, mode)
+
+        return replace(self, red=moved(self.yellow, Colour.RED), yellow=moved(self.red, Colour.YELLOW))
 
 
 def spec_label(spec: str) -> str:

@@ -99,6 +99,7 @@ def test_swap_the_computers_mid_game(start):
     driver.key(pygame.K_x)
     assert slow.stopped.wait(5)  # its search was stopped
     assert match.config.red.spec == "random:seed=4" and match.config.yellow.spec == "slow"
+    assert match.config.red.name == "Red computer" and match.model.config is match.config
     # red's move comes from the random agent; then the slow one thinks again, now for yellow
     driver.run_until(lambda: match.model.moves_played == 1 and slow.calls == 2, what="the new red player's move")
     assert match.model.colour_to_move is Colour.YELLOW and match.thinking
