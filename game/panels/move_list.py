@@ -41,7 +41,8 @@ class MoveEntry:
 
 
 class MoveList:
-    """Layout, scrolling and hit-testing of the list (in :meth:`update`); :meth:`draw` only draws."""
+    """Layout, scrolling and hit-testing of the list, and its picture, made in :meth:`update`;
+    :meth:`draw` only blits that picture."""
 
     TITLE = 15  # design sizes (scaled by the theme)
     ROW = 22
@@ -55,7 +56,7 @@ class MoveList:
         self.first_row = 0  # the row shown at the top
         self._current: int | None = None
         self._cells: list[tuple[pygame.Rect, int]] = []  # (rect, index into the entries) of the visible moves
-        self._numbers: list[tuple[str, tuple[int, int]]] = []
+        self._image: pygame.Surface | None = None  # the panel as drawn, rebuilt by _arrange
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -104,19 +105,20 @@ class MoveList:
 
     @property
     def _top(self) -> int:
-        """Where the first row starts: under the title, and under the note if there is one."""
-        return self.rect.y + self._row_height * 3 // 2 + (self._row_height if self.note else 0)
+        """Where the first row starts (from the panel's top): under the title, and the note if there is one."""
+        return self._row_height * 3 // 2 + (self._row_height if self.note else 0)
 
     @property
     def visible_rows(self) -> int:
-        return max(1, (self.rect.bottom - self._top - self._row_height // 3) // self._row_height)
+        return max(1, (self.rect.height - self._top - self._row_height // 3) // self._row_height)
 
     def _arrange(self) -> None:
-        """The rectangles of the visible moves and the positions of their numbers."""
+        """Lay out the visible moves and draw the panel into its image (the frames only blit it)."""
         px, row_height = self.theme.px, self._row_height
         number_width = px(self.NUMBER)
         cell_width = (self.rect.width - px(16) - number_width) // 2
-        self._cells, self._numbers = [], []
+        local: list[tuple[pygame.Rect, int]] = []
+        numbers: list[tuple[str, tuple[int, int]]] = []
         rows = self.visible_rows
         for index, entry in enumerate(self.entries):
             row = self.row_of(index) - self.first_row
@@ -124,30 +126,40 @@ class MoveList:
                 continue
             y = self._top + row * row_height
             if entry.ply % 2 == 1 or index == 0:
-                self._numbers.append((f"{(entry.ply + 1) // 2}.", (self.rect.x + number_width, y + px(3))))
-            left = self.rect.x + px(8) + number_width + ((entry.ply - 1) % 2) * cell_width
-            self._cells.append((pygame.Rect(left, y, cell_width - px(4), row_height), index))
+                numbers.append((f"{(entry.ply + 1) // 2}.", (number_width, y + px(3))))
+            left = px(8) + number_width + ((entry.ply - 1) % 2) * cell_width
+            local.append((pygame.Rect(left, y, cell_width - px(4), row_height), index))
+        self._cells = [(cell.move(self.rect.topleft), index) for cell, index in local]
+        self._image = self._render(local, numbers)
 
-    # -- drawing --------------------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        theme, px, rect = self.theme, self.theme.px, self.rect
-        drawing.panel(surface, rect, px(12), PANEL)
+    def _render(self, cells: list[tuple[pygame.Rect, int]], numbers: list[tuple[str, tuple[int, int]]]):
+        theme, px = self.theme, self.theme.px
+        image = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        drawing.panel(image, image.get_rect(), px(12), PANEL, raised=False)
         played = sum(entry.state is not MoveState.UNDONE for entry in self.entries)  # the discs on the board
-        theme.draw_text(surface, f"Moves · {played}", self.TITLE, (rect.x + px(12), rect.y + px(8)), MUTED, bold=True)
+        theme.draw_text(image, f"Moves · {played}", self.TITLE, (px(12), px(8)), MUTED, bold=True)
         if self.note:
-            note = theme.fit_text(self.note, 12, rect.width - px(24))
-            theme.draw_text(surface, note, 12, (rect.x + px(12), self._top - self._row_height), FAINT)
+            note = theme.fit_text(self.note, 12, self.rect.width - px(24))
+            theme.draw_text(image, note, 12, (px(12), self._top - self._row_height), FAINT)
         if not self.entries:
-            theme.draw_text(surface, "No moves yet", 13, (rect.x + px(12), self._top + px(2)), FAINT)
-            return
-        for text, pos in self._numbers:
-            theme.draw_text(surface, text, 13, pos, FAINT, anchor="topright")
-        for cell, index in self._cells:
-            self._draw_move(surface, cell, self.entries[index])
+            theme.draw_text(image, "No moves yet", 13, (px(12), self._top + px(2)), FAINT)
+            return image
+        for text, pos in numbers:
+            theme.draw_text(image, text, 13, pos, FAINT, anchor="topright")
+        for cell, index in cells:
+            self._draw_move(image, cell, self.entries[index])
         last = self.row_of(len(self.entries) - 1)
         if self.first_row > 0 or last >= self.first_row + self.visible_rows:
             more = f"{self.first_row + 1}–{min(last + 1, self.first_row + self.visible_rows)} of {last + 1}"
-            theme.draw_text(surface, more, 11, (rect.right - px(10), rect.y + px(10)), FAINT, anchor="topright")
+            theme.draw_text(image, more, 11, (self.rect.width - px(10), px(10)), FAINT, anchor="topright")
+        return image
+
+    # -- drawing --------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        radius = self.theme.px(12)  # the shadow of a raised drawing.panel
+        drawing.shadow(surface, self.rect, radius, blur=max(2, radius // 2), offset=max(2, radius // 3), alpha=90)
+        if self._image is not None:
+            surface.blit(self._image, self.rect)
 
     def _draw_move(self, surface: pygame.Surface, cell: pygame.Rect, entry: MoveEntry) -> None:
         theme, px = self.theme, self.theme.px
