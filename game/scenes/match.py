@@ -381,7 +381,7 @@ class MatchScene(Scene):
         """
         if self.mode is not Mode.SPECTATOR:
             return
-        if self.series is not None:
+        if self.series is not None and not self.series.finished:
             self.series = None
             self.hint_text = "Series stopped"
             self._changed()
@@ -573,7 +573,8 @@ class MatchScene(Scene):
                 self.step_button.enabled = self.paused
                 buttons += [self.pause_button, self.step_button]
             self.speed_button.text = self.speed.label
-            self.series_button.text = "Stop series" if self.series else f"{SERIES_GAMES} games"
+            running = self.series is not None and not self.series.finished
+            self.series_button.text = "Stop series" if running else f"{SERIES_GAMES} games"
             buttons += [self.speed_button, self.players_button, self.series_button]
         else:
             self.undo_button.enabled = self.model.undo_count() > 0

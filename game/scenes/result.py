@@ -67,13 +67,14 @@ class ResultOverlay(Scene):
     # -- layout and drawing -------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         px = self.app.theme.px
-        self.panel = pygame.Rect(px(12), px(10), size[0] - 2 * px(12), px(108))
+        # With a score to show, the panel grows a line along its bottom, under the buttons.
+        self.panel = pygame.Rect(px(12), px(10), size[0] - 2 * px(12), px(108) + (px(28) if self.score() else 0))
         gap, height = px(10), px(60)
         widths = [px(170 if button.primary else 132) for button in self.buttons]
         scale = min(1.0, (self.panel.width * 3 // 5 - (len(widths) - 1) * gap) / sum(widths))
         x = self.panel.right - px(20) - sum(round(w * scale) for w in widths) - (len(widths) - 1) * gap
         for button, width in zip(self.buttons, widths, strict=True):
-            button.rect = pygame.Rect(x, self.panel.centery - height // 2, round(width * scale), height)
+            button.rect = pygame.Rect(x, self.panel.y + px(54) - height // 2, round(width * scale), height)
             x += button.rect.width + gap
 
     def headline(self, room: int | None = None) -> tuple[str, str]:
@@ -108,7 +109,7 @@ class ResultOverlay(Scene):
         winner = self.match.model.winner
         border = SUCCESS if winner is not None and self.match.config.player(winner).is_human else None
         drawing.panel(surface, self.panel, px(16), PANEL, border, 2)
-        radius, centre_y = px(24), self.panel.centery
+        radius, centre_y = px(24), self.panel.y + px(54)
         x = self.panel.x + px(22)
         for index, colour in enumerate([winner] if winner is not None else [Colour.RED, Colour.YELLOW]):
             disc = drawing.disc(DISC[colour], radius)
@@ -116,19 +117,21 @@ class ResultOverlay(Scene):
         x += (2 if winner is not None else 3) * radius + px(16)
         room = self.again.rect.x - x - px(12)
         title, detail = self.headline(room)
-        score = self.score()
         title_rect = theme.draw_text(
             surface,
             fit_headline(theme, title, 28, room),
             28,
-            (x, centre_y + px(2) - (px(10) if score else 0)),
+            (x, centre_y + px(2)),
             TEXT,
             bold=True,
             anchor="bottomleft",
         )
-        detail_rect = theme.draw_text(
-            surface, theme.fit_text(detail, 15, room), 15, (x, title_rect.bottom + px(2)), MUTED
-        )
+        theme.draw_text(surface, theme.fit_text(detail, 15, room), 15, (x, title_rect.bottom + px(2)), MUTED)
+        score = self.score()
         if score:
-            theme.draw_text(surface, theme.fit_text(score, 15, room), 15, (x, detail_rect.bottom + px(2)), TEXT)
+            left = self.panel.x + px(22)
+            score = theme.fit_text(score, 16, self.panel.right - px(22) - left, bold=True)
+            theme.draw_text(
+                surface, score, 16, (left, self.panel.bottom - px(10)), TEXT, bold=True, anchor="bottomleft"
+            )
         self.form.draw(surface)
