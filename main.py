@@ -49,8 +49,10 @@ def main() -> int:
     if missing:
         explain(missing)
         return 1
-    from game import launch
-
+    try:
+        from game import launch
+    except KeyboardInterrupt:  # Ctrl+C while the libraries load: leave quietly, as the game itself does
+        return 130
     return launch.leave(launch.main())  # leave() ends the process once the window is closed
 
 

@@ -16,7 +16,7 @@ from engine.errors import IllegalMoveError, PositionError
 from engine.geometry import DEFAULT, Geometry
 from engine.notation import columns_of, format_moves
 from engine.render import render
-from engine.validate import is_column_value, shown
+from engine.validate import as_integer, is_column_value, shown
 
 
 class Side(IntEnum):
@@ -218,11 +218,11 @@ class Board:
             return "the game is over: the board is full"
         if not is_column_value(col):
             return f"a column must be a whole number, not {shown(col)}"
-        col = int(col)  # type: ignore[call-overload]  # a numpy integer would overflow in the shifts below
-        if not 0 <= col < self.geometry.cols:
-            return f"there is no column {col + 1} (columns are 1 to {self.geometry.cols})"
-        if self._mask & self.geometry.top_cell(col):
-            return f"column {col + 1} is full"
+        column = as_integer(col)  # a plain int: a numpy integer would overflow in the shifts below
+        if not 0 <= column < self.geometry.cols:
+            return f"there is no column {column + 1} (columns are 1 to {self.geometry.cols})"
+        if self._mask & self.geometry.top_cell(column):
+            return f"column {column + 1} is full"
         return None
 
     def is_legal(self, col: object) -> bool:

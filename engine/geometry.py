@@ -141,7 +141,7 @@ class Geometry:
     def win_score(self, stone: int) -> int:
         """Pons's score of a win whose last stone is the ``stone``-th of the game.
 
-        Quicker wins score more: ``(cells + 2 - stone) // 2`` (DESIGN.md).
+        Quicker wins score more: ``(cells + 2 - stone) // 2`` (docs/cli.md).
         """
         return (self.cells + 2 - stone) // 2
 

@@ -10,17 +10,26 @@ and different versions of the program never share compiled code.
 The folder is under the user's cache directory (``$XDG_CACHE_HOME`` or
 ``~/.cache``), which also works when the program itself sits in a read-only
 place. Folders of other versions unused for a month are removed. Setting
-``NUMBA_CACHE_DIR`` yourself turns all of this off.
+``NUMBA_CACHE_DIR`` yourself turns the choice of folder off.
+
+A damaged cache file (a truncated index after a crash or a full disk, random
+bytes) makes numba raise while loading it, in every later run. So loading
+is guarded (:func:`guard_damaged_entries`): a kernel whose cache entry
+cannot be loaded has its files removed and is compiled again, with one
+warning on stderr, and the command answers.
 """
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import hashlib
 import os
 import shutil
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ENGINE_DIR = Path(__file__).resolve().parent
 STALE_AFTER_DAYS = 30
@@ -43,6 +52,7 @@ def cache_root() -> Path:
 def configure() -> Path | None:
     """Point numba at this version's cache folder; return it (None if the user chose one)."""
     if os.environ.get("NUMBA_CACHE_DIR"):
+        guard_damaged_entries()
         return None
     root = cache_root()
     folder = root / source_digest()
@@ -55,9 +65,53 @@ def configure() -> Path | None:
     if "numba" in sys.modules:  # already imported: its config was read; update it too
         from numba.core import config
 
-        config.CACHE_DIR = str(folder)
+        config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]  # set at import from the environment
     _remove_stale(root, keep=folder)
+    guard_damaged_entries()
     return folder
+
+
+def guard_damaged_entries() -> None:
+    """Make numba treat a cache entry it cannot load as missing: remove its files, compile afresh.
+
+    This wraps ``numba.core.caching.Cache._load_overload``, the one place
+    where an entry is read (index, data, and rebuilding the machine code);
+    numba compiles whenever it returns None.
+    """
+    from numba.core import caching
+
+    load = caching.Cache._load_overload
+    if getattr(load, "guards_damage", False):
+        return
+
+    def _load_overload(self: Any, sig: Any, target_context: Any) -> Any:
+        try:
+            return load(self, sig, target_context)
+        except Exception as exc:  # any way a damaged file can fail to load
+            removed = _remove_entry(self._cache_file)
+            if not warned:  # one line per run, however many entries were hit
+                warned.append(removed)
+                print(
+                    f"warning: damaged compiled-kernel cache entries (first: {removed}, {type(exc).__name__}) "
+                    "are removed and compiled again",
+                    file=sys.stderr,
+                    flush=True,
+                )
+            return None
+
+    warned: list[str] = []
+    _load_overload.guards_damage = True  # type: ignore[attr-defined]
+    caching.Cache._load_overload = _load_overload  # type: ignore[method-assign]
+
+
+def _remove_entry(cache_file: Any) -> str:
+    """Delete a kernel's index file and its data files; the index file's name, for the message."""
+    index = Path(cache_file._index_path)
+    pattern = os.path.join(cache_file._cache_path, cache_file._data_name_pattern.replace("{number:d}", "*"))
+    for path in [str(index), *glob.glob(glob.escape(pattern).replace(glob.escape("*"), "*"))]:
+        with contextlib.suppress(OSError):
+            os.remove(path)
+    return index.name
 
 
 def _remove_stale(root: Path, keep: Path) -> None:

@@ -10,7 +10,10 @@ redrawn, and the loop sleeps between frames instead of spinning, so an idle
 game costs almost nothing. Only this thread touches pygame; agents run on the
 :class:`~game.worker.Worker` thread and the engine is loaded and warmed up by
 the :class:`~game.catalog.Catalog` thread, which starts after the first frame
-so that the window shows up at once.
+so that the window shows up at once (so does the audio device).
+
+A few keys work on every screen (:meth:`App.global_key`): F11 full screen,
+F1 or ? the shortcuts, F2 the settings, M the sound on and off.
 """
 
 from __future__ import annotations
@@ -31,8 +34,21 @@ from game import drawing, settings
 from game.catalog import Catalog
 from game.keys import KeyFilter
 from game.scene import Scene
+from game.settings import Colour
+from game.sound import Sounds
 from game.tally import Tally
-from game.theme import BACKGROUND_BOTTOM, BACKGROUND_TOP, DANGER, DISC, MIN_WINDOW, PANEL_LIGHT, TEXT, Theme
+from game.theme import (
+    BACKGROUND_BOTTOM,
+    BACKGROUND_TOP,
+    DANGER,
+    DISC,
+    MIN_WINDOW,
+    PANEL_LIGHT,
+    TEXT,
+    Theme,
+    use_look,
+)
+from game.widgets import TextField
 from game.worker import Worker
 
 if TYPE_CHECKING:
@@ -145,6 +161,9 @@ class App:
         self.settings_path = settings_path
         self.settings, problem = settings.load(settings_path)
         self._apply_command_line()
+        # Windows: draw at the screen's real resolution instead of letting it stretch a blurry
+        # low-resolution window; every picture is drawn for the window's size in pixels anyway.
+        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
         pygame.display.init()
         # Without a usable display SDL falls back to a driver that shows nothing; the game would then
         # run unseen until killed. That is only right when someone asked for it (tests, screenshots).
@@ -159,7 +178,10 @@ class App:
         pygame.display.set_caption("Connect Four")
         pygame.display.set_icon(make_icon())
         self._set_minimum_size()
+        self.fullscreen = False
         self.theme = Theme()
+        self.sounds = Sounds(self.settings.volume, self.settings.muted)
+        self._apply_look()
         self.worker = Worker()
         self.catalog = Catalog()
         self.make_agent: Callable[[str], Agent] = agent_factory or self.catalog.create
@@ -181,6 +203,7 @@ class App:
         self._dirty = True  # the next frame must be drawn
         self._drawn_at = -IDLE_REDRAW
         self._engine_news: tuple[object, ...] = ()
+        self._settings_checked = False
         self._resize(self.screen.get_size())
         if problem:
             self.notify(problem, error=True)
@@ -320,6 +343,9 @@ class App:
                 self._resized = True  # laid out once, after all the events of this frame
                 continue
             if self.keys.accept(event):
+                if event.type == pygame.KEYDOWN and self.global_key(event):
+                    self._apply_transitions()
+                    continue
                 self.scene.handle_event(event)
                 self._apply_transitions()
         if self._resized:
@@ -328,6 +354,8 @@ class App:
         news = self.catalog.news()  # read before the updates, which may act on it: no change is missed
         if news != self._engine_news:
             self._engine_news, self._dirty = news, True
+            if self.catalog.ready and not self._settings_checked:
+                self._check_settings()
         while self._lag >= STEP:
             self._lag -= STEP
             for scene in self._visible_scenes():
@@ -357,19 +385,36 @@ class App:
             or any(scene.animating() for scene in self._visible_scenes())
         )
 
+    def _check_settings(self) -> None:
+        """Reset the saved choices that need the engine to check (the board, the agents) if they are wrong."""
+        self._settings_checked = True
+        if self.catalog.load_error:
+            return
+        bad = self.settings.repair_board()
+        for colour in Colour:
+            spec = self.settings.agent(colour)
+            if spec and self.catalog.check(spec) is not None:
+                self.settings.set_agent(colour, "")
+                bad.append(f"{colour.value}_agent")
+        if bad:
+            self.notify(f"Some saved settings were invalid and were reset: {', '.join(bad)}.", error=True)
+
     def _after_first_frame(self) -> None:
         if self.options.quit_after_first_frame:
             self.running = False
             return
         self.catalog.start(self._first_agents, warm=self._warm_up)
+        self.sounds.start()
 
     def _first_agents(self) -> tuple[list[str], bool]:
         """The agents most likely to play first (warmed up first) and whether their board is wide."""
         match = self.options.match
         if match is not None:
             return [player.spec for player in (match.red, match.yellow) if player.spec], match.geometry.wide
-        specs = [spec for spec in (self.settings.red_agent, self.settings.yellow_agent) if spec]
-        return specs, self.settings.geometry().wide
+        settings, resolve = self.settings, self.catalog.resolve  # the players "Quick game" would start
+        colours = (settings.first, settings.first.other)
+        specs = [resolve(settings.agent(colour)) for colour in colours if not settings.is_human(colour)]
+        return specs, settings.geometry().wide
 
     def _visible_scenes(self) -> list[Scene]:
         """The top scene and, under overlays, the scenes that still show."""
@@ -408,11 +453,72 @@ class App:
     def _resize(self, size: tuple[int, int]) -> None:
         self.theme.resize(size)
         self._background = drawing.backdrop(size, BACKGROUND_TOP, BACKGROUND_BOTTOM)
-        if not self.headless:  # the size of a window nobody saw must not shrink the next real one
+        # the size to come back to; a window nobody saw must not shrink the next real one
+        if not self.headless and not self.fullscreen:
             self.settings.window_width, self.settings.window_height = size
         self._dirty = True
         for scene in self._stack:
             scene.resize(size)
+
+    # -- keys of every screen, the look, the window ----------------------------------------------
+    def global_key(self, event: pygame.event.Event) -> bool:
+        """F11, F1/?, F2 and M, whatever the screen; True if the key was used."""
+        from game.scenes.settings_screen import SettingsScene
+        from game.scenes.shortcuts import ShortcutsOverlay
+
+        typing = isinstance(getattr(getattr(self.scene, "form", None), "focused", None), TextField)
+        if event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif isinstance(self.scene, ShortcutsOverlay):
+            return False  # the overlay closes on these keys itself
+        elif event.key == pygame.K_F1 or (event.unicode == "?" and not typing):
+            self.push(ShortcutsOverlay(self))
+        elif event.key == pygame.K_F2 and not isinstance(self.scene, SettingsScene):
+            self.push(SettingsScene(self))
+        elif event.key == pygame.K_m and not typing and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.set_muted(not self.settings.muted)
+            self.notify("Sound off (M turns it on)" if self.settings.muted else "Sound on", seconds=1.5)
+        else:
+            return False
+        return True
+
+    def set_muted(self, muted: bool) -> None:
+        self.settings.muted = self.sounds.muted = muted
+        self.save_preferences()
+
+    def save_preferences(self) -> None:
+        """Remember the settings screen's choices now, and nothing the command line chose."""
+        if self.options.match is None:
+            self.save_settings()
+            return
+        saved, _ = settings.load(self.settings_path)
+        for name in settings.PREFERENCES:
+            setattr(saved, name, getattr(self.settings, name))
+        problem = settings.save(saved, self.settings_path)
+        if problem:
+            self.notify(problem, error=True)
+
+    def settings_changed(self) -> None:
+        """The settings screen changed something: apply it to the whole game now and remember it."""
+        self.sounds.muted = self.settings.muted
+        self.sounds.set_volume(self.settings.volume)
+        self._apply_look()
+        self._resize(self.screen.get_size())
+        self.save_preferences()
+
+    def _apply_look(self) -> None:
+        use_look(self.settings.look, self.settings.colour_blind)
+        self.theme.set_text_scale(self.settings.text_scale)
+
+    def toggle_fullscreen(self) -> None:
+        """Between the window (at its last size) and the whole screen."""
+        self.fullscreen = not self.fullscreen
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.screen = pygame.display.set_mode(self._initial_size(), pygame.RESIZABLE)
+            self._set_minimum_size()
+        self._resize(self.screen.get_size())
 
     # -- the end ---------------------------------------------------------------------------
     def save_screenshot(self, path: Path) -> None:
@@ -430,6 +536,7 @@ class App:
             self._stack.pop().exit()
         self.worker.close()
         self.catalog.stop()
+        self.sounds.stop()
         if self.options.match is None:  # a match from the command line does not change the saved choices
             settings.save(self.settings, self.settings_path)
         pygame.quit()
@@ -449,7 +556,7 @@ def make_icon(size: int = 64) -> pygame.Surface:
 
     icon = pygame.Surface((size, size), pygame.SRCALPHA)
     pygame.draw.rect(icon, (36, 92, 222), icon.get_rect(), border_radius=at(14))
-    icon.blit(drawing.disc(DISC[settings.Colour.RED], at(13)), (at(7), at(32)))
-    icon.blit(drawing.disc(DISC[settings.Colour.YELLOW], at(13)), (at(31), at(32)))
-    icon.blit(drawing.disc(DISC[settings.Colour.RED], at(13)), (at(31), at(7)))
+    icon.blit(drawing.disc(DISC[Colour.RED], at(13)), (at(7), at(32)))
+    icon.blit(drawing.disc(DISC[Colour.YELLOW], at(13)), (at(31), at(32)))
+    icon.blit(drawing.disc(DISC[Colour.RED], at(13)), (at(31), at(7)))
     return icon

@@ -56,10 +56,9 @@ class BoardView:
         width, height = cols * cell + 2 * pad, rows * cell + 2 * pad
         top = area.bottom - height - max(0, (area.height - height - cell * 1.2) // 2)
         frame = pygame.Rect(area.centerx - width // 2, top, width, height)
-        if (cell, pad) != (self.cell, self._pad) or self._frame_image is None:
-            hole = round(cell * 0.4)
-            self._frame_image = drawing.board_frame(cols, rows, cell, pad, hole)
-            self._radius = hole - 1
+        hole = round(cell * 0.4)
+        self._frame_image = drawing.board_frame(cols, rows, cell, pad, hole)  # cached until the look changes
+        self._radius = hole - 1
         self.cell, self._pad, self.frame = cell, pad, frame
 
     def cell_centre(self, col: int, row: float) -> tuple[float, float]:

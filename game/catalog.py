@@ -1,28 +1,22 @@
-"""The engine's agents, loaded and warmed up in the background.
+"""The engine's agents, loaded in the background, and their preparation.
 
 Importing the agents pulls in numba, and the first move of each agent
-compiles its kernels; neither may delay the first frame or freeze the window.
-So the :class:`Catalog` does both on its own daemon thread, started after the
-first frame: it imports the registry (after which the set-up screens can list
-the agents), then warms up the agents the player is most likely to use first,
-then every difficulty preset (compiled, on the first start of a version, in a
-child process: see :func:`compile_elsewhere`). Screens ask
-:attr:`Catalog.ready` before using it and show a short "loading" note until then.
+compiles or loads its kernels; neither may delay the first frame or freeze
+the window. So the :class:`Catalog` imports the registry on its own daemon
+thread, started after the first frame (after which the set-up screens can
+list the agents), then hands the agents to a :class:`~game.preparation.Preparer`:
+first the players the game is about to need, then every difficulty level.
+Screens ask :attr:`Catalog.ready` before using it and show a short "loading"
+note until then, and :meth:`Catalog.progress` while players are prepared.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-import queue
-import subprocess
-import sys
 import threading
-import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.preparation import Preparer, Progress, Task
 from game.worker import lower_priority
 
 if TYPE_CHECKING:
@@ -32,52 +26,6 @@ if TYPE_CHECKING:
 
 #: Agents the custom-agent editor does not offer: people are chosen by the game mode.
 HIDDEN_AGENTS = frozenset({"human"})
-#: Written into numba's cache folder (one per engine version) once the presets are compiled there.
-COMPILED_MARKER = "presets-compiled"
-PROJECT_DIR = Path(__file__).resolve().parent.parent
-
-
-def _marker() -> Path | None:
-    """The marker file in this engine version's numba cache folder (None without such a folder)."""
-    folder = os.environ.get("NUMBA_CACHE_DIR")
-    return Path(folder) / COMPILED_MARKER if folder else None
-
-
-def first_start() -> bool:
-    """True until the presets have been compiled for this engine version (see :func:`compile_elsewhere`)."""
-    marker = _marker()
-    return marker is not None and not marker.exists()
-
-
-def compile_elsewhere(specs: list[str], stop: StopFlag, wide: bool = False) -> bool:
-    """Compile the kernels of ``specs`` in a child process into numba's on-disk cache; True if it worked.
-
-    Compiling takes far more memory than loading compiled code, and a process
-    keeps what its compiler took: compiled in the game's own process, the
-    kernels of the perfect agent and MCTS alone push it past 500 MB at the
-    first start. The child fills the cache and exits; the game only loads
-    from it (under 400 MB).
-    """
-    command = [sys.executable, "-m", "engine.warmup", *(["--wide"] if wide else []), *specs]
-    try:
-        child = subprocess.Popen(command, cwd=PROJECT_DIR, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    except OSError:
-        return False  # no child processes here: the in-process warm-up compiles instead
-    lower_priority(child.pid)
-    while child.poll() is None:
-        if stop.is_set():
-            child.kill()
-            child.wait()
-            return False
-        time.sleep(0.05)
-    return child.returncode == 0
-
-
-def mark_compiled() -> None:
-    marker = _marker()
-    if marker is not None:
-        with contextlib.suppress(OSError):
-            marker.touch()
 
 
 class Catalog:
@@ -85,89 +33,82 @@ class Catalog:
 
     def __init__(self) -> None:
         self._ready = threading.Event()
-        self._warm_requests: queue.SimpleQueue[tuple[list[str], bool] | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
-        self._stop = None  # a StopFlag once the engine is imported
-        self._stopping = False
+        self._preparer: Preparer | None = None
+        self._early: list[tuple[list[str], bool]] = []  # warm() calls before the registry was loaded
+        self._planned = False
+        self._lock = threading.Lock()
         self._first: Callable[[], tuple[list[str], bool]] = lambda: ([], False)
-        self._warm = True
-        self.warming: str | None = None  # the spec being warmed up, for the "thinking" note
-        self._not_compiling = threading.Event()  # cleared while a child compiles the first agents
-        self._not_compiling.set()
         self.load_error: str | None = None
 
     # -- background loading ------------------------------------------------------------
     def start(self, first: Callable[[], tuple[list[str], bool]], warm: bool = True) -> None:
-        """Load the registry on the loading thread; then, if ``warm``, warm up the agents of ``first()``
-        (the specs to warm first and whether their board is wide), then every preset. ``first`` is
-        called on the loading thread because working it out may need the engine."""
+        """Load the registry on the loading thread; then, if ``warm``, prepare the agents of ``first()``
+        (the specs to prepare first and whether their board is wide), then every preset. ``first`` is
+        called on the loading thread because working it out needs the engine."""
         if self._thread is None:
-            self._first, self._warm = first, warm
-            self._thread = threading.Thread(target=self._run, name="engine-warm-up", daemon=True)
+            self._first = first
+            if warm:  # started here, on the main thread, so that it keeps the full priority (see Preparer)
+                self._preparer = Preparer(_load)
+                self._preparer.start()
+            self._thread = threading.Thread(target=self._run, name="engine-registry", daemon=True)
             self._thread.start()
 
     def warm(self, specs: list[str], wide: bool) -> None:
-        """Ask for more warming (e.g. a custom agent about to play)."""
-        self._warm_requests.put((specs, wide))
+        """These players are about to play: prepare them before anything else."""
+        with self._lock:
+            if not self._planned:  # the registry is still loading: they go first once it is there
+                self._early.append((specs, wide))
+                return
+        if self._preparer is not None:
+            self._preparer.urgent([Task(spec, wide) for spec in specs])
 
-    def wait_until_compiled(self, stop: StopFlag) -> None:
-        """Block (a worker thread) while a child process compiles the first agents, unless ``stop`` is set.
+    def waits_for(self, spec: str, wide: bool) -> bool:
+        """True while a move of ``spec`` would wait for its kernels to be compiled (a first start)."""
+        preparer = self._preparer
+        return preparer is not None and preparer.waits_for(Task(spec, wide))
 
-        Otherwise the agent's first move would compile the same kernels a second
+    def wait_until_prepared(self, spec: str, wide: bool, stop: StopFlag) -> None:
+        """Block (a worker thread) while ``spec``'s kernels are compiled elsewhere, unless ``stop`` is set.
+
+        Otherwise its first move would compile the same kernels a second
         time, in the game's own process, with all the memory that takes.
         """
-        while not self._not_compiling.wait(0.05):
-            if stop.is_set():
-                return
+        preparer = self._preparer
+        if preparer is not None:
+            preparer.wait(Task(spec, wide), stop)
+
+    def progress(self) -> Progress | None:
+        """What is being prepared now, if anything."""
+        preparer = self._preparer
+        return None if preparer is None else preparer.progress()
 
     def stop(self) -> None:
-        self._not_compiling.set()
-        self._stopping = True
-        if self._stop is not None:
-            self._stop.set()
-        self._warm_requests.put(None)
+        """End the loading and preparing at once (the window is closing)."""
+        if self._preparer is not None:
+            self._preparer.close()
 
     def _run(self) -> None:
-        lower_priority()  # compiling must not slow the frames down
+        lower_priority()  # loading must not slow the frames down
         try:
             from engine.agents import registry
-            from engine.stop import StopFlag
 
             registry.agents()
         except Exception as exc:  # a broken agent module must not take the game down
             self.load_error = f"{type(exc).__name__}: {exc}"
             self._ready.set()
             return
-        self._stop = StopFlag()
-        if self._stopping:
-            self._stop.set()
         self._ready.set()
-        if not self._warm:
+        preparer = self._preparer
+        if preparer is None:
             return
         first_specs, wide = self._first()
-        preset_specs = [preset.name for preset in registry.presets()]
-        compiling = first_start()  # then compile in child processes, and only load here
-        if compiling:
-            self._not_compiling.clear()
-            self.warming = ", ".join(first_specs)
-            compile_elsewhere(first_specs, self._stop, wide)
-            self._not_compiling.set()
-        self._warm_each(first_specs, wide)
-        if compiling and compile_elsewhere(preset_specs, self._stop):
-            mark_compiled()
-        self._warm_each(preset_specs, False)
-        while (request := self._warm_requests.get()) is not None:
-            self._warm_each(*request)
-
-    def _warm_each(self, specs: list[str], wide: bool) -> None:
-        from engine.warmup import warm_up
-
-        for spec in specs:
-            if self._stop.is_set():
-                break
-            self.warming = spec
-            warm_up([spec], wide=wide, stop=self._stop)
-        self.warming = None
+        with self._lock:
+            early, self._planned = self._early, True
+        preparer.urgent([Task(spec, wide) for spec in first_specs])  # the players a first game would have
+        for specs, early_wide in early:  # the players of a match already started: before them
+            preparer.urgent([Task(spec, early_wide) for spec in specs])
+        preparer.plan([Task(preset.name) for preset in registry.presets()])
 
     # -- what the screens use --------------------------------------------------------------
     @property
@@ -176,7 +117,9 @@ class Catalog:
 
     def news(self) -> tuple[object, ...]:
         """What the screens may show of the loading thread's work; a change means: redraw."""
-        return (self.ready, self.load_error, self.warming)
+        progress = self.progress()
+        shown = progress and (progress.spec, progress.done, progress.total, int(progress.seconds()))
+        return (self.ready, self.load_error, shown)
 
     def wait(self, timeout: float | None = None) -> bool:
         return self._ready.wait(timeout)
@@ -224,3 +167,10 @@ class Catalog:
         from engine.agents.registry import create_agent
 
         return create_agent(spec)
+
+
+def _load(task: Task, stop: StopFlag) -> None:
+    """Load ``task``'s compiled kernels into this process (one tiny search)."""
+    from engine.warmup import warm_up
+
+    warm_up([task.spec], wide=task.wide, stop=stop)

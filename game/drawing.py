@@ -3,16 +3,15 @@
 Round shapes are drawn at several times their size and scaled down with
 ``smoothscale``, which anti-aliases their edges: the board and the discs stay
 crisp at any window size. These images are built once per size (when the
-window is resized) and cached by the caller, never per frame.
+window is resized) and cached (:func:`~game.theme.look_cache`: until the
+look changes), never per frame.
 """
 
 from __future__ import annotations
 
-import functools
-
 import pygame
 
-from game.theme import BOARD, BOARD_DARK, HOLE_RIM, PANEL, PANEL_BORDER, RGB, shade
+from game.theme import BOARD, BOARD_DARK, FOCUS, HOLE_RIM, PANEL, PANEL_BORDER, RGB, disc_symbol, look_cache, shade
 
 SUPERSAMPLE = 4
 
@@ -27,7 +26,7 @@ def vertical_gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Su
     return pygame.transform.scale(column, (max(1, width), max(1, height))).convert()
 
 
-@functools.lru_cache(maxsize=64)
+@look_cache(maxsize=64)
 def _shadow(width: int, height: int, radius: int, blur: int, alpha: int) -> pygame.Surface:
     surface = pygame.Surface((width + 4 * blur, height + 4 * blur), pygame.SRCALPHA)
     pygame.draw.rect(surface, (0, 0, 0, alpha), (2 * blur, 2 * blur, width, height), border_radius=radius)
@@ -58,7 +57,7 @@ def panel(
         pygame.draw.rect(surface, border, rect, width=border_width, border_radius=radius)
 
 
-@functools.lru_cache(maxsize=32)
+@look_cache(maxsize=32)
 def _translucent(size: tuple[int, int], colour: RGB, alpha: int, radius: int) -> pygame.Surface:
     layer = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=radius)
@@ -70,9 +69,13 @@ def translucent(surface: pygame.Surface, rect: pygame.Rect, colour: RGB, alpha: 
     surface.blit(_translucent(tuple(rect.size), colour, alpha, radius), rect)
 
 
-@functools.lru_cache(maxsize=64)
+@look_cache(maxsize=64)
 def disc(colour: RGB, radius: int, alpha: int = 255) -> pygame.Surface:
-    """A playing disc: a bevelled rim, a recessed face and a soft highlight."""
+    """A playing disc: a bevelled rim, a recessed face and a soft highlight.
+
+    In colour-blind mode the face also carries the shape of its side (a cross
+    for red, a ring for yellow), so the two sides differ in more than hue.
+    """
     big = radius * SUPERSAMPLE
     image = pygame.Surface((2 * big, 2 * big), pygame.SRCALPHA)
     centre = (big, big)
@@ -84,13 +87,29 @@ def disc(colour: RGB, radius: int, alpha: int = 255) -> pygame.Surface:
     pygame.draw.circle(highlight, (255, 255, 255, 46), (round(big * 0.78), round(big * 0.72)), round(big * 0.5))
     pygame.draw.circle(highlight, (255, 255, 255, 30), (round(big * 0.70), round(big * 0.62)), round(big * 0.28))
     image.blit(highlight, (0, 0))
+    symbol = disc_symbol(colour)
+    if symbol is not None:
+        _symbol(image, symbol, shade(colour, 0.35), big)
     image = pygame.transform.smoothscale(image, (2 * radius, 2 * radius))
     if alpha < 255:
         image.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
     return image
 
 
-@functools.lru_cache(maxsize=16)
+def _symbol(image: pygame.Surface, symbol: str, colour: RGB, big: int) -> None:
+    """A dark cross or ring on a disc face drawn at ``big`` (the supersampled radius)."""
+    width = round(big * 0.16)
+    if symbol == "cross":
+        arm = big * 0.36
+        for dx in (-arm, arm):
+            pygame.draw.line(image, colour, (big - dx, big - arm), (big + dx, big + arm), width)
+            for end in ((big - dx, big - arm), (big + dx, big + arm)):  # rounded ends
+                pygame.draw.circle(image, colour, end, width / 2)
+    else:
+        pygame.draw.circle(image, colour, (big, big), round(big * 0.42), width)
+
+
+@look_cache(maxsize=16)
 def dimmed_disc(colour: RGB, radius: int) -> pygame.Surface:
     """A disc that steps back, for the discs outside the winning line."""
     image = disc(colour, radius).copy()
@@ -99,6 +118,7 @@ def dimmed_disc(colour: RGB, radius: int) -> pygame.Surface:
     return image
 
 
+@look_cache(maxsize=4)
 def board_frame(cols: int, rows: int, cell: int, pad: int, hole: int) -> pygame.Surface:
     """The blue frame with a see-through hole per cell (discs are drawn behind it).
 
@@ -146,7 +166,7 @@ def ring(surface: pygame.Surface, colour: RGB, centre: tuple[float, float], radi
 def border_colour(focused: bool, hovered: bool) -> RGB:
     """The outline of a control: bright when it has the keyboard focus."""
     if focused:
-        return (150, 185, 255)
+        return FOCUS
     return shade(PANEL_BORDER, 1.25) if hovered else PANEL_BORDER
 
 

@@ -1,26 +1,34 @@
-"""The game's command line (``python main.py ...``), as DESIGN.md lists it.
+"""The game's command line (``python main.py ...``; ``--help`` lists the options).
 
 With ``--red`` and/or ``--yellow`` the game goes straight to the match (a
 side not given is played by a person; two computers make a spectator game).
-Bad options are reported in one line on standard error, before any window
-opens, with exit status 2.
+Bad options, ``--moves`` included, are reported in one line on standard
+error, before any window opens, with exit status 2. Without a display the
+game says so and exits with status 1; Ctrl+C in the terminal closes it
+quietly (status 130), as its close button would.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 import pygame
 
+from game import settings
 from game.app import App, Options
 
 if TYPE_CHECKING:
+    from engine.board import Board
     from engine.geometry import Geometry
     from game.players import MatchConfig
+
+
+INTERRUPTED = 130  # the usual exit status after Ctrl+C (128 + SIGINT)
 
 
 def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
@@ -81,7 +89,6 @@ def options_from(args: argparse.Namespace) -> Options:
         return options
     if not args.moves and all(option is None for option in board_options):
         return options  # the menu: the engine is loaded after the first frame
-    from engine.board import Board
     from engine.geometry import DEFAULT, Geometry
 
     geometry = None
@@ -91,18 +98,27 @@ def options_from(args: argparse.Namespace) -> Options:
             DEFAULT.rows if args.rows is None else args.rows,
             DEFAULT.connect if args.connect is None else args.connect,
         )
-    if args.moves and geometry is not None:
-        Board.from_moves(args.moves, geometry)
     if args.red is not None or args.yellow is not None:
         options.match = match_from(args.red or "human", args.yellow or "human", geometry or DEFAULT, args.moves)
+    elif args.moves:  # the menu's games start from it, on the board of the saved settings unless one is given
+        start_position(args.moves, geometry or settings.load()[0].geometry())
     return options
+
+
+def start_position(moves: str, geometry: Geometry) -> Board:
+    """The board after ``moves``; raises PositionError if they are not a game that can go on."""
+    from engine.board import Board
+    from engine.errors import PositionError
+
+    board = Board.from_moves(moves, geometry)
+    if board.is_over:
+        raise PositionError(f"the game is already over after {moves!r}")
+    return board
 
 
 def match_from(red: str, yellow: str, geometry: Geometry, moves: str) -> MatchConfig:
     """The match of ``--red``/``--yellow``: red moves first, as in ``python -m engine play``."""
     from engine.agents.registry import create_agent
-    from engine.board import Board
-    from engine.errors import PositionError
     from game.players import MatchConfig, player_for
     from game.settings import Colour, Mode
 
@@ -111,8 +127,7 @@ def match_from(red: str, yellow: str, geometry: Geometry, moves: str) -> MatchCo
         agent = create_agent(spec)  # raises a one-line AgentSpecError for a bad spec
         specs[colour] = None if agent.is_human else spec
         agent.close()
-    if Board.from_moves(moves, geometry).is_over:
-        raise PositionError(f"the game is already over after {moves!r}")
+    start_position(moves, geometry)
     humans = sum(spec is None for spec in specs.values())
     mode = (Mode.SPECTATOR, Mode.HUMAN_VS_AI, Mode.HOTSEAT)[humans]
     players = {colour: player_for(colour, spec, mode) for colour, spec in specs.items()}
@@ -148,7 +163,14 @@ def leave(status: int) -> NoReturn:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    """Run the game; the exit status: 0, 1 (no window), 2 (bad options) or 130 (interrupted by Ctrl+C)."""
+    try:
+        return _run(sys.argv[1:] if argv is None else argv)
+    except KeyboardInterrupt:  # Ctrl+C in the terminal: the window is closed (App.run cleans up), quietly
+        return INTERRUPTED
+
+
+def _run(argv: list[str]) -> int:
     parser = build_parser(with_agents=any(arg in ("-h", "--help") for arg in argv))
     args = parser.parse_args(argv)
     try:
@@ -162,4 +184,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: cannot open the game window: {exc}", file=sys.stderr)
         print("(run it on a desktop; SDL_VIDEODRIVER=dummy runs it without a window)", file=sys.stderr)
         return 1
+    # A polite kill (SIGTERM) closes the window like its close button: settings saved, children ended.
+    signal.signal(signal.SIGTERM, lambda signum, frame: app.quit())
     return app.run()

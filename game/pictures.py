@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import functools
-
 import pygame
 
 from game import drawing
 from game.settings import Colour, Mode
-from game.theme import DISC, MUTED, Theme, shade
+from game.theme import DISC, MUTED, Theme, look_cache, shade
 
 
 def person(surface: pygame.Surface, centre: tuple[float, float], size: float, colour) -> None:
@@ -33,7 +31,7 @@ def computer(surface: pygame.Surface, centre: tuple[float, float], size: float, 
     )
 
 
-@functools.lru_cache(maxsize=32)
+@look_cache(maxsize=32)
 def _badge(colour: Colour, radius: int, human: bool) -> pygame.Surface:
     big = radius * drawing.SUPERSAMPLE
     image = pygame.Surface((2 * big, 2 * big), pygame.SRCALPHA)
@@ -65,7 +63,7 @@ def mode_picture(mode: Mode, theme: Theme):
     return draw
 
 
-@functools.lru_cache(maxsize=4)
+@look_cache(maxsize=4)
 def _logo(cell: int) -> pygame.Surface:
     cols, rows, pad = 5, 4, round(cell * 0.22)
     frame = drawing.board_frame(cols, rows, cell, pad, round(cell * 0.4))

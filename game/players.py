@@ -95,6 +95,11 @@ def spec_label(spec: str) -> str:
     return spec.capitalize() if spec.isidentifier() else spec
 
 
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter and the rest untouched ("Monte Carlo", not "Monte carlo")."""
+    return text[:1].upper() + text[1:]
+
+
 MAX_NAME = 40
 
 

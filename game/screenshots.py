@@ -4,9 +4,11 @@ Drives the real game - real scenes, real agents, the real worker thread -
 with a clock that advances only when told to, so that every picture shows
 the same moment on every run: the menu, the mode select, a custom agent
 being configured, the board set-up, a spectator game while a computer
-thinks, a won game with its line highlighted, and the result panel. It uses
-a throwaway settings file, never the player's own. Works without a display
-(``SDL_VIDEODRIVER=dummy``) as well as on screen.
+thinks, a won game with its line highlighted, the result panel, the
+settings screen, the shortcuts card, and the won game again in high
+contrast with disc shapes. It uses a throwaway settings file, never the
+player's own. Works without a display (``SDL_VIDEODRIVER=dummy``) as well as
+on screen.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import pygame
 
 from game.app import App
 from game.players import MatchConfig, player_for
-from game.settings import Colour, Mode
+from game.settings import Colour, Look, Mode
 
 SIZE = (880, 620)
 #: A hotseat game that red wins on a diagonal with its last move.
@@ -71,6 +73,18 @@ class Director:
     def show(self, scene) -> None:
         self.app.push(scene)
         self.run(0.3)
+
+    def play_game(self, match, moves: str) -> None:
+        """Show ``match`` and play ``moves`` in it, the pointer over each column before its disc drops."""
+        self.show(match)
+        for move in moves:
+            column = int(move) - 1
+            x, y = match.view.cell_centre(column, match.view.hand_row)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)), rel=(0, 0), buttons=()))
+            self.run(0.05)
+            match.drop(column)
+            self.run(0.25)
+        self.run(0.6)
 
     def back_to_menu(self) -> None:
         from game.scenes.menu import MainMenu
@@ -130,19 +144,25 @@ def main(argv: list[str] | None = None) -> int:
         hotseat = MatchConfig(
             player_for(Colour.RED, None, Mode.HOTSEAT), player_for(Colour.YELLOW, None, Mode.HOTSEAT), geometry
         )
-        match = MatchScene(app, hotseat)
-        director.show(match)
-        for move in WINNING_GAME:
-            column = int(move) - 1
-            x, y = match.view.cell_centre(column, match.view.hand_row)
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)), rel=(0, 0), buttons=()))
-            director.run(0.05)
-            match.drop(column)
-            director.run(0.25)
-        director.run(0.6)
+        director.play_game(MatchScene(app, hotseat), WINNING_GAME)
         director.shoot("match_won")
         director.run(1.0)
         director.shoot("result")
+
+        from game.scenes.settings_screen import SettingsScene
+        from game.scenes.shortcuts import ShortcutsOverlay
+
+        director.back_to_menu()
+        director.show(SettingsScene(app))
+        director.shoot("settings")
+        director.back_to_menu()
+        director.show(ShortcutsOverlay(app))
+        director.shoot("shortcuts")
+        director.back_to_menu()
+        app.settings.look, app.settings.colour_blind = Look.HIGH_CONTRAST, True
+        app.settings_changed()
+        director.play_game(MatchScene(app, hotseat), WINNING_GAME)
+        director.shoot("match_high_contrast")
         app.quit()
         app.close()
     return 0

@@ -4,14 +4,20 @@ The file lives in the usual per-user configuration folder (or wherever
 ``CONNECT_FOUR_SETTINGS`` points). Reading it can never stop the game: a
 missing file means defaults, an unreadable or corrupt one means defaults plus
 a message for the menu, and a field with a bad value falls back to its own
-default. Writing is atomic (a temporary file then a rename), so a crash while
-saving cannot leave a half-written file behind.
+default. Only a regular file of at most :data:`MAX_BYTES` is read (never a
+device, a pipe or a huge file), as UTF-8 with or without a byte-order mark;
+any error while reading or parsing it (absurd nesting, a number thousands of
+digits long) counts as damage. A damaged file is not lost: the first save
+moves it aside to ``settings.json.bak`` before writing the new one. Writing
+is atomic (a temporary file then a rename), so a crash while saving cannot
+leave a half-written file behind.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 from dataclasses import asdict, dataclass, fields
 from enum import Enum
@@ -20,6 +26,11 @@ from typing import Any
 
 APP_FOLDER = "connect-four"
 ENV_PATH = "CONNECT_FOUR_SETTINGS"
+MAX_BYTES = 1 << 20  # a settings file is a few hundred bytes; anything past a megabyte is not one
+
+
+class Unreadable(Exception):
+    """The settings file exists but cannot be used; the message says why, in a few words."""
 
 
 class Mode(str, Enum):
@@ -51,6 +62,36 @@ class Colour(str, Enum):
         return self.value.capitalize()
 
 
+class Look(str, Enum):
+    """The colour scheme: the standard one, or black, white and bright colours for low vision."""
+
+    STANDARD = "standard"
+    HIGH_CONTRAST = "high_contrast"
+
+    @property
+    def title(self) -> str:
+        return {"standard": "Standard", "high_contrast": "High contrast"}[self.value]
+
+
+class AnimationSpeed(str, Enum):
+    """How fast discs fall; ``INSTANT`` puts them in place at once."""
+
+    SLOW = "slow"
+    NORMAL = "normal"
+    FAST = "fast"
+    INSTANT = "instant"
+
+    @property
+    def factor(self) -> float:
+        """Game seconds per real second of the drop animation (infinite: no animation)."""
+        return {"slow": 0.5, "normal": 1.0, "fast": 2.0, "instant": float("inf")}[self.value]
+
+
+#: The settings screen's fields: saved as soon as they change, even during a game started from
+#: the command line (whose players and board size are not saved).
+PREFERENCES = ("muted", "volume", "look", "colour_blind", "text_scale", "animation")
+
+
 @dataclass
 class Settings:
     """Everything the set-up screens choose. Agents are spec strings (``""``: the default difficulty)."""
@@ -69,6 +110,13 @@ class Settings:
     connect: int = 4
     window_width: int = 1024
     window_height: int = 720
+    # sound, look and feel (the settings screen)
+    muted: bool = False
+    volume: int = 70  # percent, 10..100 (silence is the mute switch)
+    look: Look = Look.STANDARD
+    colour_blind: bool = False  # a shape on every disc, not only a colour
+    text_scale: int = 100  # percent: 100, 125 or 150
+    animation: AnimationSpeed = AnimationSpeed.NORMAL
 
     def agent(self, colour: Colour) -> str:
         return self.red_agent if colour is Colour.RED else self.yellow_agent
@@ -101,6 +149,22 @@ class Settings:
             return Geometry(self.cols, self.rows, self.connect)
         except GeometryError:
             return DEFAULT
+
+    def repair_board(self) -> list[str]:
+        """Reset the board to the classic one if its fields make no valid board; the names of the fields
+        that were wrong. (The board rules live in the engine, which is loaded after the first frame.)"""
+        from engine.errors import GeometryError
+        from engine.geometry import DEFAULT, MAX_COLS, MAX_CONNECT, MAX_ROWS, MIN_COLS, MIN_CONNECT, MIN_ROWS, Geometry
+
+        try:
+            Geometry(self.cols, self.rows, self.connect)
+            return []
+        except GeometryError:
+            pass
+        ranges = {"cols": (MIN_COLS, MAX_COLS), "rows": (MIN_ROWS, MAX_ROWS), "connect": (MIN_CONNECT, MAX_CONNECT)}
+        bad = [name for name, (low, high) in ranges.items() if not low <= getattr(self, name) <= high]
+        self.cols, self.rows, self.connect = DEFAULT.cols, DEFAULT.rows, DEFAULT.connect
+        return bad or ["connect"]  # each in range, but the line does not fit the board
 
     def is_human(self, colour: Colour) -> bool:
         if self.mode is Mode.HOTSEAT:
@@ -169,33 +233,84 @@ def user_folder(kind: str) -> Path:
     return base / APP_FOLDER
 
 
+def read(path: Path) -> dict[str, Any]:
+    """The parsed settings file; FileNotFoundError if there is none, :class:`Unreadable` if it cannot be used."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)  # a pipe never blocks the open
+    try:
+        descriptor = os.open(path, flags)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise Unreadable(exc.strerror or type(exc).__name__) from None
+    try:
+        with os.fdopen(descriptor, "rb") as file:
+            descriptor = -1  # the file object owns it now
+            info = os.fstat(file.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise Unreadable("it is not a regular file")
+            if info.st_size > MAX_BYTES:
+                raise Unreadable(f"it is larger than {MAX_BYTES // 1024} KB")
+            raw = file.read(MAX_BYTES + 1)  # it may have grown since
+    except OSError as exc:
+        raise Unreadable(exc.strerror or type(exc).__name__) from None
+    finally:
+        if descriptor >= 0:
+            os.close(descriptor)
+    if len(raw) > MAX_BYTES:
+        raise Unreadable(f"it is larger than {MAX_BYTES // 1024} KB")
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))  # a byte-order mark (Notepad's) is not damage
+    except Exception as exc:  # bad UTF-8 or JSON, nesting too deep, a number too long to convert, ...
+        raise Unreadable(f"it is not valid JSON: {type(exc).__name__}") from None
+    if not isinstance(data, dict):
+        raise Unreadable("it holds no settings")
+    return data
+
+
 def load(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings, and a message for the player if the file had problems."""
     path = path or default_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        data = read(path)
     except FileNotFoundError:
         return Settings(), None
-    except (OSError, UnicodeDecodeError) as exc:
-        return Settings(), f"Could not read your settings ({exc.__class__.__name__}); using the defaults."
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        return Settings(), f"Your settings file was damaged, so the defaults are back. ({path.name})"
+    except Unreadable as exc:
+        kept = backup_path(path).name
+        return Settings(), f"Your settings file was damaged ({exc}): the defaults are back, the file is kept as {kept}."
     settings, bad = Settings.from_json(data)
     if bad:
         return settings, f"Some saved settings were invalid and were reset: {', '.join(bad)}."
     return settings, None
 
 
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
 def save(settings: Settings, path: Path | None = None) -> str | None:
-    """Write the settings; returns a message if that was impossible (the game goes on)."""
+    """Write the settings; returns a message if that was impossible (the game goes on).
+
+    A file there that cannot be read (see :func:`read`) is moved aside to
+    :func:`backup_path` first, whatever it is: it is renamed, never copied.
+    """
     path = path or default_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        if os.path.lexists(path) and not path.is_dir() and _damaged(path):  # a folder is the user's business
+            os.replace(path, backup_path(path))
         temporary = path.with_suffix(".tmp")
         temporary.write_text(json.dumps(settings.to_json(), indent=2) + "\n", encoding="utf-8")
         os.replace(temporary, path)
     except OSError as exc:
         return f"Could not save your settings: {exc.strerror or exc}"
     return None
+
+
+def _damaged(path: Path) -> bool:
+    try:
+        read(path)
+    except FileNotFoundError:
+        return False  # a symbolic link to nowhere: replaced like a missing file
+    except Unreadable:
+        return True
+    return False

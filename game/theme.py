@@ -2,18 +2,22 @@
 
 Sizes are written for a 1024x720 window and scaled with the window
 (:meth:`Theme.px`), so every screen stays in proportion when it is resized.
-Rendered text is cached, because drawing the same labels 60 times a second
-would otherwise be the most expensive part of a frame.
+Text has its own scale on top of that (the player's text size). Rendered
+text is cached, because drawing the same labels 60 times a second would
+otherwise be the most expensive part of a frame. The palette has two looks,
+standard and high contrast, switched in place by :func:`use_look`.
 """
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
 
-from game.settings import Colour
+from game.settings import Colour, Look
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 FONT_FILES = {False: ASSETS / "fonts" / "DejaVuSans.ttf", True: ASSETS / "fonts" / "DejaVuSans-Bold.ttf"}
@@ -22,23 +26,158 @@ MIN_WINDOW = (640, 480)
 
 RGB = tuple[int, int, int]
 
-# -- palette -------------------------------------------------------------------------
-BACKGROUND_TOP: RGB = (22, 34, 66)
-BACKGROUND_BOTTOM: RGB = (9, 14, 30)
-PANEL: RGB = (27, 41, 78)
-PANEL_LIGHT: RGB = (37, 55, 102)
-PANEL_BORDER: RGB = (52, 74, 130)
-TEXT: RGB = (238, 242, 255)
-MUTED: RGB = (150, 164, 200)
-FAINT: RGB = (98, 112, 150)
-ACCENT: RGB = (92, 142, 255)
-ACCENT_DARK: RGB = (58, 100, 220)
-SUCCESS: RGB = (80, 210, 130)
-DANGER: RGB = (255, 107, 107)
-BOARD: RGB = (36, 92, 222)
-BOARD_DARK: RGB = (22, 62, 168)
-HOLE_RIM: RGB = (18, 48, 138)
-DISC: dict[Colour, RGB] = {Colour.RED: (234, 56, 68), Colour.YELLOW: (250, 200, 52)}
+
+class Ink(Sequence[int]):
+    """A palette colour that changes in place when the player picks another look.
+
+    Every module imports the palette by name (``from game.theme import TEXT``),
+    so switching to the high-contrast look updates these objects rather than
+    rebinding the names. pygame takes an Ink wherever it takes ``(r, g, b)``.
+    Images drawn from inks must be cached with :func:`look_cache`, which is
+    emptied on a change of look.
+    """
+
+    __slots__ = ("_rgb",)
+
+    def __init__(self, rgb: RGB) -> None:
+        self._rgb = rgb
+
+    def set(self, rgb: RGB) -> None:
+        self._rgb = rgb
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self._rgb[index]
+
+    def __len__(self) -> int:
+        return 3
+
+    def __iter__(self):
+        return iter(self._rgb)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, (tuple, Ink)) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(self._rgb)
+
+    def __repr__(self) -> str:
+        return f"Ink{self._rgb}"
+
+
+#: The two looks. Contrast of text on its background: standard 14:1 (TEXT on PANEL) and
+#: 4.5:1 or more for the muted greys; high contrast 21:1 (white on black), 13:1 for FAINT.
+PALETTES: dict[Look, dict[str, RGB]] = {
+    Look.STANDARD: {
+        "BACKGROUND_TOP": (22, 34, 66),
+        "BACKGROUND_BOTTOM": (9, 14, 30),
+        "PANEL": (27, 41, 78),
+        "PANEL_LIGHT": (37, 55, 102),
+        "PANEL_BORDER": (52, 74, 130),
+        "TEXT": (238, 242, 255),
+        "MUTED": (150, 164, 200),
+        "FAINT": (98, 112, 150),
+        "ACCENT": (92, 142, 255),
+        "ACCENT_DARK": (58, 100, 220),
+        "FOCUS": (150, 185, 255),
+        "ON_ACCENT": (238, 242, 255),
+        "SUCCESS": (80, 210, 130),
+        "DANGER": (255, 107, 107),
+        "BOARD": (36, 92, 222),
+        "BOARD_DARK": (22, 62, 168),
+        "HOLE_RIM": (18, 48, 138),
+        "RED": (234, 56, 68),
+        "YELLOW": (250, 200, 52),
+    },
+    Look.HIGH_CONTRAST: {
+        "BACKGROUND_TOP": (0, 0, 0),
+        "BACKGROUND_BOTTOM": (0, 0, 0),
+        "PANEL": (0, 0, 0),
+        "PANEL_LIGHT": (34, 34, 34),
+        "PANEL_BORDER": (255, 255, 255),
+        "TEXT": (255, 255, 255),
+        "MUTED": (235, 235, 235),
+        "FAINT": (190, 190, 190),
+        "ACCENT": (0, 230, 255),
+        "ACCENT_DARK": (0, 84, 150),
+        "FOCUS": (255, 255, 0),
+        "ON_ACCENT": (0, 0, 0),
+        "SUCCESS": (0, 255, 120),
+        "DANGER": (255, 96, 96),
+        "BOARD": (10, 70, 235),
+        "BOARD_DARK": (0, 40, 170),
+        "HOLE_RIM": (0, 0, 0),
+        "RED": (255, 40, 40),
+        "YELLOW": (255, 236, 0),
+    },
+}
+
+# -- palette (see PALETTES) ----------------------------------------------------------
+_STANDARD = PALETTES[Look.STANDARD]
+BACKGROUND_TOP = Ink(_STANDARD["BACKGROUND_TOP"])
+BACKGROUND_BOTTOM = Ink(_STANDARD["BACKGROUND_BOTTOM"])
+PANEL = Ink(_STANDARD["PANEL"])
+PANEL_LIGHT = Ink(_STANDARD["PANEL_LIGHT"])
+PANEL_BORDER = Ink(_STANDARD["PANEL_BORDER"])
+TEXT = Ink(_STANDARD["TEXT"])
+MUTED = Ink(_STANDARD["MUTED"])
+FAINT = Ink(_STANDARD["FAINT"])
+ACCENT = Ink(_STANDARD["ACCENT"])
+ACCENT_DARK = Ink(_STANDARD["ACCENT_DARK"])
+FOCUS = Ink(_STANDARD["FOCUS"])  # the outline of the control with the keyboard focus
+ON_ACCENT = Ink(_STANDARD["ON_ACCENT"])  # text on an ACCENT fill
+SUCCESS = Ink(_STANDARD["SUCCESS"])
+DANGER = Ink(_STANDARD["DANGER"])
+BOARD = Ink(_STANDARD["BOARD"])
+BOARD_DARK = Ink(_STANDARD["BOARD_DARK"])
+HOLE_RIM = Ink(_STANDARD["HOLE_RIM"])
+DISC: dict[Colour, Ink] = {Colour.RED: Ink(_STANDARD["RED"]), Colour.YELLOW: Ink(_STANDARD["YELLOW"])}
+#: In colour-blind mode every disc carries its colour's shape as well (see drawing.disc).
+SYMBOL: dict[Colour, str] = {Colour.RED: "cross", Colour.YELLOW: "ring"}
+
+
+class _Current:
+    """The look in use: which palette, and whether discs carry shapes."""
+
+    look = Look.STANDARD
+    colour_blind = False
+
+
+CURRENT = _Current()
+_LOOK_CACHES: list = []
+
+
+def look_cache(maxsize: int):
+    """``functools.lru_cache`` for images drawn from the palette: emptied when the look changes."""
+
+    def decorate(function):
+        cached = functools.lru_cache(maxsize=maxsize)(function)
+        _LOOK_CACHES.append(cached)
+        return cached
+
+    return decorate
+
+
+def use_look(look: Look, colour_blind: bool) -> bool:
+    """Switch the palette and the disc shapes; True if anything changed (then cached images are gone)."""
+    if (look, colour_blind) == (CURRENT.look, CURRENT.colour_blind):
+        return False
+    CURRENT.look, CURRENT.colour_blind = look, colour_blind
+    palette, inks = PALETTES[look], globals()
+    for name, rgb in palette.items():
+        if name in ("RED", "YELLOW"):
+            DISC[Colour[name]].set(rgb)
+        else:
+            inks[name].set(rgb)
+    for cached in _LOOK_CACHES:
+        cached.cache_clear()
+    return True
+
+
+def disc_symbol(colour: RGB) -> str | None:
+    """The shape a disc of this colour carries now (None unless colour-blind mode is on)."""
+    if not CURRENT.colour_blind:
+        return None
+    return next((SYMBOL[side] for side, ink in DISC.items() if ink == colour), None)
 
 
 def shade(colour: RGB, factor: float) -> RGB:
@@ -53,8 +192,11 @@ class Theme:
 
     TEXT_CACHE_SIZE = 400
 
+    TEXT_SCALES = (100, 125, 150)  # percent, as the settings screen offers them
+
     def __init__(self) -> None:
         self.scale = 1.0
+        self.text_scale = 1.0
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._texts: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
@@ -64,12 +206,27 @@ class Theme:
             self.scale = scale
             self._texts.clear()
 
+    def set_text_scale(self, percent: int) -> None:
+        """Text ``percent`` of its design size (a saved value out of range takes the nearest offered)."""
+        percent = min(self.TEXT_SCALES, key=lambda offered: abs(offered - percent))
+        if abs(percent / 100 - self.text_scale) > 1e-3:
+            self.text_scale = percent / 100
+            self._texts.clear()
+
+    def clear(self) -> None:
+        """Forget the rendered text (its colours changed)."""
+        self._texts.clear()
+
     def px(self, value: float) -> int:
         """A design size in pixels at the current scale (at least 1)."""
         return max(1, round(value * self.scale))
 
+    def font_px(self, size: float) -> int:
+        """The pixel size of text of design size ``size``, with the player's text scale."""
+        return max(1, round(size * self.scale * self.text_scale))
+
     def font(self, size: float, bold: bool = False) -> pygame.font.Font:
-        key = (self.px(size), bold)
+        key = (self.font_px(size), bold)
         font = self._fonts.get(key)
         if font is None:
             path = FONT_FILES[bold]
@@ -81,7 +238,7 @@ class Theme:
         self, text: str, size: float, colour: RGB = TEXT, bold: bool = False, wrap: int = 0, centred: bool = False
     ) -> pygame.Surface:
         """``text`` rendered (and cached); ``wrap`` > 0 breaks lines at that many pixels."""
-        key = (text, self.px(size), colour, bold, wrap, centred)
+        key = (text, self.font_px(size), tuple(colour), bold, wrap, centred)
         surface = self._texts.get(key)
         if surface is None:
             font = self.font(size, bold)

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from game import drawing
-from game.theme import ACCENT, ACCENT_DARK, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, TEXT, Theme, shade
+from game.theme import ACCENT, ACCENT_DARK, DANGER, FAINT, MUTED, ON_ACCENT, PANEL, PANEL_LIGHT, TEXT, Theme, shade
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -186,9 +186,8 @@ class Choice(Widget):
                         surface, ACCENT_DARK if not focused else ACCENT, rect.inflate(-6, -6), border_radius=radius - 2
                     )
                 text = theme.fit_text(self.options[index][1], 15, rect.width - theme.px(10), bold=selected)
-                theme.draw_text(
-                    surface, text, 15, rect.center, TEXT if selected else MUTED, bold=selected, anchor="center"
-                )
+                colour = (ON_ACCENT if focused else TEXT) if selected else MUTED
+                theme.draw_text(surface, text, 15, rect.center, colour, bold=selected, anchor="center")
         else:
             theme.draw_text(surface, "‹", 22, (control.x + theme.px(16), control.centery), MUTED, anchor="center")
             theme.draw_text(surface, "›", 22, (control.right - theme.px(16), control.centery), MUTED, anchor="center")

@@ -96,6 +96,7 @@ class MctsAgent(Agent):
             mcts.copy_subtree(self._tree, node, subtree)
             self._tree = subtree
         self._tree_board = board.copy()
+        assert self._tree is not None
         return self._tree
 
     def _node_of(self, board: Board) -> int | None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -56,7 +57,7 @@ def central_order(columns: list[int], cols: int) -> list[int]:
     return sorted(columns, key=lambda col: (abs(2 * col - (cols - 1)), col))
 
 
-def per_column_text(values: list[object | None]) -> str:
+def per_column_text(values: Sequence[object | None]) -> str:
     """``12,340,x`` for a ``key=value`` statistic: one entry per column, x where there is none."""
     return ",".join("x" if value is None else str(value) for value in values)
 

@@ -56,7 +56,7 @@ class PerfectAgent(Agent):
         budget = self.time if self.time is not None else BOOK_TIME if solver.book is not None else NO_BOOK_TIME
         best = solver.best_move(board, seconds=budget, stop=stop)
         remaining = board.geometry.cells - board.ply
-        if best.column is not None:
+        if best.column is not None and best.score is not None:
             in_book = best.nodes == 0 and solver.book is not None and solver.book.entry(board) is not None
             return SearchResult(
                 column=best.column,
@@ -87,4 +87,4 @@ def _fallback(board: Board, stop: StopFlag, seconds: float, solver_nodes: int) -
     )
 
 
-register_preset("perfect", "perfect", "never makes a mistake (exact solver and opening book)", level=5)
+register_preset("perfect", "perfect", "perfect play: exact solver and opening book", level=5)

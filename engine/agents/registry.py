@@ -166,7 +166,7 @@ def register(name: str, summary: str) -> Callable[[A], A]:
                 )
             )
         cls.name = name
-        cls.__post_init__ = _checked(cls.__post_init__, tuple(params))  # type: ignore[attr-defined]
+        cls.__post_init__ = _checked(cls.__post_init__, tuple(params))  # type: ignore[method-assign,assignment]
         _AGENTS[name] = AgentInfo(name, cls, summary, tuple(params))
         return cls
 
@@ -277,7 +277,7 @@ def describe_agents() -> str:
     for info in agents():
         lines.append(f"  {info.name:<12} {info.summary}")
         for p in info.params:
-            default = "none" if p.default is None else p.default
+            default = "none" if p.default is None else str(p.default).lower() if p.kind is bool else p.default
             lines.append(f"      {p.name}=  {p.help} ({p.describe_type()}; default {default})")
     if _PRESETS:
         lines.append("difficulty presets:")

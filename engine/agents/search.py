@@ -166,7 +166,7 @@ class AlphaBetaSearch:
                 # The unfinished iteration searched the previous best move first, so a
                 # different best move among the moves it finished is a better choice.
                 if col >= 0 and (best is None or col != best.column):
-                    columns = best.columns if best else [None] * geometry.cols
+                    columns: list[int | None] = best.columns if best else [None] * geometry.cols
                     best = _Iteration(col, d - 1, int(scores[col]), _pv(ctx), columns, proven=False)
                 if best is None:
                     return _unfinished(current, mask, geometry, ctx)

@@ -148,7 +148,12 @@ def stop_latency(agent: Agent, after: float = 0.3) -> float:
     board = Board()
     agent.choose(board, _stopped())  # compile first
     stop, done = StopFlag(), []
-    thread = threading.Thread(target=lambda: (agent.choose(board, stop), done.append(time.perf_counter())))
+
+    def search() -> None:
+        agent.choose(board, stop)
+        done.append(time.perf_counter())
+
+    thread = threading.Thread(target=search)
     thread.start()
     time.sleep(after)
     start = time.perf_counter()

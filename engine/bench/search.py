@@ -79,7 +79,7 @@ def run(args) -> int:
 # -- speed ----------------------------------------------------------------------------------------
 def random_positions(count: int, seed: int, geometry: Geometry = DEFAULT) -> list[Board]:
     """Positions from seeded random games, 4 to 20 stones, where nobody can win at once."""
-    rng, boards = random.Random(seed), []
+    rng, boards = random.Random(seed), list[Board]()
     while len(boards) < count:
         board = Board(geometry)
         for _ in range(rng.randint(4, 20)):

@@ -22,11 +22,12 @@ def run(args) -> int:
     geometry = geometry_from(args)
     solver = make_solver(args, geometry)
     reporter = PositionReporter()
+    nodes, seconds = limits(args)
     for line in position_lines(args.positions):
         board = reporter.board(line, geometry)
         if board is None:
             continue
-        analysis = solver.analyze(board, **limits(args))
+        analysis = solver.analyze(board, nodes=nodes, seconds=seconds)
         if not analysis.finished:
             reporter.fail(line, UNFINISHED)
             continue

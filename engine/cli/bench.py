@@ -7,7 +7,7 @@ import importlib
 from engine.cli.common import add_command
 
 #: Benchmark modules under engine.bench, each with add_parser(subparsers) and run(args).
-BENCHMARKS = ("playouts", "count", "search", "montecarlo", "solver", "random_games")
+BENCHMARKS = ("playouts", "count", "search", "montecarlo", "solver", "random_games", "soak")
 
 
 def add_parser(subparsers) -> None:

@@ -24,9 +24,10 @@ def run(args) -> int:
     geometry = geometry_from(args)
     solver = make_solver(args, geometry)
     reporter = PositionReporter()
+    nodes, seconds = limits(args)
     for line in position_lines(args.positions):
         try:
-            solution = solver.solve_moves(line.text, weak=args.weak, **limits(args))
+            solution = solver.solve_moves(line.text, weak=args.weak, nodes=nodes, seconds=seconds)
         except EngineError as exc:
             reporter.fail(line, str(exc))
             continue

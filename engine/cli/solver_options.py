@@ -40,9 +40,10 @@ def make_solver(args: argparse.Namespace, geometry: Geometry) -> Solver:
     return Solver(geometry, args.table_mb, book=None if args.no_book else load_default(geometry))
 
 
-def limits(args: argparse.Namespace) -> dict[str, object]:
+def limits(args: argparse.Namespace) -> tuple[int, float | None]:
+    """``(nodes, seconds)`` per position; 0 nodes and None seconds mean no limit (as does ``--seconds inf``)."""
     seconds = None if args.seconds is None or math.isinf(args.seconds) else args.seconds
-    return {"nodes": args.nodes, "seconds": seconds}
+    return args.nodes, seconds
 
 
 UNFINISHED = "not solved within the limit (raise --seconds or --nodes)"

@@ -16,7 +16,7 @@ def add_parser(subparsers) -> None:
     parser = add_command(
         subparsers,
         "tournament",
-        "a round robin of agents (student files too): crosstable, Elo with 95% intervals, chart",
+        "a round robin of agents (student files too): crosstable, Elo with 95%% intervals, chart",
         agents=True,
     )
     parser.add_argument("agents", nargs="+", metavar="AGENT", help="two or more agent specs")

@@ -184,10 +184,10 @@ def summarize(agents: Sequence[str], rows: Sequence[Row], seed: int = 0) -> Tour
         record[i, outcome] += 1
         record[j, 2 - outcome] += 1
     ratings = elo.rate(results, n, seed=seed)
-    standings = [
-        Standing(agent, int(record[k].sum()), *map(int, record[k]), r.elo, r.low, r.high)
-        for k, (agent, r) in enumerate(zip(agents, ratings, strict=True))
-    ]
+    standings = []
+    for k, (agent, r) in enumerate(zip(agents, ratings, strict=True)):
+        wins, draws, losses = (int(count) for count in record[k])
+        standings.append(Standing(agent, wins + draws + losses, wins, draws, losses, r.elo, r.low, r.high))
     standings.sort(key=lambda s: (-s.elo, agents.index(s.agent)))
     return TournamentResult(tuple(agents), list(rows), points, games, standings)
 

@@ -54,7 +54,7 @@ def shl(bits, n):
     return bits << n
 
 
-@overload(shl, inline="always")
+@overload(shl)
 def _shl(bits, n):
     if not _is_wide(bits):
         return lambda bits, n: bits << np.uint64(n)
@@ -76,7 +76,7 @@ def shr(bits, n):
     return bits >> n
 
 
-@overload(shr, inline="always")
+@overload(shr)
 def _shr(bits, n):
     if not _is_wide(bits):
         return lambda bits, n: bits >> np.uint64(n)
@@ -98,7 +98,7 @@ def band(a, b):
     return a & b
 
 
-@overload(band, inline="always")
+@overload(band)
 def _band(a, b):
     if not _is_wide(a):
         return lambda a, b: a & b
@@ -110,7 +110,7 @@ def bor(a, b):
     return a | b
 
 
-@overload(bor, inline="always")
+@overload(bor)
 def _bor(a, b):
     if not _is_wide(a):
         return lambda a, b: a | b
@@ -122,7 +122,7 @@ def bxor(a, b):
     return a ^ b
 
 
-@overload(bxor, inline="always")
+@overload(bxor)
 def _bxor(a, b):
     if not _is_wide(a):
         return lambda a, b: a ^ b
@@ -134,7 +134,7 @@ def andnot(a, b):
     return a & ~b
 
 
-@overload(andnot, inline="always")
+@overload(andnot)
 def _andnot(a, b):
     if not _is_wide(a):
         return lambda a, b: a & ~b
@@ -146,7 +146,7 @@ def add(a, b):
     return a + b
 
 
-@overload(add, inline="always")
+@overload(add)
 def _add(a, b):
     if not _is_wide(a):
         return lambda a, b: a + b
@@ -165,7 +165,7 @@ def sub(a, b):
     return a - b
 
 
-@overload(sub, inline="always")
+@overload(sub)
 def _sub(a, b):
     if not _is_wide(a):
         return lambda a, b: a - b
@@ -181,7 +181,7 @@ def is_zero(bits) -> bool:
     return bits == 0
 
 
-@overload(is_zero, inline="always")
+@overload(is_zero)
 def _is_zero(bits):
     if not _is_wide(bits):
         return lambda bits: bits == 0
@@ -193,7 +193,7 @@ def popcount(bits) -> int:
     return bin(bits).count("1")
 
 
-@overload(popcount, inline="always")
+@overload(popcount)
 def _popcount(bits):
     if not _is_wide(bits):
         return lambda bits: np.int64(_ctpop(bits))
@@ -205,7 +205,7 @@ def lowest_index(bits) -> int:
     return (bits & -bits).bit_length() - 1
 
 
-@overload(lowest_index, inline="always")
+@overload(lowest_index)
 def _lowest_index(bits):
     if not _is_wide(bits):
         return lambda bits: np.int64(_cttz(bits))
@@ -223,7 +223,7 @@ def hash64(bits) -> int:
     return bits & _U64_MASK
 
 
-@overload(hash64, inline="always")
+@overload(hash64)
 def _hash64(bits):
     if not _is_wide(bits):
         return lambda bits: bits
@@ -241,7 +241,7 @@ def load(array, index):
     return array[index]
 
 
-@overload(load, inline="always")
+@overload(load)
 def _load(array, index):
     if array.ndim == 1:
         return lambda array, index: array[index]
@@ -253,7 +253,7 @@ def store(array, index, bits):
     array[index] = bits
 
 
-@overload(store, inline="always")
+@overload(store)
 def _store(array, index, bits):
     if not _is_wide(bits):
 

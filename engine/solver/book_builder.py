@@ -89,17 +89,19 @@ class BookBuilder:
             return entry.column, entry.leaf  # type: ignore[return-value]
         cpu = time.process_time()
         best = self._best_move(board)
+        column, score = best.column, best.score
+        assert column is not None and score is not None  # nothing stopped the search
         cpu = time.process_time() - cpu
         if cpu >= SLOW_SECONDS:  # worth a line: these are the positions the book is for
             tqdm.write(
-                f"{board.move_string or '(empty)'}: score {best.score}, column {best.column + 1}, "
+                f"{board.move_string or '(empty)'}: score {score}, column {column + 1}, "
                 f"{best.nodes:,} nodes, {cpu:.1f} s cpu ({best.seconds:.1f} s wall)"
             )
         leaf = best.nodes < self.leaf_nodes
-        stored = board.geometry.cols - 1 - best.column if mirrored else best.column
-        self.entries[key] = pack(key, best.score, stored, leaf)
+        stored = board.geometry.cols - 1 - column if mirrored else column
+        self.entries[key] = pack(key, score, stored, leaf)
         self.solved += 1
-        return best.column, leaf
+        return column, leaf
 
     def _best_move(self, board: Board) -> BestMove:
         """The solver's best move, in a worker thread so that Ctrl-C is seen at once.
@@ -119,7 +121,6 @@ class BookBuilder:
             worker.join()
             raise
         best = found[0]
-        assert best.column is not None and best.score is not None  # nothing stopped it
         return best
 
     @staticmethod

@@ -1,7 +1,7 @@
 """The exact search: negamax with alpha-beta over bitboards, and its null-window driver.
 
 :func:`negamax` returns the score of a position in Pons's convention (see
-DESIGN.md), but only as precisely as the window ``(alpha, beta)`` asks:
+docs/cli.md), but only as precisely as the window ``(alpha, beta)`` asks:
 
 * if the true score is in the window, it returns it;
 * if it is at most ``alpha``, it returns some upper bound ``<= alpha``;

@@ -9,6 +9,8 @@ game) the caller turns to :class:`~engine.board.Board`, which explains.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -29,7 +31,7 @@ def _replay(columns, g):
     return current, mask, not is_zero(bxor(mask, g.full))
 
 
-def replay(text: str, geometry: Geometry):
+def replay(text: str, geometry: Geometry) -> tuple[Any, Any, int] | None:
     """``(current, mask, ply)`` as kernels take them, or None if ``text`` needs a Board.
 
     None means a bad move string, or a game that is over.

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import drawing
+from game.players import sentence
 from game.scenes.base import FormScene
 from game.settings import Colour, Mode
 from game.theme import ACCENT, DANGER, DISC, MUTED, PANEL, TEXT
@@ -299,7 +300,7 @@ class AgentSelect(FormScene):
         theme, px, panel = self.theme, self.theme.px, self.panel
         preset = next(p for p in self.app.catalog.presets() if p.name == side.preset)
         x, y = panel.x + px(24), panel.y + px(70)
-        y = theme.draw_text(surface, preset.summary.capitalize(), 18, (x, y), TEXT, wrap=panel.width - px(48)).bottom
+        y = theme.draw_text(surface, sentence(preset.summary), 18, (x, y), TEXT, wrap=panel.width - px(48)).bottom
         y += px(24)
         theme.draw_text(surface, "Engine", 14, (x, y), ACCENT, bold=True)
         y = theme.draw_text(surface, preset.spec, 16, (x + px(90), y), TEXT).bottom + px(6)

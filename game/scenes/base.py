@@ -8,7 +8,7 @@ from game.scene import Scene
 from game.theme import FAINT, MUTED, TEXT
 from game.widgets import Button, Form
 
-KEY_HINTS = "↑ ↓ move   ← → change   Enter select   Esc back"
+KEY_HINTS = "↑ ↓ move   ← → change   Enter select   Esc back   F1 all keys"
 
 
 class FormScene(Scene):

@@ -8,7 +8,7 @@ from engine.errors import EngineError
 from engine.geometry import MAX_COLS, MAX_CONNECT, MAX_ROWS, MIN_COLS, MIN_CONNECT, MIN_ROWS, Geometry
 from game.animation import Animations
 from game.board_view import BoardView, Marks
-from game.players import config_from_settings, side_label
+from game.players import config_from_settings, sentence, side_label
 from game.scenes.base import FormScene
 from game.settings import Colour, Mode
 from game.theme import DANGER, MUTED
@@ -68,7 +68,7 @@ class BoardSetup(FormScene):
         try:
             geometry = Geometry(int(self.cols.value), int(self.rows.value), int(self.connect.value))
         except EngineError as exc:
-            self.error = str(exc).capitalize()
+            self.error = sentence(str(exc))
             self.start.enabled = False
             return
         self.error = ""
@@ -118,9 +118,12 @@ class BoardSetup(FormScene):
         settings, resolve = self.app.settings, self.app.catalog.resolve
         if settings.mode is not Mode.HOTSEAT and not self.app.catalog.ready:
             return "Loading the engine…"
+        goal = f"Line up {int(self.connect.value)} discs across, up or diagonally to win."
+        if settings.mode is Mode.HOTSEAT:  # two people: the colours are the players
+            return "\n".join([f"Two players take turns; {settings.first.title} moves first.", goal])
         players = [
             f"{colour.title}: {side_label(settings, colour, resolve)}"
             + (", moves first" if colour is settings.first else "")
             for colour in Colour
         ]
-        return "\n".join([*players, f"Line up {int(self.connect.value)} discs across, up or diagonally to win."])
+        return "\n".join([*players, goal])

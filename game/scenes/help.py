@@ -6,6 +6,7 @@ import pygame
 
 from game import drawing
 from game.scenes.base import FormScene
+from game.scenes.shortcuts import SHORTCUTS
 from game.theme import ACCENT, MUTED, PANEL, TEXT
 from game.widgets import Button
 
@@ -16,13 +17,8 @@ RULES = (
 )
 
 CONTROLS = (
-    ("Mouse", "point at a column and click to drop"),
-    ("← →  then  Enter, Space or ↓", "choose a column with the keyboard and drop"),
-    ("1 … 9", "drop straight into that column"),
-    ("U  or  Ctrl+Z", "undo your last move"),
-    ("H", "ask the strongest computer player for a hint"),
-    ("N", "new game;  R: rematch when a game is over"),
-    ("Space", "pause or resume when two computers play"),
+    *dict(SHORTCUTS)["Playing"],
+    ("F1  or  ?", "every keyboard shortcut;  F2: settings"),
     ("Esc", "back one screen"),
 )
 

@@ -60,7 +60,7 @@ class MatchScene(Scene):
         self.mode = config.mode
         self.model = MatchModel(config)
         self.view = BoardView(config.geometry)
-        self.animations = Animations()
+        self.animations = Animations(app.settings.animation.factor)
         self.form = Form(app.theme)
         self.agents: dict[Colour, Agent] = {}
         self.setup_error: str | None = None  # an agent that could not be built: the match cannot go on
@@ -87,7 +87,7 @@ class MatchScene(Scene):
         self.hint_button = Button("Hint", self.ask_hint, detail="H")
         self.new_button = Button("New game", self.restart, detail="N")
         self.rematch_button = Button("Rematch", self.rematch, primary=True, detail="R")
-        self.result_button = Button("Result", self.show_result)
+        self.result_button = Button("Result", self.show_result, detail="Enter")
         self.back_button = Button("Back", app.pop, detail="Esc")
         self._reset_turn_state()
 
@@ -116,6 +116,9 @@ class MatchScene(Scene):
             except Exception as exc:  # shown on the board; the screen stays usable (back)
                 self.setup_error = f"Cannot create the {colour.value} player ({spec}): {exc}"
         self._changed()
+
+    def resume(self) -> None:
+        self.animations.speed = self.app.settings.animation.factor  # the settings screen may have changed it
 
     def exit(self) -> None:
         self.app.worker.cancel()
@@ -188,6 +191,8 @@ class MatchScene(Scene):
             self._spectator_keys()[key]()
         elif key in DROP_KEYS and self.error and not self.model.human_to_move:
             self.retry()
+        elif key in DROP_KEYS and self.model.board.is_over and self.animations.idle:
+            self.show_result()  # the result panel again, after Escape closed it
         elif key in DROP_KEYS:
             self.drop(self.cursor)
         elif key in DIGIT_KEYS and DIGIT_KEYS[key] < cols:
@@ -230,6 +235,7 @@ class MatchScene(Scene):
         reason = self.model.board.legality(col)
         if reason is not None:
             self.flash(reason[0].upper() + reason[1:])
+            self.app.sounds.play("illegal")
             return
         if self._request_kind == "hint":  # the hint is no longer wanted
             self.app.worker.cancel()
@@ -404,9 +410,10 @@ class MatchScene(Scene):
                 self.flash(f"No hint: {exc}")
                 return
         agent, board, catalog = self._hint_agent, self.model.board.copy(), self.app.catalog
+        spec, wide = catalog.hint_spec(), self.config.geometry.wide
 
         def job(stop: StopFlag) -> SearchResult:
-            catalog.wait_until_compiled(stop)
+            catalog.wait_until_prepared(spec, wide, stop)
             with stop.deadline(HINT_SECONDS) as limit:
                 return agent.choose(board, limit)
 
@@ -450,6 +457,7 @@ class MatchScene(Scene):
         self.model.play(col, result)
         if not (self.mode is Mode.SPECTATOR and self.speed.instant):
             self.animations.drop(col, row, colour, self.view.hand_row)
+        self.app.sounds.play("drop")
         self.hint, self.hint_text, self._ready = None, "", None
         self.steps = max(0, self.steps - 1)
         self._changed()
@@ -470,7 +478,8 @@ class MatchScene(Scene):
     # -- the turn loop -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
-        self.animations.update(dt)
+        for disc in self.animations.update(dt):
+            self.app.sounds.play("land", disc.row)
         self._poll_worker()
         if self.model.board.is_over:
             self._count_result()
@@ -498,9 +507,10 @@ class MatchScene(Scene):
         colour = self.model.colour_to_move
         if self._request is None and self._ready is None and colour in self.agents:
             agent, board, catalog = self.agents[colour], self.model.board.copy(), self.app.catalog
+            spec, wide = self.model.player_to_move.spec or "", self.config.geometry.wide
 
             def move(stop: StopFlag) -> SearchResult:
-                catalog.wait_until_compiled(stop)  # a first start: the kernels are being compiled elsewhere
+                catalog.wait_until_prepared(spec, wide, stop)  # a first start: compiled elsewhere, first
                 return agent.choose(board, stop)
 
             self._submit(move, "move")
@@ -548,6 +558,7 @@ class MatchScene(Scene):
             return
         if self._over_since is None:
             self._over_since = self._pulse_since = self.time
+            self.app.sounds.play("draw" if self.model.winner is None else "win")
             self.app.invalidate()
         waited = self.time - self._over_since
         if self.series is not None and not self.series.finished:
@@ -647,6 +658,12 @@ class MatchScene(Scene):
         return self.setup_error or self.error
 
     @property
+    def preparing(self) -> bool:
+        """The computer to move waits for its kernels to be compiled (the first start of a version)."""
+        spec = self.model.player_to_move.spec
+        return self.thinking and spec is not None and self.app.catalog.waits_for(spec, self.config.geometry.wide)
+
+    @property
     def thinking(self) -> bool:
         """A computer is choosing a move (or its move waits to be shown); never while paused."""
         return (not self.paused or self.steps > 0) and (self._request_kind == "move" or self._ready is not None)
@@ -691,7 +708,8 @@ class MatchScene(Scene):
     def _draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
         theme, px = self.app.theme, self.app.theme.px
         elapsed = self.time - self._asked_at
-        label = theme.draw_text(surface, f"Thinking  {elapsed:4.1f} s", 14, pos, ACCENT, bold=True)
+        doing = "Preparing" if self.preparing else "Thinking"
+        label = theme.draw_text(surface, f"{doing}  {elapsed:4.1f} s", 14, pos, ACCENT, bold=True)
         for index in range(3):  # three dots taking turns to swell, like a chat "typing" sign
             phase = 0.5 + 0.5 * math.sin(self.time * 6.0 - index * 0.9)
             centre = (label.right + px(12) + index * px(13), label.centery)
@@ -718,8 +736,9 @@ class MatchScene(Scene):
             detail, detail_colour = flash, DANGER
         elif self.hint_text:
             detail, detail_colour = self.hint_text, ACCENT
-        elif self.thinking and self.app.catalog.warming and self.time - self._asked_at > 3.0:
-            detail, detail_colour = "Preparing the engine: the first moves are slower on a first run", ACCENT
+        elif self.preparing:
+            detail = f"First start: preparing {self.model.player_to_move.agent_label}, once only"
+            detail_colour = ACCENT
         else:
             geometry, ply = self.config.geometry, self.model.board.ply
             if self.model.board.is_over:

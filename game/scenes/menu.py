@@ -1,4 +1,4 @@
-"""The main menu: play (through the set-up screens), a quick game with the last settings, help, quit."""
+"""The main menu: play (through the set-up screens), a quick game with the last settings, help, settings, quit."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from game import pictures
 from game.players import side_label
 from game.scenes.base import FormScene
 from game.settings import Mode, Settings
-from game.theme import FAINT, MUTED, TEXT
+from game.theme import ACCENT, FAINT, MUTED, TEXT
 from game.widgets import Button
 
 
@@ -19,8 +19,9 @@ class MainMenu(FormScene):
         self.quick = Button("Quick game", self.start_quick_game, detail="")
         self.saved = Button("Saved games", self.open_saved_games)
         self.help = Button("How to play", self.open_help)
+        self.settings = Button("Settings", self.open_settings)
         self.leave = Button("Quit", app.quit)
-        self.form.set_widgets([self.play, self.quick, self.saved, self.help, self.leave])
+        self.form.set_widgets([self.play, self.quick, self.help, self.settings, self.saved, self.leave])
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -49,13 +50,13 @@ class MainMenu(FormScene):
         width = px(380)
         x = (size[0] - width) // 2
         y = max(px(330), size[1] // 2 + px(20))
-        for button, height in ((self.play, 66), (self.quick, 66), (self.saved, 50), (self.leave, 50)):
+        for button, height in ((self.play, 66), (self.quick, 66), (self.help, 50), (self.leave, 50)):
             button.rect = pygame.Rect(x, y, width, px(height))
             y += px(height) + px(14)
-        # "Saved games" and "How to play" share a row
-        half = (width - px(14)) // 2
-        self.saved.rect.width = half
-        self.help.rect = pygame.Rect(x + width - half, self.saved.rect.y, half, self.saved.rect.height)
+        third = (width - 2 * px(12)) // 3  # help, settings and saved games share a row
+        self.help.rect.width = third
+        self.settings.rect = self.help.rect.move(third + px(12), 0)
+        self.saved.rect = self.settings.rect.move(third + px(12), 0)
 
     # -- actions ---------------------------------------------------------------------------
     def open_setup(self) -> None:
@@ -72,6 +73,11 @@ class MainMenu(FormScene):
         from game.scenes.help import HelpScene
 
         self.app.push(HelpScene(self.app))
+
+    def open_settings(self) -> None:
+        from game.scenes.settings_screen import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
 
     def start_quick_game(self) -> None:
         from game.scenes.board_setup import start_match
@@ -93,12 +99,23 @@ class MainMenu(FormScene):
         pictures.logo(surface, (width / 2, title.top - theme.px(6)), theme.px(30))
 
         self.form.draw(surface)
+        progress = self.app.catalog.progress()
+        if progress is not None and progress.compiling:  # a first start: say what the wait is for
+            note = theme.fit_text(progress.sentence(), 14, width - theme.px(40))
+            y = (self.leave.rect.bottom + height - theme.px(36)) / 2
+            theme.draw_text(surface, note, 14, (width / 2, y), ACCENT, anchor="center")
         theme.draw_text(
-            surface, "↑ ↓ move   Enter select", 13, (width / 2, height - theme.px(18)), FAINT, anchor="midbottom"
+            surface,
+            "↑ ↓ move   Enter select   F1 all keys   F2 settings",
+            13,
+            (width / 2, height - theme.px(18)),
+            FAINT,
+            anchor="midbottom",
         )
 
 
 def describe(settings: Settings, catalog) -> str:
     """One line for the quick-game button, e.g. ``You vs Medium · 7×6``."""
     first, second = (side_label(settings, colour, catalog.resolve) for colour in (settings.first, settings.first.other))
-    return f"{first} vs {second} · {settings.cols}×{settings.rows}"
+    geometry = settings.geometry()  # the board that will really start (the classic one if the saved one is wrong)
+    return f"{first} vs {second} · {geometry.cols}×{geometry.rows}"

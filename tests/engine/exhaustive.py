@@ -15,7 +15,7 @@ from engine.geometry import Geometry
 
 
 def make_solver(cols: int, rows: int, connect: int):
-    """``score(columns, moves)``: Pons's score for the side to move (see DESIGN.md)."""
+    """``score(columns, moves)``: Pons's score for the side to move (see docs/cli.md)."""
     cells = cols * rows
 
     def owner(columns, col, row):

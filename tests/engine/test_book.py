@@ -185,7 +185,7 @@ def test_a_damaged_shipped_book_leaves_the_solver_and_the_agent_working(tmp_path
     assert status == 0 and out.splitlines() == ["3246313 -2", "573154743 2"]
     assert err.count("going on without the opening book") == 1
     move = create_agent("perfect:time=5").choose(Board.from_moves("3246313"))
-    assert move.exact and move.score == -2
+    assert move.exact and move.score is not None and move.score.value == -2
 
 
 def test_a_version_1_book_is_still_read(tmp_path) -> None:

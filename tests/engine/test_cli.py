@@ -1,4 +1,4 @@
-"""The command line contracts of DESIGN.md: count, move, match, play, errors."""
+"""The command line contracts of docs/cli.md: count, move, match, play, errors."""
 
 from __future__ import annotations
 

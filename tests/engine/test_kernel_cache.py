@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from engine import kernel_cache
 
@@ -37,3 +40,46 @@ def test_a_folder_chosen_by_the_user_is_respected(tmp_path) -> None:
     code = "import os, engine; print(os.environ['NUMBA_CACHE_DIR'])"
     done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == str(tmp_path / "mine")
+
+
+KERNEL = """
+import sys
+sys.path.insert(0, {root!r})
+from engine import kernel_cache
+kernel_cache.guard_damaged_entries()
+from numba import njit
+
+@njit(cache=True)
+def triple(x):
+    return 3 * x
+
+print(triple(14))
+"""
+
+
+@pytest.mark.parametrize("damage", ["truncate index", "random index", "random data"])
+def test_a_damaged_cache_entry_is_removed_and_compiled_again(tmp_path, damage: str) -> None:
+    """The guard that the engine installs: a run after the damage answers, warns once, and repairs."""
+    script = tmp_path / "kernel.py"
+    script.write_text(KERNEL.format(root=str(ROOT)))
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+
+    def run() -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, str(script)], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=120
+        )
+
+    assert run().stdout.strip() == "42"
+    index = next((tmp_path / "cache").rglob("*.nbi"))
+    data = next((tmp_path / "cache").rglob("*.nbc"))
+    rng = random.Random(damage)
+    if damage == "truncate index":
+        index.write_bytes(index.read_bytes()[:10])
+    else:
+        target = index if damage == "random index" else data
+        target.write_bytes(bytes(rng.randrange(256) for _ in range(300)))
+    damaged = run()
+    assert damaged.returncode == 0 and damaged.stdout.strip() == "42", damaged.stderr
+    assert damaged.stderr.count("damaged compiled-kernel cache") == 1 and "Traceback" not in damaged.stderr
+    repaired = run()
+    assert repaired.stdout.strip() == "42" and "damaged" not in repaired.stderr

@@ -374,8 +374,8 @@ def test_difficulty_presets() -> None:
     [
         ("alphabeta:eval=nope", "eval='nope': choose one of zero|nlines4"),
         ("alphabeta:order=random", "order='random': choose one of natural|center|heuristic"),
-        ("alphabeta:depth=0", "depth='0': must be from 1 to 81"),
-        ("alphabeta:time=-1", "time='-1': must be from"),
+        ("alphabeta:depth=0", "depth='0': expected a whole number from 1 to 81"),
+        ("alphabeta:time=-1", "time='-1': expected a finite number from"),
         ("minimax:tt=3", "minimax has no key 'tt'"),
     ],
 )

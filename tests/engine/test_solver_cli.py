@@ -1,4 +1,4 @@
-"""``solve``, ``analyze`` and ``book`` from the command line (DESIGN.md contracts)."""
+"""``solve``, ``analyze`` and ``book`` from the command line (docs/cli.md contracts)."""
 
 from __future__ import annotations
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -25,6 +28,9 @@ STATS_LINE = re.compile(r"^frames \d+, median \d+\.\d ms, p99 \d+\.\d ms$")
         (["--cols", "12"], "columns must be a whole number from 4 to 9"),
         (["--cols", "4", "--moves", "9"], "9"),
         (["--red", "human", "--yellow", "human", "--moves", "1212121"], "already over"),
+        (["--moves", "1212121"], "already over"),  # checked at once for the menu's games too
+        (["--moves", "8"], "expected a column digit from 1 to 7"),
+        (["--cols", "8", "--moves", "1111111"], "column 1 is full"),
     ],
 )
 def test_bad_options_get_one_line_and_status_2(argv, message, capsys, settings_file):
@@ -94,3 +100,36 @@ def test_a_spectator_game_from_the_command_line(settings_file):
     )
     assert done.returncode == 0, done.stderr
     assert STATS_LINE.match(done.stdout.strip())
+
+
+def test_without_a_display_the_game_says_so_and_saves_nothing(tmp_path):
+    settings = tmp_path / "settings.json"
+    env = {key: value for key, value in os.environ.items() if key not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.pop("SDL_VIDEODRIVER", None)  # no driver asked for: SDL would fall back to one that shows nothing
+    env |= {"CONNECT_FOUR_SETTINGS": str(settings), "XDG_RUNTIME_DIR": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py")], capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path
+    )
+    assert done.returncode == 1
+    assert "error: cannot open the game window" in done.stderr and "Traceback" not in done.stderr
+    assert not settings.exists()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc to see the window's library loaded")
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 0)])
+def test_ctrl_c_or_a_polite_kill_closes_the_game_quietly(signum, status, tmp_path):
+    settings = tmp_path / "settings.json"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "CONNECT_FOUR_SETTINGS": str(settings)}
+    child = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    deadline = time.monotonic() + 60
+    while "libSDL2" not in Path(f"/proc/{child.pid}/maps").read_text():
+        assert time.monotonic() < deadline and child.poll() is None, "the game did not start"
+        time.sleep(0.1)
+    time.sleep(1.0)  # into the frame loop
+    child.send_signal(signum)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == status, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert settings.exists()  # closed as by its close button: the choices were saved

@@ -1,0 +1,291 @@
+"""Getting the computer players ready: their kernels compiled (on a first start) and loaded, in the right order.
+
+numba compiles a kernel the first time it runs and keeps the result in its
+on-disk cache. On the first start of a version that takes seconds per agent
+family (alpha-beta, MCTS, the solver), so the order matters: the players of
+the match about to start (or the one the menu's quick game would start) come
+first, the other difficulty levels after them, at a low priority. A match that
+starts with a player still waiting moves it to the front, interrupting the
+compiling of a player nobody waits for.
+
+Compiling happens in a child process (``python -m engine.warmup SPEC``),
+one player at a time: compiling takes far more memory than loading compiled
+code, and a process keeps what its compiler took, so the game only loads
+from the cache (the kernels of MCTS and the solver, compiled in the game's
+own process, push it past 500 MB). The child is in its own process group and
+:meth:`Preparer.close` ends it at once, so closing the window never leaves a
+compiler running. A marker file per player in numba's cache folder (one
+folder per engine version) says it was compiled; a later start only loads.
+
+Students' agents (``file.py:function``) are never prepared: their file is
+loaded only by a match that uses it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.players import spec_label
+from game.worker import lower_priority
+
+if TYPE_CHECKING:
+    from engine.stop import StopFlag
+
+PROJECT_DIR = Path(__file__).resolve().parent.parent
+POLL = 0.05  # seconds between looks at the stop flag of a move waiting for its player
+
+
+@dataclass(frozen=True)
+class Task:
+    """One agent spec to prepare, for narrow boards (up to 64 bits) or wide ones (8x8, 9x9)."""
+
+    spec: str
+    wide: bool = False
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What is being prepared now, for the notes on screen."""
+
+    spec: str
+    compiling: bool  # compiled (a first start: seconds), or only loaded from the cache
+    done: int  # players finished since the preparing began
+    total: int  # players to prepare in all, as far as known
+    since: float  # time.monotonic() when this player's turn began
+
+    def seconds(self) -> float:
+        return time.monotonic() - self.since
+
+    def sentence(self) -> str:
+        """One short line for the screens, e.g. ``First start: preparing Hard (1 of 6), 12 s``."""
+        what = "First start: preparing" if self.compiling else "Loading"
+        return f"{what} {spec_label(self.spec)} ({self.done + 1} of {self.total}), {self.seconds():.0f} s"
+
+
+def marker(task: Task) -> Path | None:
+    """The file that says ``task`` is compiled in this engine version's numba cache (None: no cache folder)."""
+    folder = os.environ.get("NUMBA_CACHE_DIR")
+    if not folder:
+        return None
+    digest = hashlib.sha256(f"{task.spec}|{task.wide}".encode()).hexdigest()[:16]
+    return Path(folder) / f"prepared-{digest}"
+
+
+def is_compiled(task: Task) -> bool:
+    """True once ``task`` is in the on-disk cache (or when there is no cache to fill: numba compiles in place)."""
+    path = marker(task)
+    return path is None or path.exists()
+
+
+def compile_command(task: Task) -> list[str]:
+    return [sys.executable, "-m", "engine.warmup", *(["--wide"] if task.wide else []), task.spec]
+
+
+class Preparer:
+    """A background thread that prepares :class:`Task` s: urgent ones first, then the planned ones in order.
+
+    ``load(task, stop)`` loads a compiled task into this process (it may
+    compile there when no child process could); it runs on a thread of low
+    priority. Call :meth:`start` from the main thread: on Linux a thread and
+    the processes it starts inherit its priority, and the children that
+    compile a player someone waits for must run at full priority. The
+    thread ends with :meth:`close`.
+    """
+
+    def __init__(self, load: Callable[[Task, StopFlag], None]) -> None:
+        self._load = load
+        self._load_stop: StopFlag | None = None  # made on first use: the engine is not loaded yet at start-up
+        self._lock = threading.Condition()
+        self._urgent: list[Task] = []
+        self._planned: list[Task] = []
+        self._done: set[Task] = set()
+        self._compiled: set[Task] = set()
+        self._current: Task | None = None
+        self._child: subprocess.Popen[bytes] | None = None
+        self._child_niced = False  # the child compiles a player nobody waits for, at a low priority
+        self._interrupted = False  # the child was ended on purpose
+        self._progress: Progress | None = None
+        self._finished = 0
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name="engine-preparation", daemon=True)
+
+    # -- the main thread's side -------------------------------------------------------------
+    def start(self) -> None:
+        self._thread.start()
+
+    def plan(self, tasks: list[Task]) -> None:
+        """Prepare these after everything asked for so far."""
+        with self._lock:
+            queued = {*self._urgent, *self._planned}
+            self._planned += [task for task in tasks if self._wanted(task) and task not in queued]
+            self._lock.notify_all()
+
+    def urgent(self, tasks: list[Task]) -> None:
+        """Prepare these next, in this order, at full priority.
+
+        A child compiling another player, which nobody waits for, is stopped
+        (its player goes back in the queue); so is a child compiling one of
+        these at a low priority, to start again at full priority (numba keeps
+        the kernels it finished in the cache, so little is lost).
+        """
+        with self._lock:
+            wanted = [task for task in tasks if self._wanted(task)]
+            current = self._current
+            restart = current in wanted and self._child_niced
+            others = any(task != current and not is_compiled(task) for task in wanted)
+            if restart or (current not in wanted and others):
+                self._interrupt_locked()
+            else:
+                wanted = [task for task in wanted if task != current]
+            self._planned = [task for task in self._planned if task not in wanted]
+            self._urgent = wanted + [task for task in self._urgent if task not in wanted]
+            self._lock.notify_all()
+
+    def progress(self) -> Progress | None:
+        return self._progress
+
+    def waits_for(self, task: Task) -> bool:
+        """True while a move of ``task`` would have to wait for its kernels to be compiled."""
+        with self._lock:
+            return task not in self._compiled and not is_compiled(task)
+
+    def wait(self, task: Task, stop: StopFlag) -> None:
+        """Block (a worker thread) until ``task`` is compiled, asking for it first; or until ``stop``."""
+        if not self.waits_for(task):
+            return
+        self.urgent([task])
+        with self._lock:
+            while task not in self._compiled and not stop.is_set() and not self._closed:
+                self._lock.wait(POLL)
+
+    def close(self) -> None:
+        """Stop at once: the compiling child is killed, waiting moves are released."""
+        with self._lock:
+            self._closed = True
+            if self._load_stop is not None:
+                self._load_stop.set()
+            self._interrupt_locked()
+            self._lock.notify_all()
+
+    # -- the preparing thread's side ---------------------------------------------------------
+    def _wanted(self, task: Task) -> bool:
+        from engine.agents.registry import parse_spec
+
+        try:
+            if parse_spec(task.spec)[0] == "classroom":
+                return False  # a student's file runs only in the match that uses it
+        except Exception:
+            return False  # a spec that does not parse fails in the match, with its message
+        return task not in self._done
+
+    def _next(self) -> tuple[Task, bool] | None:
+        """The next task to prepare and whether someone waits for it (urgent), or None once closed."""
+        with self._lock:
+            while not self._closed:
+                for urgent, queue in ((True, self._urgent), (False, self._planned)):
+                    while queue:
+                        task = queue.pop(0)
+                        if task not in self._done:
+                            self._current = task
+                            return task, urgent
+                self._progress = None
+                self._lock.wait()
+            return None
+
+    def _run(self) -> None:
+        while (item := self._next()) is not None:
+            task, urgent = item
+            compiling = not is_compiled(task)
+            with self._lock:
+                total = self._finished + 1 + len(self._urgent) + len(self._planned)
+            self._progress = Progress(task.spec, compiling, self._finished, total, time.monotonic())
+            if compiling and self._compile(task, urgent) is None:  # interrupted: back in the queue
+                with self._lock:
+                    if not self._closed:
+                        self._planned.insert(0, task)
+                    self._current = None
+                continue
+            with self._lock:
+                self._compiled.add(task)
+                self._lock.notify_all()
+            loader = threading.Thread(target=self._load_quietly, args=(task,), name="engine-loading", daemon=True)
+            loader.start()
+            loader.join()
+            with self._lock:
+                self._done.add(task)
+                self._finished += 1
+                self._current = None
+        self._progress = None
+
+    def _load_quietly(self, task: Task) -> None:
+        lower_priority()  # loading never slows the frames down
+        from engine.stop import StopFlag
+
+        with self._lock:
+            if self._closed:
+                return
+            if self._load_stop is None:
+                self._load_stop = StopFlag()
+            stop = self._load_stop
+        with contextlib.suppress(Exception):  # a broken agent shows its error when it plays
+            self._load(task, stop)
+
+    def _compile(self, task: Task, urgent: bool) -> bool | None:
+        """Compile ``task`` in a child process: True if it worked, False if it failed (the load then
+        compiles here), None if it was interrupted (the game closed, or another player is wanted first).
+
+        A player someone waits for compiles at full priority; the others at a
+        low one, so that they take only what the machine has to spare.
+        """
+        try:
+            child = subprocess.Popen(
+                compile_command(task),
+                cwd=PROJECT_DIR,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=sys.platform != "win32",  # its own process group, ended as one
+            )
+        except OSError:
+            return False  # no child processes here: the load compiles in this process instead
+        if not urgent:
+            lower_priority(child.pid)
+        with self._lock:
+            self._child, self._child_niced, self._interrupted = child, not urgent, False
+            if self._closed:
+                self._interrupt_locked()
+        status = child.wait()
+        with self._lock:
+            self._child = None
+            if self._closed or self._interrupted:
+                return None
+        if status != 0:
+            return False
+        path = marker(task)
+        if path is not None:
+            with contextlib.suppress(OSError):
+                path.touch()
+        return True
+
+    def _interrupt_locked(self) -> None:
+        """End the compiling child, and everything it started, now (the lock is held)."""
+        child = self._child
+        if child is None or child.poll() is not None:
+            return
+        self._interrupted = True
+        if sys.platform != "win32":
+            with contextlib.suppress(OSError):
+                os.killpg(child.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            child.kill()

@@ -1,0 +1,139 @@
+"""Every keyboard shortcut on one card, over whatever screen is showing (F1 or ?).
+
+The table here is the one list of the game's keys: the help screen shows it
+too. The card closes with the key that opened it, Escape, Enter or a click,
+and takes no other input, so nothing happens behind it by mistake.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import drawing
+from game.scene import Scene
+from game.theme import ACCENT, MUTED, PANEL, TEXT
+
+#: (group title, [(keys, what they do), ...]) in the order shown.
+SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    (
+        "Playing",
+        (
+            ("Mouse", "point at a column and click to drop"),
+            ("← →", "choose a column"),
+            ("Enter, Space, ↓", "drop the disc there"),
+            ("1 … 9", "drop straight into that column"),
+            ("U, Ctrl+Z", "undo your last move"),
+            ("Shift+U, Ctrl+Y", "redo what undo took back"),
+            ("H", "ask the computer for a hint"),
+            ("N", "new game"),
+            ("R", "rematch, when a game is over"),
+            ("Enter", "the result again, when a game is over"),
+        ),
+    ),
+    (
+        "Saving and sharing",
+        (
+            ("Ctrl+S", "save the game"),
+            ("Ctrl+O", "the saved games (in the menu)"),
+            ("Ctrl+C", "copy the position as a move string"),
+            ("Ctrl+V", "play from a pasted move string or grid"),
+        ),
+    ),
+    (
+        "Two computers",
+        (
+            ("Space", "pause, or resume"),
+            ("S", "one move, while paused"),
+            ("F", "speed: slow, normal, fast, instant"),
+            ("X", "the computers swap sides"),
+            ("P", "change either computer"),
+            ("G", "a series of 10 games, or stop it"),
+        ),
+    ),
+    (
+        "Everywhere",
+        (
+            ("↑ ↓  Tab", "move between the controls"),
+            ("← →", "change a choice or a number"),
+            ("Enter, Space", "press the control in focus"),
+            ("Esc", "back one screen"),
+            ("F1, ?", "this list of keys"),
+            ("F2", "settings: sound, colours, text size"),
+            ("M", "sound on or off"),
+            ("F11", "full screen or window"),
+        ),
+    ),
+)
+
+LEFT_GROUPS = 2  # on a wide card, the first two groups make the left column, the others the right one
+
+CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+class ShortcutsOverlay(Scene):
+    """The card of shortcuts, drawn over the screen below it."""
+
+    overlay = True
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.card = pygame.Rect(0, 0, 0, 0)
+        self.columns = 1
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        closing = event.type == pygame.KEYDOWN and (event.key in CLOSE_KEYS or event.unicode == "?")
+        if closing or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
+            self.app.pop()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        theme, px = self.app.theme, self.app.theme.px
+        width, height = size
+        lines = sum(len(entries) + 2 for _, entries in SHORTCUTS)  # a title and a gap per group
+        chrome = theme.font_px(22) + theme.font_px(13) + px(70)  # title, closing hint, margins
+        # side by side on a wide window, or when one column would not fit the height
+        wide = width >= px(900) * theme.text_scale or lines * self.line + chrome > height - px(24)
+        self.columns = 2 if wide else 1
+        if wide:
+            lines = max(column_lines(SHORTCUTS[:LEFT_GROUPS]), column_lines(SHORTCUTS[LEFT_GROUPS:]))
+        card_width = min(width - px(24), round(px(960 if wide else 620) * theme.text_scale))
+        self.card = pygame.Rect(0, 0, card_width, min(height - px(24), lines * self.line + chrome))
+        self.card.center = (width // 2, height // 2)
+
+    @property
+    def line(self) -> int:
+        """The height of one row of the card: room for the text at the player's text size."""
+        return self.app.theme.font_px(15) + self.app.theme.px(10)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme, px, card = self.app.theme, self.app.theme.px, self.card
+        drawing.translucent(surface, surface.get_rect(), (0, 0, 0), 150)
+        drawing.panel(surface, card, px(16), PANEL, ACCENT, 2)
+        title = theme.draw_text(
+            surface, "Keyboard shortcuts", 22, (card.centerx, card.y + px(16)), TEXT, bold=True, anchor="midtop"
+        )
+        column_width = (card.width - px(48)) // self.columns
+        keys_width = min(column_width * 2 // 5, theme.font_px(15) * 11)
+        top = y = title.bottom + px(12)
+        for index, (group, entries) in enumerate(SHORTCUTS):
+            right = self.columns == 2 and index >= LEFT_GROUPS
+            x = card.x + px(24) + (column_width if right else 0)
+            if self.columns == 2 and index in (0, LEFT_GROUPS):
+                y = top
+            elif index:
+                y += self.line // 2
+            theme.draw_text(surface, group, 16, (x, y), ACCENT, bold=True)
+            y += self.line + px(2)
+            for keys, meaning in entries:
+                keys = theme.fit_text(keys, 15, keys_width - px(8), bold=True)
+                theme.draw_text(surface, keys, 15, (x, y), TEXT, bold=True)
+                room = column_width - keys_width - px(16)
+                theme.draw_text(surface, theme.fit_text(meaning, 15, room), 15, (x + keys_width, y), MUTED)
+                y += self.line
+        theme.draw_text(
+            surface, "Esc, F1 or ? to close", 13, (card.centerx, card.bottom - px(12)), MUTED, anchor="midbottom"
+        )
+
+
+def column_lines(groups) -> int:
+    """The rows a column of groups takes: a title per group, its keys, and half a row between groups."""
+    return sum(len(entries) + 1 for _, entries in groups) + (len(groups) - 1) // 2 + 1

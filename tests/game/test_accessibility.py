@@ -1,0 +1,140 @@
+"""The settings screen, the looks (high contrast, disc shapes, text size), the shortcuts card, the keyboard."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from engine.geometry import Geometry
+from game import drawing, theme
+from game.scenes.menu import MainMenu
+from game.scenes.settings_screen import SettingsScene
+from game.scenes.shortcuts import ShortcutsOverlay
+from game.settings import AnimationSpeed, Colour, Look
+from tests.game.test_match import config, open_match
+
+
+@pytest.fixture(autouse=True)
+def standard_look():
+    """The look is global to the game: every test starts and ends with the standard one."""
+    theme.use_look(Look.STANDARD, False)
+    yield
+    theme.use_look(Look.STANDARD, False)
+
+
+def saved(settings_file) -> dict:
+    return json.loads(settings_file.read_text(encoding="utf-8"))
+
+
+def test_settings_screen_by_keyboard_alone_changes_and_remembers(start, settings_file):
+    driver = start()
+    driver.wait_for_catalog()
+    driver.step()
+    for _ in range(3):  # Play, Quick game, How to play, then Settings
+        driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)
+    screen = driver.scene
+    assert isinstance(screen, SettingsScene)
+    driver.key(pygame.K_DOWN)  # volume
+    driver.key(pygame.K_LEFT)
+    assert driver.app.sounds.volume == 60 and saved(settings_file)["volume"] == 60
+    driver.key(pygame.K_DOWN)  # colours
+    driver.key(pygame.K_RIGHT)
+    assert tuple(theme.TEXT) == (255, 255, 255) and tuple(theme.BACKGROUND_TOP) == (0, 0, 0)
+    assert saved(settings_file)["look"] == "high_contrast"
+    driver.key(pygame.K_DOWN)  # disc shapes
+    driver.key(pygame.K_RETURN)
+    assert driver.app.settings.colour_blind and theme.disc_symbol(theme.DISC[Colour.RED]) == "cross"
+    driver.key(pygame.K_DOWN)  # text size
+    before = driver.app.theme.font_px(15)
+    driver.key(pygame.K_RIGHT)
+    assert driver.app.theme.font_px(15) > before and saved(settings_file)["text_scale"] == 125
+    driver.key(pygame.K_DOWN)  # animation
+    driver.key(pygame.K_RIGHT)
+    assert driver.app.settings.animation is AnimationSpeed.FAST
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.scene, MainMenu)
+    driver.app.close()
+
+    theme.use_look(Look.STANDARD, False)
+    again = start(**{key: value for key, value in saved(settings_file).items() if key not in ("window_width",)})
+    assert tuple(theme.TEXT) == (255, 255, 255)  # the new game starts in high contrast
+    assert again.app.theme.text_scale == 1.25 and again.app.settings.animation is AnimationSpeed.FAST
+
+
+def test_colour_blind_discs_carry_shapes_that_differ(start):
+    plain = {colour: pygame.image.tobytes(drawing.disc(theme.DISC[colour], 30), "RGBA") for colour in Colour}
+    theme.use_look(Look.STANDARD, True)
+    marked = {colour: drawing.disc(theme.DISC[colour], 30) for colour in Colour}
+    for colour in Colour:
+        assert pygame.image.tobytes(marked[colour], "RGBA") != plain[colour]
+    # the red disc has its cross through the centre, the yellow disc a ring with an untouched centre
+    red, yellow = marked[Colour.RED], marked[Colour.YELLOW]
+    assert sum(red.get_at((30, 30))[:3]) < sum(theme.DISC[Colour.RED]) * 0.6
+    assert sum(yellow.get_at((30, 30))[:3]) > sum(yellow.get_at((30 + 11, 30))[:3]) * 1.5
+
+
+def test_high_contrast_reaches_cached_pictures(start):
+    driver = start()
+    driver.step()
+    before = drawing.board_frame(4, 4, 40, 8, 16).get_at((4, 30))
+    theme.use_look(Look.HIGH_CONTRAST, False)
+    after = drawing.board_frame(4, 4, 40, 8, 16).get_at((4, 30))
+    assert before != after  # the board was redrawn in the new colours, not taken from the cache
+
+
+def test_shortcuts_card_opens_on_question_mark_and_f1_and_blocks_the_board(start):
+    driver = start()
+    match = open_match(driver, config(None, None))
+    driver.key(pygame.K_SLASH, pygame.KMOD_SHIFT, unicode="?")
+    assert isinstance(driver.scene, ShortcutsOverlay)
+    driver.key(pygame.K_4, unicode="4")
+    assert match.model.moves_played == 0  # the board behind the card takes no input
+    driver.key(pygame.K_F1)
+    assert driver.scene is match
+    driver.key(pygame.K_F1)
+    assert isinstance(driver.scene, ShortcutsOverlay)
+    driver.click((5, 5))
+    assert driver.scene is match
+
+
+def test_f2_opens_the_settings_over_a_game_and_instant_animation_applies_on_return(start):
+    driver = start()
+    match = open_match(driver, config(None, None, Geometry(4, 4, 3)))
+    driver.key(pygame.K_F2)
+    assert isinstance(driver.scene, SettingsScene)
+    driver.scene.animation.set_index(3)  # instant
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is match
+    driver.key(pygame.K_1, unicode="1")
+    assert match.model.moves_played == 1 and match.animations.idle  # no disc in flight
+    driver.step()
+    assert list(driver.app.sounds.played)[-1] == "land:0"  # still heard landing
+
+
+def test_typing_m_or_question_mark_in_a_text_field_is_text(start):
+    from game.widgets import TextField
+
+    driver = start()
+    driver.step()
+    field = TextField("Name", "", lambda text: None)
+    driver.scene.form.set_widgets([field], focus=field)
+    driver.key(pygame.K_m, unicode="m")
+    driver.key(pygame.K_SLASH, pygame.KMOD_SHIFT, unicode="?")
+    assert not driver.app.settings.muted and isinstance(driver.scene, MainMenu)
+
+
+def test_the_result_panel_comes_back_from_the_keyboard(start):
+    from game.scenes.result import ResultOverlay
+
+    driver = start()
+    match = open_match(driver, config(None, None, Geometry(4, 4, 3)))
+    for column in (0, 1, 0, 1, 0):
+        driver.key(pygame.K_1 + column, unicode=str(column + 1))
+    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel")
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is match
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.scene, ResultOverlay)

@@ -1,0 +1,200 @@
+"""Preparing the players: the match's first, the rest later; a compiling child ends with the game."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.stop import StopFlag
+from game import catalog as catalog_module
+from game import preparation
+from game.app import App
+from game.preparation import Preparer, Task, is_compiled
+
+QUICK = [sys.executable, "-c", "pass"]
+
+
+class Recorder:
+    """The ``load`` of a preparer: remembers what was loaded, in order."""
+
+    def __init__(self) -> None:
+        self.loaded: list[str] = []
+        self.event = threading.Event()
+
+    def __call__(self, task: Task, stop: StopFlag) -> None:
+        self.loaded.append(task.spec)
+        self.event.set()
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh numba cache folder: every player needs compiling, as on a first start."""
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    return tmp_path
+
+
+def wait_for(condition, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as stat:  # a zombie (ended, not yet reaped) is not alive
+        return stat.read().split()[2] != "Z"
+
+
+def test_urgent_players_come_first_and_each_is_compiled_once(cache, monkeypatch):
+    commands: list[list[str]] = []
+    monkeypatch.setattr(preparation, "compile_command", lambda task: commands.append([task.spec]) or QUICK)
+    recorder = Recorder()
+    preparer = Preparer(recorder)
+    preparer.plan([Task("easy"), Task("hard"), Task("easy")])
+    preparer.urgent([Task("expert", wide=True)])
+    preparer.start()
+    try:
+        wait_for(lambda: len(recorder.loaded) == 3)
+        assert recorder.loaded == ["expert", "easy", "hard"]
+        assert commands == [["expert"], ["easy"], ["hard"]]
+        assert is_compiled(Task("expert", wide=True)) and not is_compiled(Task("expert"))
+        assert not preparer.waits_for(Task("hard"))
+    finally:
+        preparer.close()
+    later = Preparer(Recorder())  # the next start finds them compiled: it only loads
+    assert not later.waits_for(Task("easy"))
+
+
+def test_a_students_file_is_never_prepared(cache, monkeypatch, tmp_path):
+    student = tmp_path / "student.py"
+    imported = tmp_path / "imported"
+    student.write_text(f"open({str(imported)!r}, 'w').close()\ndef agent(board, player=1):\n    return 0\n")
+    compiled: list[str] = []
+    monkeypatch.setattr(preparation, "compile_command", lambda task: compiled.append(task.spec) or QUICK)
+    recorder = Recorder()
+    preparer = Preparer(recorder)
+    preparer.start()
+    try:
+        preparer.plan([Task(f"{student}:agent"), Task("beginner")])
+        wait_for(lambda: len(recorder.loaded) >= 1)
+        assert recorder.loaded == compiled == ["beginner"] and not imported.exists()
+    finally:
+        preparer.close()
+
+
+def test_a_saved_student_agent_is_not_loaded_at_the_menu(settings_file, monkeypatch, tmp_path):
+    student = tmp_path / "student.py"
+    imported = tmp_path / "imported"
+    student.write_text(f"open({str(imported)!r}, 'w').close()\ndef agent(board, player=1):\n    return 0\n")
+    loaded: list[str] = []
+    monkeypatch.setattr(catalog_module, "_load", lambda task, stop: loaded.append(task.spec))
+    monkeypatch.setattr(preparation, "compile_command", lambda task: QUICK)
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
+    settings_file.parent.mkdir(parents=True)
+    saved = {"mode": "spectator", "red_agent": f"{student}:agent", "yellow_agent": "easy"}
+    settings_file.write_text(json.dumps(saved), encoding="utf-8")
+    app = App(settings_path=settings_file, fps=0)
+    try:
+        app.step()
+        assert app.catalog.wait(30)
+        wait_for(lambda: len(loaded) >= 6)  # the quick game's other player, then every difficulty level
+        assert loaded[0] == "easy" and f"{student}:agent" not in loaded
+        assert not imported.exists()
+    finally:
+        app.close()
+
+
+def test_closing_ends_the_compiling_child_and_its_children_at_once(cache, monkeypatch, tmp_path):
+    pids = tmp_path / "pids"
+    script = (
+        "import os, subprocess, sys, time\n"
+        "grandchild = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
+        f"open({str(pids)!r}, 'w').write(f'{{os.getpid()}} {{grandchild.pid}}')\n"
+        "time.sleep(60)\n"
+    )
+    monkeypatch.setattr(preparation, "compile_command", lambda task: [sys.executable, "-c", script])
+    preparer = Preparer(Recorder())
+    preparer.plan([Task("hard")])
+    preparer.start()
+    wait_for(lambda: pids.exists() and len(pids.read_text().split()) == 2)
+    child, grandchild = map(int, pids.read_text().split())
+    stop = StopFlag()
+    waiting = threading.Thread(target=preparer.wait, args=(Task("hard"), stop))
+    waiting.start()
+    preparer.close()
+    waiting.join(2)
+    assert not waiting.is_alive()  # a move waiting for the player is let go
+    wait_for(lambda: not alive(child) and not alive(grandchild), timeout=2)
+
+
+def test_an_urgent_player_interrupts_the_compiling_of_one_nobody_waits_for(cache, monkeypatch, tmp_path):
+    def command(task: Task) -> list[str]:
+        return [sys.executable, "-c", "import time; time.sleep(60)"] if task.spec == "expert" else QUICK
+
+    monkeypatch.setattr(preparation, "compile_command", command)
+    recorder = Recorder()
+    preparer = Preparer(recorder)
+    preparer.plan([Task("expert")])
+    preparer.start()
+    try:
+        wait_for(lambda: (progress := preparer.progress()) is not None and progress.spec == "expert")
+        wait_for(lambda: preparer._child is not None)
+        stop = StopFlag()
+        preparer.wait(Task("hard"), stop)  # a move of hard: returns once hard is compiled
+        assert is_compiled(Task("hard")) and not is_compiled(Task("expert"))
+        wait_for(lambda: recorder.loaded[:1] == ["hard"])
+        wait_for(lambda: preparer.progress() is not None and preparer.progress().spec == "expert")
+    finally:
+        preparer.close()
+
+
+def test_a_waiting_move_is_let_go_by_its_stop(cache, monkeypatch):
+    monkeypatch.setattr(
+        preparation, "compile_command", lambda task: [sys.executable, "-c", "import time; time.sleep(60)"]
+    )
+    preparer = Preparer(Recorder())
+    preparer.start()
+    stop, done = StopFlag(), threading.Event()
+    waiter = threading.Thread(target=lambda: (preparer.wait(Task("hard"), stop), done.set()))
+    waiter.start()
+    try:
+        assert not done.wait(0.3)
+        stop.set()
+        assert done.wait(2)
+    finally:
+        preparer.close()
+        waiter.join()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads priorities from /proc")
+def test_a_player_compiled_in_the_background_starts_again_at_full_priority_when_wanted(cache, monkeypatch, tmp_path):
+    pids = tmp_path / "pids"
+    script = f"import os, time\nopen({str(pids)!r}, 'a').write(f'{{os.getpid()}} ')\ntime.sleep(60)\n"
+    monkeypatch.setattr(preparation, "compile_command", lambda task: [sys.executable, "-c", script])
+    preparer = Preparer(Recorder())
+    preparer.plan([Task("expert")])
+    preparer.start()
+
+    def nice(pid: int) -> int:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+
+    try:
+        wait_for(lambda: pids.exists() and len(pids.read_text().split()) == 1)
+        background = int(pids.read_text().split()[0])
+        wait_for(lambda: nice(background) > 0)  # nobody waits for it: it takes what is spare
+        preparer.urgent([Task("expert")])  # a match with it starts
+        wait_for(lambda: len(pids.read_text().split()) == 2)
+        wait_for(lambda: not alive(background), timeout=2)
+        assert nice(int(pids.read_text().split()[1])) == nice(os.getpid())
+    finally:
+        preparer.close()

@@ -1,0 +1,80 @@
+"""The window: resized by the player, full screen with F11, and a board that fits at every size."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from engine.geometry import Geometry
+from game.scenes.shortcuts import ShortcutsOverlay
+from game.theme import MIN_WINDOW
+from tests.game.test_match import config, open_match
+
+#: Two small windows run by default; the large ones (slow to draw) with -m slow.
+WINDOWS = [
+    MIN_WINDOW,
+    (800, 600),
+    pytest.param((900, 1000), marks=pytest.mark.slow),
+    pytest.param((1366, 768), marks=pytest.mark.slow),
+    pytest.param((1920, 1080), marks=pytest.mark.slow),
+]
+
+
+def resize(driver, size: tuple[int, int]) -> None:
+    """What the system does when the player drags the window's edge."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    driver.step()
+
+
+@pytest.mark.parametrize("window", WINDOWS)
+def test_every_board_size_fits_between_the_panels_and_the_buttons(start, window):
+    driver = start()
+    match = open_match(driver, config(None, None))
+    resize(driver, window)
+    screen = pygame.Rect((0, 0), window)
+    for cols in range(4, 10):
+        for rows in range(4, 10):
+            match.view.geometry = Geometry(cols, rows, 4)
+            match.resize(window)
+            match.update(0.0)  # the buttons are placed by the turn loop
+            frame, view = match.view.frame, match.view
+            assert screen.contains(frame), (cols, rows)
+            panels_bottom = max(panel.bottom for panel in match.panels.values())
+            hand_top = view.cell_centre(0, view.hand_row)[1] - view.cell * 0.4
+            assert hand_top >= panels_bottom - 2, (cols, rows)  # the disc in hand stays clear of the panels
+            assert frame.bottom <= min(widget.rect.top for widget in match.form.widgets), (cols, rows)
+            assert view.cell >= 24, (cols, rows)  # a disc big enough to aim at
+
+
+def test_the_layout_follows_the_window(start, settings_file):
+    driver = start()
+    driver.app.headless = False  # as in a window someone sees: its size is remembered
+    match = open_match(driver, config(None, None))
+    small = match.view.cell
+    resize(driver, (1600, 1000))
+    assert driver.app.screen.get_size() == (1600, 1000)
+    assert match.view.cell > small
+    assert all(widget.rect.bottom <= 1000 for widget in match.form.widgets)
+    driver.app.close()
+    assert json.loads(settings_file.read_text(encoding="utf-8"))["window_width"] == 1600
+
+
+def test_f11_goes_full_screen_and_back_to_the_same_window(start, settings_file):
+    driver = start()
+    driver.app.headless = False  # as in a window someone sees: its size is remembered
+    match = open_match(driver, config(None, None))
+    driver.key(pygame.K_F11)
+    assert driver.app.fullscreen and pygame.display.is_fullscreen()
+    full = driver.app.screen.get_size()
+    assert full == pygame.display.get_desktop_sizes()[0]
+    assert match.view.frame.bottom <= full[1]  # laid out for the whole screen
+    driver.key(pygame.K_F1)  # F11 works under the shortcuts card too
+    assert isinstance(driver.scene, ShortcutsOverlay)
+    driver.key(pygame.K_F11)
+    assert not driver.app.fullscreen and driver.app.screen.get_size() == (800, 600)
+    driver.app.close()
+    saved = json.loads(settings_file.read_text(encoding="utf-8"))
+    assert (saved["window_width"], saved["window_height"]) == (800, 600)  # not the full screen's size
