@@ -47,7 +47,10 @@ class HelpScene(FormScene):
         y += px(18)
         theme.draw_text(surface, "Controls", 20, (x, y), ACCENT, bold=True)
         y += px(36)
-        for keys, meaning in CONTROLS:
-            theme.draw_text(surface, keys, 16, (x, y), TEXT, bold=True)
-            theme.draw_text(surface, meaning, 16, (x + px(300), y), MUTED)
-            y += px(28)
+        half = (len(CONTROLS) + 1) // 2  # two columns, so that every control fits in the box
+        column = (box.width - px(56)) // 2
+        for index, (keys, meaning) in enumerate(CONTROLS):
+            left, row_y = x + (index // half) * column, y + (index % half) * px(28)
+            theme.draw_text(surface, keys, 15, (left, row_y), TEXT, bold=True)
+            meaning = theme.fit_text(meaning, 15, column - px(150))
+            theme.draw_text(surface, meaning, 15, (left + px(140), row_y), MUTED)

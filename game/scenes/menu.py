@@ -53,8 +53,9 @@ class MainMenu(FormScene):
         for button, height in ((self.play, 66), (self.quick, 66), (self.help, 50), (self.leave, 50)):
             button.rect = pygame.Rect(x, y, width, px(height))
             y += px(height) + px(14)
-        third = (width - 2 * px(12)) // 3  # help, settings and saved games share a row
-        self.help.rect.width = third
+        row = min(size[0] - 2 * px(20), px(480))  # help, settings and saved games share a wider row
+        third = (row - 2 * px(12)) // 3
+        self.help.rect.update((size[0] - row) // 2, self.help.rect.y, third, self.help.rect.height)
         self.settings.rect = self.help.rect.move(third + px(12), 0)
         self.saved.rect = self.settings.rect.move(third + px(12), 0)
 
