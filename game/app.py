@@ -217,13 +217,12 @@ class App:
                 setattr(self.settings, name, value)
 
     def _initial_size(self) -> tuple[int, int]:
-        width, height = self.settings.window_width, self.settings.window_height
+        size = self.settings.window_width, self.settings.window_height
         try:
             desktop = pygame.display.get_desktop_sizes()[0]
-            width, height = min(width, desktop[0] - 40), min(height, desktop[1] - 80)
         except (pygame.error, IndexError):
-            pass
-        return max(MIN_WINDOW[0], width), max(MIN_WINDOW[1], height)
+            desktop = None
+        return window_size(size, desktop)
 
     def _set_minimum_size(self) -> None:
         # pygame-ce has no other way to set this for a pygame.display window, and warns that
@@ -542,6 +541,23 @@ class App:
         pygame.quit()
         if self.options.frame_stats:
             print(self.frame_stats.summary(), flush=True)
+
+
+def window_size(saved: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The window to open: the saved size, within the screen and at least the smallest usable one.
+
+    The default size (never changed by the player) grows on a high-resolution screen, so that a
+    first start on a 4K monitor (whose pixels the game draws at full resolution) does not open a
+    window a quarter of the usual apparent size.
+    """
+    width, height = saved
+    if desktop is not None:
+        default = (settings.Settings.window_width, settings.Settings.window_height)
+        if saved == default and desktop[1] > 1200:
+            factor = desktop[1] / 1080
+            width, height = round(width * factor), round(height * factor)
+        width, height = min(width, desktop[0] - 40), min(height, desktop[1] - 80)
+    return max(MIN_WINDOW[0], width), max(MIN_WINDOW[1], height)
 
 
 def make_icon(size: int = 64) -> pygame.Surface:

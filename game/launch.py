@@ -57,6 +57,7 @@ def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
     parser.add_argument("--rows", type=int, help="rows, 4 to 9 (default 6)")
     parser.add_argument("--connect", type=int, help="discs in a row that win, 3 to 6 (default 4)")
     parser.add_argument("--moves", default="", metavar="POSITION", help="start from this position (e.g. 4453)")
+    parser.add_argument("--grid", type=Path, metavar="FILE", help="start from a seed 004 text grid in FILE")
     parser.add_argument("--exit-after-game", action="store_true", help="close the window when the game is over")
     parser.add_argument(
         "--frame-stats", action="store_true", help="at exit, print 'frames N, median X ms, p99 Y ms' (frame times)"
@@ -71,6 +72,8 @@ def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
 
 def options_from(args: argparse.Namespace) -> Options:
     """Check the options and build the match they ask for; raises EngineError if they are wrong."""
+    if args.grid is not None:
+        _use_grid(args)
     options = Options(
         cols=args.cols,
         rows=args.rows,
@@ -114,6 +117,21 @@ def start_position(moves: str, geometry: Geometry) -> Board:
     if board.is_over:
         raise PositionError(f"the game is already over after {moves!r}")
     return board
+
+
+def _use_grid(args: argparse.Namespace) -> None:
+    """``--grid FILE``: its position as ``--moves`` (a move order that reaches it), its size as the board's."""
+    from engine.errors import EngineError
+    from engine.grid_file import move_order, read_grid_file
+
+    if args.moves:
+        raise EngineError("give --moves or --grid, not both")
+    board = read_grid_file(args.grid, 4 if args.connect is None else args.connect)
+    for name, size in (("cols", board.geometry.cols), ("rows", board.geometry.rows)):
+        if getattr(args, name) not in (None, size):
+            raise EngineError(f"the grid {str(args.grid)!r} has {size} {name}, not {getattr(args, name)}")
+        setattr(args, name, size)
+    args.moves = move_order(board)
 
 
 def match_from(red: str, yellow: str, geometry: Geometry, moves: str) -> MatchConfig:

@@ -24,6 +24,7 @@ loaded only by a match that uses it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import signal
@@ -86,6 +87,18 @@ def is_compiled(task: Task) -> bool:
     """True once ``task`` is in the on-disk cache (or when there is no cache to fill: numba compiles in place)."""
     path = marker(task)
     return path is None or path.exists()
+
+
+@functools.lru_cache(maxsize=256)
+def preparable(spec: str) -> bool:
+    """False for a student's agent (its file runs only in the match that uses it) and for a spec that
+    does not parse (the match shows why); those are never prepared, and nobody waits for them."""
+    from engine.agents.registry import parse_spec
+
+    try:
+        return parse_spec(spec)[0] != "classroom"
+    except Exception:
+        return False
 
 
 def compile_command(task: Task) -> list[str]:
@@ -158,7 +171,7 @@ class Preparer:
     def waits_for(self, task: Task) -> bool:
         """True while a move of ``task`` would have to wait for its kernels to be compiled."""
         with self._lock:
-            return task not in self._compiled and not is_compiled(task)
+            return task not in self._compiled and self._wanted(task) and not is_compiled(task)
 
     def wait(self, task: Task, stop: StopFlag) -> None:
         """Block (a worker thread) until ``task`` is compiled, asking for it first; or until ``stop``."""
@@ -180,14 +193,7 @@ class Preparer:
 
     # -- the preparing thread's side ---------------------------------------------------------
     def _wanted(self, task: Task) -> bool:
-        from engine.agents.registry import parse_spec
-
-        try:
-            if parse_spec(task.spec)[0] == "classroom":
-                return False  # a student's file runs only in the match that uses it
-        except Exception:
-            return False  # a spec that does not parse fails in the match, with its message
-        return task not in self._done
+        return task not in self._done and preparable(task.spec)
 
     def _next(self) -> tuple[Task, bool] | None:
         """The next task to prepare and whether someone waits for it (urgent), or None once closed."""
@@ -248,23 +254,23 @@ class Preparer:
         A player someone waits for compiles at full priority; the others at a
         low one, so that they take only what the machine has to spare.
         """
-        try:
-            child = subprocess.Popen(
-                compile_command(task),
-                cwd=PROJECT_DIR,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                start_new_session=sys.platform != "win32",  # its own process group, ended as one
-            )
-        except OSError:
-            return False  # no child processes here: the load compiles in this process instead
-        if not urgent:
-            lower_priority(child.pid)
-        with self._lock:
-            self._child, self._child_niced, self._interrupted = child, not urgent, False
+        with self._lock:  # started under the lock, so that urgent() and close() always see the child
             if self._closed:
-                self._interrupt_locked()
+                return None
+            try:
+                child = subprocess.Popen(
+                    compile_command(task),
+                    cwd=PROJECT_DIR,
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    start_new_session=sys.platform != "win32",  # its own process group, ended as one
+                )
+            except OSError:
+                return False  # no child processes here: the load compiles in this process instead
+            if not urgent:
+                lower_priority(child.pid)
+            self._child, self._child_niced, self._interrupted = child, not urgent, False
         status = child.wait()
         with self._lock:
             self._child = None

@@ -20,17 +20,14 @@ from pathlib import Path
 import pygame
 
 RATE = 44100  # samples per second asked of the device (it may choose another)
-LOWEST_LAND = 196.0  # Hz: the note of a disc landing on the bottom row (G3)
-LAND_STEP = 2 / 12  # octaves between two rows (a whole tone)
 BUFFER = 1024  # samples per mixing round: 23 ms of latency, few wake-ups
-EVENTS = ("drop", "land", "win", "draw", "illegal")
 
 
 class Sounds:
     """Plays the game's sounds at the player's volume; silent until :meth:`start` found a device."""
 
     def __init__(self, volume: int = 70, muted: bool = False) -> None:
-        self.volume = volume
+        self.set_volume(volume)
         self.muted = muted
         self.available = False
         self.started = False
@@ -62,6 +59,7 @@ class Sounds:
         self.available = False
 
     def set_volume(self, percent: int) -> None:
+        """``percent`` of full loudness; a saved value out of range takes the nearest allowed one."""
         self.volume = min(100, max(10, percent))
 
     def play(self, event: str, level: int = 0) -> None:
@@ -78,7 +76,7 @@ class Sounds:
             frames = samples.repeat(self._channels)  # interleaved: the same wave on every channel
             sound = pygame.mixer.Sound(buffer=frames.tobytes())
             self._cache[key] = sound
-        sound.set_volume(min(100, max(10, self.volume)) / 100)
+        sound.set_volume(self.volume / 100)
         sound.play()
 
 

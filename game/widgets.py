@@ -422,9 +422,9 @@ class Card(Widget):
                 self.rect.x + pad, self.rect.y + pad, self.rect.width - 2 * pad, self.rect.height * 11 // 20
             )
             self.picture(surface, picture)
-            theme.draw_text(
-                surface, self.title, 19, (self.rect.centerx, picture.bottom + pad), TEXT, bold=True, anchor="midtop"
-            )
+            title = theme.fit_text(self.title, 19, self.rect.width - pad, bold=True)
+            top = (self.rect.centerx, picture.bottom + pad)
+            theme.draw_text(surface, title, 19, top, TEXT, bold=True, anchor="midtop")
             theme.draw_text(
                 surface,
                 self.detail,

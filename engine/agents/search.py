@@ -40,6 +40,9 @@ from engine.stop import StopFlag
 #: A node limit that is never reached.
 _NO_LIMIT = np.iinfo(np.int64).max // 2
 _EVAL_HELP = "evaluation function where the search stops (see engine/kernels/evaluation.py)"
+_MODE_HELP = (
+    "with eval=seed000: seed 000's weight mode 1 (0.9/0.6/0.3 of a line), 2 (0.6/0.4/0.2), 3 (30/20/10); 0: 3/2/1"
+)
 
 
 def proven_plies(score: int, ply: int, geometry: Geometry) -> int | None:
@@ -234,9 +237,17 @@ class SearchAgent(Agent):
     """
 
     eval: str
+    mode: int  # seed 000's weight mode for eval=seed000 (0: its plain 3/2/1)
 
     def __post_init__(self) -> None:
-        evaluation_id(self.eval)  # an unknown name fails when the agent is made, not at its first move
+        if self.mode and self.eval != "seed000":
+            raise ValueError("mode= chooses seed 000's weights: it goes with eval=seed000")
+        evaluation_id(self.evaluation)  # an unknown name fails when the agent is made, not at its first move
+
+    @property
+    def evaluation(self) -> str:
+        """The kernel's evaluation name: ``eval``, or seed 000's weights in mode ``mode``."""
+        return f"seed000/{self.mode}" if self.mode else self.eval
 
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
         return self.search_position(board.geometry, board.current, board.mask, stop)
@@ -256,13 +267,14 @@ class SearchAgent(Agent):
         """Search the position; ``stop`` is set when the search must end."""
 
 
-@register("greedy", "best evaluation after its own move, ignoring replies (seed 004's A*)")
+@register("greedy", "best evaluation after its own move, one ply, ignoring replies")
 @dataclass
 class GreedyAgent(SearchAgent):
     eval: str = param("seed004", _EVAL_HELP, choices=NAMES)
+    mode: int = param(0, _MODE_HELP, low=0, high=3, label="Seed 000 mode")
 
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
-        return minimax_search(current, mask, geometry, 1, self.eval, stop.array)
+        return minimax_search(current, mask, geometry, 1, self.evaluation, stop.array)
 
 
 @register("minimax", "plain minimax to a fixed depth, no pruning (the teaching baseline)")
@@ -270,9 +282,10 @@ class GreedyAgent(SearchAgent):
 class MinimaxAgent(SearchAgent):
     depth: int = param(4, "plies to search (the evaluation scores the positions there)", low=1, high=81)
     eval: str = param("f4", _EVAL_HELP, choices=NAMES)
+    mode: int = param(0, _MODE_HELP, low=0, high=3, label="Seed 000 mode")
 
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
-        return minimax_search(current, mask, geometry, self.depth, self.eval, stop.array)
+        return minimax_search(current, mask, geometry, self.depth, self.evaluation, stop.array)
 
 
 @register("alphabeta", "alpha-beta with move ordering, transposition table and iterative deepening")
@@ -280,6 +293,7 @@ class MinimaxAgent(SearchAgent):
 class AlphaBetaAgent(SearchAgent):
     depth: int = param(8, "deepest iteration in plies (81: to the end of the game)", low=1, high=81)
     eval: str = param("threats", _EVAL_HELP, choices=NAMES)
+    mode: int = param(0, _MODE_HELP, low=0, high=3, label="Seed 000 mode")
     order: str = param("heuristic", "move ordering", choices=kernels.ORDERS)
     nodes: int | None = param(None, "node limit per move (none: no limit)", kind=int, low=1, high=10**15)
     time: float | None = param(None, "seconds per move (none: no limit)", kind=float, low=0.001, high=86400)
@@ -296,7 +310,7 @@ class AlphaBetaAgent(SearchAgent):
 
     def _searcher(self, geometry: Geometry) -> AlphaBetaSearch:
         if self._search_state is None or self._search_state.geometry != geometry:
-            self._search_state = AlphaBetaSearch(geometry, self.eval, self.order, table_entries(self.tt))
+            self._search_state = AlphaBetaSearch(geometry, self.evaluation, self.order, table_entries(self.tt))
         return self._search_state
 
     def new_game(self, seed: int | None = None) -> None:

@@ -162,7 +162,8 @@ def _speed(args) -> None:
 
 
 # -- seed 000's timing table ------------------------------------------------------------------------------
-def _seed_board(grid: str) -> tuple[Geometry, int, int]:
+def seed_board(grid: str) -> tuple[Geometry, int, int]:
+    """A seed 000 grid (top row first) as (geometry, stones of X, all stones): X to move, whatever the counts."""
     rows = [line.split() for line in grid.splitlines()]
     geometry = Geometry(len(rows[0]), len(rows))
     x = o = 0
@@ -207,7 +208,7 @@ def _seed000(args) -> None:
     )
     emit(header)
     for name, grid, depth, seed_plain, seed_ordered in SEED_000_BOARDS:
-        geometry, current, mask = _seed_board(grid)
+        geometry, current, mask = seed_board(grid)
         cells = []
         for order in ("natural", "center"):
             col, nodes, seconds = _kernel_move(geometry, current, mask, depth, order)

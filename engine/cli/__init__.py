@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 from engine.errors import EngineError
 from engine.validate import float_arg, int_arg
 
-COMMANDS = ("solve", "analyze", "count", "move", "match", "play", "book", "bench", "tournament")
+COMMANDS = ("solve", "analyze", "count", "move", "match", "play", "book", "bench", "experiment", "report", "tournament")
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):

@@ -23,6 +23,23 @@ def add_geometry_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--connect", type=int, default=4, help="stones in a row that win, 3 to 6 (default 4)")
 
 
+def add_grid_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--grid",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a position from a text grid file (seed 004: rows top first, - X O); may be repeated",
+    )
+
+
+def grid_positions(args: argparse.Namespace) -> list[str]:
+    """The move strings of the ``--grid`` files (an order of moves that reaches each grid)."""
+    from engine.grid_file import grid_moves
+
+    return [grid_moves(path, geometry_from(args)) for path in getattr(args, "grid", [])]
+
+
 def geometry_from(args: argparse.Namespace) -> Geometry:
     return Geometry(args.cols, args.rows, args.connect)
 

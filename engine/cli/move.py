@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from engine.agents.registry import create_agent
-from engine.cli.common import PositionReporter, add_command, add_geometry_arguments, emit, geometry_from, position_lines
+from engine.cli.common import (
+    PositionReporter,
+    add_command,
+    add_geometry_arguments,
+    add_grid_argument,
+    emit,
+    geometry_from,
+    grid_positions,
+    position_lines,
+)
 from engine.errors import EngineError
 
 
@@ -17,6 +26,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--agent", required=True, metavar="AGENT", help="the agent spec, e.g. alphabeta:depth=8")
     parser.add_argument("--seed", type=int, default=None, help="seed for agents that use randomness")
     add_geometry_arguments(parser)
+    add_grid_argument(parser)
     parser.add_argument("positions", nargs="*", metavar="POSITION", help="move strings such as 4453")
     parser.set_defaults(run=run)
 
@@ -28,7 +38,7 @@ def run(args) -> int:
         raise EngineError("the human agent cannot answer `move`; pick a computer agent")
     reporter = PositionReporter()
     try:
-        for line in position_lines(args.positions):
+        for line in position_lines(args.positions + grid_positions(args)):
             board = reporter.board(line, geometry)
             if board is None:
                 continue

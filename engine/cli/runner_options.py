@@ -7,15 +7,27 @@ import shutil
 from pathlib import Path
 
 from engine.errors import EngineError
+from engine.validate import int_arg
+
+#: Seeds are whole numbers from 0 to 2**32 - 1 (what numpy's SeedSequence and the agents take).
+MAX_SEED = 2**32 - 1
 
 
 def add_runner_arguments(parser: argparse.ArgumentParser, out_help: str) -> None:
     group = parser.add_argument_group("running")
     group.add_argument(
-        "--seed", type=int, default=0, metavar="S", help="seed: the same seed gives the same rows (default 0)"
+        "--seed",
+        type=int_arg(0, MAX_SEED),
+        default=0,
+        metavar="S",
+        help="seed: the same seed gives the same rows (default 0)",
     )
     group.add_argument(
-        "--jobs", type=int, default=None, metavar="N", help="local worker processes (default: every core; 1 runs here)"
+        "--jobs",
+        type=int_arg(1, 1024),
+        default=None,
+        metavar="N",
+        help="local worker processes (default: every core; 1 runs here)",
     )
     group.add_argument(
         "--cluster",
@@ -32,8 +44,6 @@ def add_runner_arguments(parser: argparse.ArgumentParser, out_help: str) -> None
 
 def prepare_out(args: argparse.Namespace, default: Path) -> Path:
     """The output folder (``--out`` or ``default``), emptied of old rows with ``--restart``."""
-    if args.jobs is not None and args.jobs < 1:
-        raise EngineError("--jobs must be at least 1")
     out: Path = args.out or default
     if out.exists() and not out.is_dir():
         raise EngineError(f"--out {str(out)!r} is a file, not a folder")

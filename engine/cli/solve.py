@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from engine.cli.common import PositionReporter, add_command, add_geometry_arguments, emit, geometry_from, position_lines
+from engine.cli.common import (
+    PositionReporter,
+    add_command,
+    add_geometry_arguments,
+    emit,
+    geometry_from,
+    grid_positions,
+    position_lines,
+)
 from engine.cli.solver_options import UNFINISHED, add_solver_arguments, limits, make_solver
 from engine.errors import EngineError
 
@@ -25,7 +33,7 @@ def run(args) -> int:
     solver = make_solver(args, geometry)
     reporter = PositionReporter()
     nodes, seconds = limits(args)
-    for line in position_lines(args.positions):
+    for line in position_lines(args.positions + grid_positions(args)):
         try:
             solution = solver.solve_moves(line.text, weak=args.weak, nodes=nodes, seconds=seconds)
         except EngineError as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 
+from engine.cli.common import add_grid_argument
 from engine.geometry import Geometry
 from engine.solver.book import load_default
 from engine.solver.solver import DEFAULT_TABLE_MB, Solver
@@ -33,6 +34,7 @@ def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
         default=0,
         help="give up on a position after this many nodes (default and 0: no limit)",
     )
+    add_grid_argument(parser)
     parser.add_argument("positions", nargs="*", metavar="POSITION", help="move strings such as 4453")
 
 

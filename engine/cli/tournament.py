@@ -6,10 +6,10 @@ from pathlib import Path
 
 from engine.cli.common import add_command, add_geometry_arguments, emit, geometry_from
 from engine.cli.runner_options import add_runner_arguments, prepare_out
-from engine.errors import EngineError
 from engine.experiments.executors import open_executor
 from engine.experiments.tables import write_csv
 from engine.experiments.tournament import run_tournament
+from engine.validate import MAX_GAMES, int_arg
 
 
 def add_parser(subparsers) -> None:
@@ -20,10 +20,12 @@ def add_parser(subparsers) -> None:
         agents=True,
     )
     parser.add_argument("agents", nargs="+", metavar="AGENT", help="two or more agent specs")
-    parser.add_argument("--games", type=int, default=10, metavar="N", help="games per pairing (default 10)")
+    parser.add_argument(
+        "--games", type=int_arg(1, MAX_GAMES), default=10, metavar="N", help="games per pairing (default 10)"
+    )
     parser.add_argument(
         "--openings",
-        type=int,
+        type=int_arg(0, 6),
         default=2,
         metavar="PLIES",
         help="start from seeded openings of this many moves, each with both colours (default 2; 0: empty board)",
@@ -34,8 +36,6 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
-    if not 0 <= args.openings <= 6:
-        raise EngineError("--openings must be from 0 to 6 moves")
     geometry = geometry_from(args)
     out = prepare_out(args, Path("results/tournament"))
     with open_executor(args.jobs, args.cluster) as executor:

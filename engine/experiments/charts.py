@@ -2,42 +2,47 @@
 
 Every chart has a title, axis labels with units and a legend where there is
 more than one series; the helpers here keep that consistent across studies.
+matplotlib is imported on first use, so that ``python -m engine`` starts fast.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-import matplotlib
-
-matplotlib.use("Agg")  # files only: never open a window, work on a headless machine
-
-import matplotlib.pyplot as plt
-from matplotlib.figure import Figure
+import numpy as np
 
 DPI = 110
 
 
-def new_figure(width: float = 8.0, height: float = 5.0, columns: int = 1) -> tuple[Figure, list]:
+def pyplot() -> Any:
+    """matplotlib.pyplot on the Agg backend: files only, never a window, fine on a headless machine."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def new_figure(width: float = 8.0, height: float = 5.0, columns: int = 1) -> tuple[Any, list[Any]]:
     """A figure with ``columns`` side-by-side axes."""
-    figure, axes = plt.subplots(1, columns, figsize=(width, height), squeeze=False)
+    figure, axes = pyplot().subplots(1, columns, figsize=(width, height), squeeze=False)
     return figure, list(axes[0])
 
 
-def save(figure: Figure, path: Path) -> Path:
+def save(figure: Any, path: Path) -> Path:
     """Write the PNG and free the figure."""
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.tight_layout()
     figure.savefig(path, dpi=DPI)
-    plt.close(figure)
+    pyplot().close(figure)
     return path
 
 
 def heat_map(axis, values, row_labels, column_labels, title: str, colour_label: str, fmt: str = "{:.2f}") -> None:
     """A matrix as coloured cells with the value written in each (NaN cells left blank)."""
-    import numpy as np
-
-    image = axis.imshow(values, cmap="RdYlGn", vmin=0.0, vmax=1.0)
+    image = axis.imshow(values, cmap="RdYlGn", vmin=0.0, vmax=1.0, aspect="auto")
     slanted = max(len(str(label)) for label in column_labels) > 3
     axis.set_xticks(
         range(len(column_labels)),

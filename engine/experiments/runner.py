@@ -34,12 +34,12 @@ Row = dict[str, Any]
 
 
 class Task(Protocol):
-    """One unit of work: plain data in, one row of plain data out."""
+    """One unit of work: plain data in, one row (or a list of rows) of plain data out."""
 
     @property
     def key(self) -> str: ...
 
-    def run(self) -> Row: ...
+    def run(self) -> Row | list[Row]: ...
 
 
 def derive_seed(*parts: int | str) -> int:
@@ -111,30 +111,31 @@ class GameTask:
         return row
 
 
-def _run(task: Task) -> Row:
-    return task.run()
+def _run(task: Task) -> list[Row]:
+    rows = task.run()
+    return rows if isinstance(rows, list) else [rows]
 
 
 class Checkpoint:
-    """Rows already computed, keyed by task, in a JSON-lines file appended row by row."""
+    """Rows already computed, keyed by task, in a JSON-lines file appended task by task."""
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
-        self.rows: dict[str, Row] = {}
+        self.rows: dict[str, list[Row]] = {}
         if path is not None and path.exists():
             for line in path.read_text().splitlines():
                 try:
                     entry = json.loads(line)
                 except json.JSONDecodeError:
                     continue  # a line cut short by an interruption: its task runs again
-                self.rows[entry["key"]] = entry["row"]
+                self.rows[entry["key"]] = entry["rows"]
 
-    def add(self, key: str, row: Row) -> None:
-        self.rows[key] = row
+    def add(self, key: str, rows: list[Row]) -> None:
+        self.rows[key] = rows
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self.path.open("a") as out:
-                out.write(json.dumps({"key": key, "row": row}) + "\n")
+                out.write(json.dumps({"key": key, "rows": rows}) + "\n")
 
 
 def run_tasks(
@@ -145,7 +146,7 @@ def run_tasks(
     desc: str = "tasks",
     progress: bool = True,
 ) -> list[Row]:
-    """Every task's row, in task order; tasks already in ``checkpoint`` are not run again.
+    """Every task's rows, in task order; tasks already in ``checkpoint`` are not run again.
 
     ``executor`` None runs the tasks here, one after the other. A progress bar
     with an ETA goes to standard error. On Ctrl-C the tasks not started are
@@ -165,10 +166,10 @@ def run_tasks(
     try:
         if executor is None:
             for task in pending:
-                store.add(task.key, task.run())
+                store.add(task.key, _run(task))
                 bar.update()
         else:
-            futures: dict[Future[Row], Task] = {executor.submit(_run, task): task for task in pending}
+            futures: dict[Future[list[Row]], Task] = {executor.submit(_run, task): task for task in pending}
             try:
                 for future in as_completed(futures):
                     store.add(futures[future].key, future.result())
@@ -179,4 +180,4 @@ def run_tasks(
                 raise
     finally:
         bar.close()
-    return [store.rows[task.key] for task in tasks]
+    return [row for task in tasks for row in store.rows[task.key]]

@@ -27,6 +27,11 @@ f1..f4    seed 002's EvalF1..EvalF4: f1 = nlines4, f2 = 100 f1 + nlines3,
           f3 = 100 f1 + central, f4 = 5 f2 + f3.
 seed000   seed 000's weighted scheme: open windows with 1, 2 or 3 cells missing
           score 3, 2 and 1 (the seed's 0.9 / 0.6 / 0.3, scaled to integers).
+          The search agents' ``mode=1|2|3`` key gives seed 000's three weight
+          modes relative to a line (its utility 1): 0.9/0.6/0.3, 0.6/0.4/0.2
+          and 30/20/10 (mode 3 lets open windows outweigh a made line). A line
+          is worth LINE_VALUE, and the sum is kept within +-SEED000_CAP, far
+          below a search's win score (kernel names ``seed000/1`` ... ``/3``).
 seed003   seed 003: THREE_SCORE = 50 per open window with one cell missing,
           TWO_SCORE = 10 per window with two missing; a line is ±maximum.
 seed004   seed 004's table: 512 / 50 / 10 / 1 for open windows with 0 / 1 / 2
@@ -60,9 +65,16 @@ if TYPE_CHECKING:
 #: The names ``eval=`` accepts; a function's id (what kernels receive) is its index here.
 NAMES = ("zero", "nlines4", "nlines3", "central", "f1", "f2", "f3", "f4", "seed000", "seed003", "seed004", "threats")
 ZERO, NLINES4, NLINES3, CENTRAL, F1, F2, F3, F4, SEED000, SEED003, SEED004, THREATS = range(len(NAMES))
+#: Seed 000's weight modes, chosen with the agents' ``mode`` key rather than by ``eval=``.
+SEED000_MODES = ("seed000/1", "seed000/2", "seed000/3")
+SEED000_MODE1 = len(NAMES)  # kernel ids of the modes follow the public names
 
 #: One line on the board as an evaluation: far above any window count, far below a search's win score.
 LINE_VALUE = 100_000
+#: Seed 000's modes: the value of a window one stone short (its 0.9, 0.6 and 30 times a line),
+#: divided by 3; windows two and three stones short are worth 2/3 and 1/3 of it.
+SEED000_UNIT = (30_000, 20_000, 1_000_000)
+SEED000_CAP = 500_000  # a mode's sum is kept within this, far below the search's win scores
 
 # Weights of the `threats` evaluation. Tuned at depth 6 on 7x6 in games from all 49
 # two-move openings, both colours: they score about 0.8 against f4 and against seed004.
@@ -76,7 +88,7 @@ OPEN_ONE = 4  # open windows with three cells missing
 def evaluation_id(name: str) -> int:
     """The id of an evaluation function for the kernels (``ValueError`` if unknown)."""
     try:
-        return NAMES.index(name)
+        return (*NAMES, *SEED000_MODES).index(name)
     except ValueError:
         raise ValueError(f"unknown evaluation {name!r} (known: {', '.join(NAMES)})") from None
 
@@ -277,6 +289,10 @@ def evaluate(current, mask, g, eval_id):
         return 5 * (100 * lines + my_1 - their_1) + 100 * lines + central(current, g) - central(opp, g)
     if eval_id == SEED000:
         return 3 * (my_1 - their_1) + 2 * (my_2 - their_2) + (my_3 - their_3)
+    if eval_id >= SEED000_MODE1:
+        unit = SEED000_UNIT[eval_id - SEED000_MODE1]
+        value = LINE_VALUE * lines + unit * (3 * (my_1 - their_1) + 2 * (my_2 - their_2) + (my_3 - their_3))
+        return max(-SEED000_CAP, min(SEED000_CAP, value))
     if eval_id == SEED003:
         if my_lines > 0:
             return LINE_VALUE

@@ -31,9 +31,15 @@ class FormScene(Scene):
 
     def content(self, size: tuple[int, int]) -> pygame.Rect:
         """The area between the title and the footer."""
-        px = self.theme.px
+        theme, px = self.theme, self.theme.px
         width = min(size[0] - 2 * px(40), px(900))
-        return pygame.Rect((size[0] - width) // 2, px(118), width, size[1] - px(118) - px(52))
+        # below the title and subtitle, which grow with the player's text size
+        top = max(px(118), self._subtitle_top() + theme.font_px(16) + px(14))
+        return pygame.Rect((size[0] - width) // 2, top, width, size[1] - top - px(52))
+
+    def _subtitle_top(self) -> int:
+        theme = self.theme
+        return max(theme.px(80), theme.px(34) + theme.font(34, True).get_linesize() + theme.px(2))
 
     def button_row(self, buttons: list[Button], area: pygame.Rect) -> None:
         """Lay out buttons side by side at the bottom of ``area``, the last one on the right."""
@@ -48,8 +54,8 @@ class FormScene(Scene):
         self.app.draw_background(surface)
         theme, (width, height) = self.theme, surface.get_size()
         theme.draw_text(surface, self.title, 34, (width / 2, theme.px(34)), TEXT, bold=True, anchor="midtop")
-        if self.subtitle:
-            theme.draw_text(surface, self.subtitle, 16, (width / 2, theme.px(80)), MUTED, anchor="midtop")
+        if self.subtitle:  # under the title, however large the player's text size makes it
+            theme.draw_text(surface, self.subtitle, 16, (width / 2, self._subtitle_top()), MUTED, anchor="midtop")
         self.draw_content(surface)
         self.form.draw(surface)
         theme.draw_text(surface, KEY_HINTS, 13, (width / 2, height - theme.px(18)), FAINT, anchor="midbottom")

@@ -46,11 +46,14 @@ class HelpScene(FormScene):
             y = theme.draw_text(surface, line, 16, (x, y), TEXT, wrap=box.width - px(56)).bottom + px(8)
         y += px(18)
         theme.draw_text(surface, "Controls", 20, (x, y), ACCENT, bold=True)
-        y += px(36)
-        half = (len(CONTROLS) + 1) // 2  # two columns, so that every control fits in the box
-        column = (box.width - px(56)) // 2
-        for index, (keys, meaning) in enumerate(CONTROLS):
-            left, row_y = x + (index // half) * column, y + (index % half) * px(28)
-            theme.draw_text(surface, keys, 15, (left, row_y), TEXT, bold=True)
-            meaning = theme.fit_text(meaning, 15, column - px(150))
-            theme.draw_text(surface, meaning, 15, (left + px(140), row_y), MUTED)
+        y += theme.font_px(20) + px(12)
+        # as many as fit (all but with a large text size), then a pointer to the shortcuts card
+        size, line = 16, theme.font_px(16) + px(8)
+        rows = max(1, min(len(CONTROLS), (box.bottom - y) // line))
+        shown = CONTROLS if rows == len(CONTROLS) else (*CONTROLS[: rows - 1], ("F1  or  ?", "all the keys"))
+        keys_width = max(theme.font(size, True).size(keys)[0] for keys, _ in shown) + px(24)
+        for keys, meaning in shown:
+            theme.draw_text(surface, keys, size, (x, y), TEXT, bold=True)
+            room = box.right - px(28) - x - keys_width
+            theme.draw_text(surface, theme.fit_text(meaning, size, room), size, (x + keys_width, y), MUTED)
+            y += line

@@ -774,7 +774,7 @@ class MatchScene(Scene):
         if player.is_human:
             return ("Your turn", TEXT) if self.mode is Mode.HUMAN_VS_AI else (f"{player.colour.title} to play", TEXT)
         thinker = "The computer" if self.mode is Mode.HUMAN_VS_AI else player.colour.title
-        return f"{thinker} is thinking…", TEXT
+        return f"{thinker} is {'getting ready' if self.preparing else 'thinking'}…", TEXT
 
     def _draw_error(self, surface: pygame.Surface) -> None:
         theme, px = self.app.theme, self.app.theme.px

@@ -54,12 +54,10 @@ class SettingsScene(FormScene):
         if fullscreen != self.app.fullscreen:
             self.app.toggle_fullscreen()
 
-    def resume(self) -> None:
-        self.sound.index = int(self.app.settings.muted)  # M may have been pressed meanwhile
-
     def update(self, dt: float) -> None:
-        self.sound.index = int(self.app.settings.muted)  # M works here too
-        self.window.index = int(self.app.fullscreen)  # and F11
+        """M and F11 work here too: show what they changed."""
+        self.sound.index = int(self.app.settings.muted)
+        self.window.index = int(self.app.fullscreen)
 
     def resize(self, size: tuple[int, int]) -> None:
         theme, px = self.theme, self.theme.px

@@ -133,3 +133,22 @@ def test_ctrl_c_or_a_polite_kill_closes_the_game_quietly(signum, status, tmp_pat
     assert child.returncode == status, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert settings.exists()  # closed as by its close button: the choices were saved
+
+
+def test_a_seed_004_grid_file_starts_the_match(tmp_path):
+    from engine.board import Board
+    from engine.formats import parse_grid
+    from game.launch import build_parser, options_from
+
+    grid = "- - - - -\n- - - - -\n- - - - -\nX X - O O\n"
+    path = tmp_path / "grid.txt"
+    path.write_text(grid)
+    options = options_from(build_parser().parse_args(["--grid", str(path), "--red", "human", "--yellow", "random"]))
+    assert (options.match.geometry.cols, options.match.geometry.rows) == (5, 4)
+    assert Board.from_moves(options.match.start_moves, options.match.geometry) == parse_grid(grid)
+
+
+def test_a_bad_grid_file_is_one_line(capsys, settings_file, tmp_path):
+    assert main(["--grid", str(tmp_path / "missing.txt"), "--red", "human", "--yellow", "random"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "cannot read the grid file" in err and err.count("\n") == 1

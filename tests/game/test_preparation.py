@@ -88,6 +88,8 @@ def test_a_students_file_is_never_prepared(cache, monkeypatch, tmp_path):
         preparer.plan([Task(f"{student}:agent"), Task("beginner")])
         wait_for(lambda: len(recorder.loaded) >= 1)
         assert recorder.loaded == compiled == ["beginner"] and not imported.exists()
+        assert not preparer.waits_for(Task(f"{student}:agent"))  # its match never waits for a preparation
+        preparer.wait(Task(f"{student}:agent"), StopFlag())  # returns at once
     finally:
         preparer.close()
 

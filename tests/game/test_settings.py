@@ -155,7 +155,9 @@ def test_any_field_values_give_usable_settings(tmp_path, data):
     loaded, problem = settings.load(path)
     for f in fields(Settings):
         assert type(getattr(loaded, f.name)) is type(getattr(Settings(), f.name))
-    assert (problem is None) == all(getattr(loaded, name) == value for name, value in data.items())
+    kept = loaded.to_json()  # compared with their types: 0 is not a valid False, nor 1.0 a valid 1
+    same = all(type(kept[name]) is type(value) and kept[name] == value for name, value in data.items())
+    assert (problem is None) == same
 
 
 def test_a_board_the_game_cannot_play_is_reset_and_the_menu_says_what_starts(start):
@@ -170,3 +172,13 @@ def test_a_board_the_game_cannot_play_is_reset_and_the_menu_says_what_starts(sta
     driver.step()
     assert (driver.app.settings.cols, driver.app.settings.connect) == (7, 4)
     assert any("connect" in message for message in driver.app.messages)
+
+
+def test_bad_look_and_sound_values_fall_back(tmp_path):
+    path = tmp_path / "settings.json"
+    values = {"look": "neon", "animation": "warp", "muted": "yes", "volume": 70, "colour_blind": True}
+    path.write_text(json.dumps(values), encoding="utf-8")
+    loaded, problem = settings.load(path)
+    assert (loaded.look, loaded.animation, loaded.muted) == (Settings().look, Settings().animation, False)
+    assert loaded.colour_blind is True and loaded.volume == 70
+    assert "look" in problem and "animation" in problem and "muted" in problem

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from engine.geometry import Geometry
+from game.app import window_size
 from game.scenes.shortcuts import ShortcutsOverlay
 from game.theme import MIN_WINDOW
 from tests.game.test_match import config, open_match
@@ -78,3 +79,11 @@ def test_f11_goes_full_screen_and_back_to_the_same_window(start, settings_file):
     driver.app.close()
     saved = json.loads(settings_file.read_text(encoding="utf-8"))
     assert (saved["window_width"], saved["window_height"]) == (800, 600)  # not the full screen's size
+
+
+def test_the_first_window_grows_on_a_high_resolution_screen():
+    assert window_size((1024, 720), (1920, 1080)) == (1024, 720)
+    assert window_size((1024, 720), (3840, 2160)) == (2048, 1440)  # the same share of a 4K screen
+    assert window_size((1200, 800), (3840, 2160)) == (1200, 800)  # a size the player chose stays
+    assert window_size((3000, 2000), (1366, 768)) == (1326, 688)  # never larger than the screen
+    assert window_size((100, 100), None) == MIN_WINDOW

@@ -80,3 +80,18 @@ def test_tournament_command_ends_with_one_row_per_agent_and_resumes(cli, tmp_pat
 def test_tournament_command_bad_input_is_one_line(cli, tmp_path):
     status, _, err = cli(["tournament", "random", "bogus:depth=2", "--out", str(tmp_path), "--jobs", "1"])
     assert status == 2 and err.startswith("error:") and len(err.strip().splitlines()) == 1
+
+
+def test_student_files_play_in_their_sandbox_and_a_crash_only_forfeits(tmp_path):
+    good = tmp_path / "alice.py"
+    good.write_text(
+        "def agent(board, player=1):\n    return [c for c in range(board.shape[1]) if board[0, c] == 0][0]\n"
+    )
+    bad = tmp_path / "bob.py"
+    bad.write_text("def agent(board, player=1):\n    raise RuntimeError('oops')\n")
+    agents = [f"{good}:agent", f"{bad}:agent", "random"]
+    result = run_tournament(agents, games=2, seed=1, geometry=Geometry(5, 4, 4))
+    assert len(result.rows) == 3 * 2
+    bob_games = [row for row in result.rows if f"{bad}:agent" in (row["red"], row["yellow"])]
+    assert bob_games and all(row["forfeit"] for row in bob_games)
+    assert [s.agent for s in result.standings][-1] == f"{bad}:agent"

@@ -1,0 +1,225 @@
+"""Study ``ordering`` (seeds 000, 001): how move ordering changes the time and nodes of alpha-beta.
+
+Seed 000's experiment: boards of 4 rows with 4, 5, 6 and 7 columns (its own
+boards and depth limits), searched by plain alpha-beta (no table, no
+deepening) with natural, centre-first and heuristic move order; we add 8 and 9
+columns (seeded random boards with two full rows, searched to the end). Each
+search runs in the numba kernel and, where it takes reasonable time, in the
+plain-Python reference (:mod:`engine.reference_search`, natural and centre
+orders only). Times are CPU seconds per move.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.agents.search import plain_alphabeta
+from engine.bench.search import SEED_000_BOARDS, seed_board
+from engine.board import Board
+from engine.experiments import charts
+from engine.experiments.runner import Row, derive_seed
+from engine.experiments.study import Findings, Settings, Study
+from engine.experiments.tables import markdown_table
+from engine.geometry import Geometry
+from engine.reference_search import ReferenceSearch
+
+ORDERS = ("natural", "center", "heuristic")
+#: The Python reference is skipped above this many kernel nodes (it is ~1000 times slower).
+PYTHON_NODE_LIMIT = 300_000
+
+
+@dataclass(frozen=True)
+class OrderingTask:
+    """One board, one order, one implementation."""
+
+    cols: int
+    grid: str  # seed 004's text grid, X to move
+    depth: int
+    order: str
+    engine: str  # "numba" or "python"
+
+    @property
+    def key(self) -> str:
+        return f"{self.cols}|{self.grid}|{self.depth}|{self.order}|{self.engine}"
+
+    def run(self) -> Row:
+        geometry, current, mask = seed_board(self.grid)
+        row: Row = {"cols": self.cols, "depth": self.depth, "order": self.order, "engine": self.engine}
+        kernel = plain_alphabeta(current, mask, geometry, self.depth, "zero", self.order)  # also compiles
+        if self.engine == "numba":
+            repeats, start = 0, time.process_time()
+            while time.process_time() - start < 0.2:
+                plain_alphabeta(current, mask, geometry, self.depth, "zero", self.order)
+                repeats += 1
+            row.update(seconds=(time.process_time() - start) / repeats, nodes=kernel.nodes, column=kernel.column + 1)
+            return row
+        board = _board(geometry, current, mask)
+        if board is None or kernel.nodes > PYTHON_NODE_LIMIT:
+            row.update(seconds=None, nodes=None, column=None)
+            row["note"] = "X has a stone more: no legal Board" if board is None else "too slow in Python"
+            return row
+        search = ReferenceSearch("zero", self.order)
+        start = time.process_time()
+        column, _ = search.best_move(board, min(self.depth, geometry.cells - board.ply))
+        row.update(seconds=time.process_time() - start, nodes=search.nodes, column=column + 1)
+        return row
+
+
+def _board(geometry: Geometry, current: int, mask: int) -> Board | None:
+    other = mask ^ current
+    if current.bit_count() == other.bit_count():
+        return Board.from_stones(current, other, geometry)
+    if current.bit_count() == other.bit_count() - 1:
+        return Board.from_stones(other, current, geometry)
+    return None
+
+
+def _wide_board(cols: int, seed: int) -> str:
+    """A seeded board of 4 rows and ``cols`` columns, two rows full, nobody with three in a row."""
+    rng = random.Random(seed)
+    while True:
+        board = Board(Geometry(cols, 4))
+        order = [c for c in range(cols) for _ in range(2)]
+        rng.shuffle(order)
+        for col in order:
+            board.play(col)
+            if board.is_over:
+                break
+        if not board.is_over and not any(board.is_winning_move(c) for c in board.legal_columns()):
+            from engine.formats import format_grid
+
+            return format_grid(board)
+
+
+def tasks(settings: Settings) -> list[OrderingTask]:
+    boards = [(Geometry(len(g.splitlines()[0].split()), 4).cols, g, depth) for _, g, depth, _, _ in SEED_000_BOARDS]
+    if not settings.quick:
+        boards += [(cols, _wide_board(cols, derive_seed(settings.seed, cols)), 16) for cols in (8, 9)]
+    else:
+        boards = [boards[0], boards[3]]  # the smallest board, and 4x7 where the orders differ
+    return [
+        OrderingTask(cols, grid, depth, order, engine)
+        for cols, grid, depth in boards
+        for order in ORDERS
+        for engine in ("numba", "python")
+        if not (engine == "python" and order == "heuristic")
+    ]
+
+
+def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
+    published = {len(g.splitlines()[0].split()): (plain, ordered) for _, g, _, plain, ordered in SEED_000_BOARDS}
+    cols_list = sorted({row["cols"] for row in rows})
+
+    def cell(cols: int, order: str, engine: str, key: str = "seconds"):
+        for row in rows:
+            if (row["cols"], row["order"], row["engine"]) == (cols, order, engine):
+                return row.get(key)
+        return None
+
+    table_rows = []
+    for cols in cols_list:
+        depth = next(row["depth"] for row in rows if row["cols"] == cols)
+        seed = published.get(cols, (None, None))
+        table_rows.append(
+            [
+                f"4x{cols}",
+                depth,
+                _fmt(seed[0]),
+                _fmt(seed[1]),
+                *[
+                    _python_cell(cell(cols, order, "python"), cell(cols, order, "python", "note"))
+                    for order in ORDERS[:2]
+                ],
+                *[_fmt(cell(cols, order, "numba")) for order in ORDERS],
+                *[_count(cell(cols, order, "numba", "nodes")) for order in ORDERS],
+            ]
+        )
+    headers = [
+        "board (rows x cols)",
+        "depth",
+        "seed 000 natural (s)",
+        "seed 000 centre (s)",
+        "Python natural (s)",
+        "Python centre (s)",
+        "numba natural (s)",
+        "numba centre (s)",
+        "numba heuristic (s)",
+        "nodes natural",
+        "nodes centre",
+        "nodes heuristic",
+    ]
+    table = markdown_table(headers, table_rows, right=[False] + [True] * (len(headers) - 1))
+    _chart(rows, cols_list, published, out / "ordering.png")
+    widest = cols_list[-1]
+    natural, centre = cell(widest, "natural", "numba", "nodes"), cell(widest, "center", "numba", "nodes")
+    heuristic = cell(widest, "heuristic", "numba", "nodes")
+    headline = (
+        f"on 4x{widest} centre-first order searches {natural / max(centre, 1):.1f} times fewer nodes than "
+        f"natural order and the heuristic order {natural / max(heuristic, 1):.1f} times fewer"
+    )
+    seed_figures = markdown_table(
+        ["board", "seed 000 natural (s)", "seed 000 centre (s)", "seed's speed-up"],
+        [[f"4x{c}", p, o, f"{p / o:.0f}x"] for c, (p, o) in sorted(published.items())],
+        right=[False, True, True, True],
+    )
+    reading = (
+        "Ordering does not change the move's value, only how soon alpha-beta finds the cut-offs: the search "
+        "grows exponentially with the number of columns in natural order, and far more slowly when the "
+        "centre (or the heuristic's threats) comes first. The seed measured 99 s against 1.26 s on its 4x7 "
+        "board in its own Python. Our counts of nodes show where the gap comes from, our plain-Python "
+        "reference is already faster than the seed's code, and the numba kernel runs the same searches "
+        "one to three orders of magnitude faster again (compare the columns of the table). "
+        "Where a seed board has X to move with a stone more than O, no game can reach it, "
+        "so only the kernel (which does not check) searches it."
+    )
+    return Findings(table, ["ordering.png"], headline, seed_figures, reading)
+
+
+def _fmt(value) -> str:
+    return "-" if value is None else f"{value:.2g}" if value < 0.01 else f"{value:.3f}"
+
+
+def _python_cell(seconds, note) -> str:
+    if seconds is not None:
+        return _fmt(seconds)
+    return "unreachable" if note and "stone more" in note else "too slow" if note else "-"
+
+
+def _count(value) -> str:
+    return "-" if value is None else f"{value:,}"
+
+
+def _chart(rows: list[Row], cols_list: list[int], published: dict, path: Path) -> None:
+    figure, (axis,) = charts.new_figure(9, 5.5)
+    styles = {"numba": "-", "python": "--"}
+    for engine in ("numba", "python"):
+        for order in ORDERS:
+            seconds = {r["cols"]: r["seconds"] for r in rows if r["engine"] == engine and r["order"] == order}
+            if any(seconds.values()):
+                ys = [seconds.get(c) or float("nan") for c in cols_list]  # a gap where it did not run
+                axis.plot(cols_list, ys, styles[engine], marker="o", label=f"{engine}, {order}")
+    for index, label in enumerate(("seed 000, natural", "seed 000, centre")):
+        xs = sorted(published)
+        axis.plot(
+            xs, [published[c][index] for c in xs], ":", marker="x", color="black" if index == 0 else "grey", label=label
+        )
+    axis.set_yscale("log")
+    axis.set_xticks(cols_list)
+    axis.set_xlabel("columns (4 rows)")
+    axis.set_ylabel("CPU seconds per move (log scale)")
+    axis.set_title("Alpha-beta time per move by move order")
+    axis.grid(True, alpha=0.3)
+    axis.legend(fontsize=8)
+    charts.save(figure, path)
+
+
+STUDY = Study(
+    name="ordering",
+    summary="alpha-beta time and nodes per move against the number of columns, by move order",
+    seeds="000, 001",
+    tasks=tasks,
+    summarize=summarize,
+)

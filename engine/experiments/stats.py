@@ -1,0 +1,21 @@
+"""Small statistics the studies share."""
+
+from __future__ import annotations
+
+import math
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95 % by default) of a proportion: better than p +- z*se near 0 and 1."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percent_with_interval(successes: float, trials: int) -> str:
+    """``56.0% (55.0-57.0)``."""
+    low, high = wilson(successes, trials)
+    return f"{successes / trials:.1%} ({low:.1%}-{high:.1%})" if trials else "-"
