@@ -102,7 +102,7 @@ class SavedGame:
             name, spec = entry.get("name", ""), entry.get("agent")
             if not isinstance(name, str) or not (spec is None or (isinstance(spec, str) and 0 < len(spec) < 200)):
                 raise SaveFileError(f"the {colour.value} player is damaged")
-            people[colour] = (clean_name(name), spec)
+            people[colour] = (clean_name(name), None if spec == "human" else spec)  # "human": a person too
         mode = MatchConfig.mode_of(*(spec is None for _, spec in people.values()))
         players = {colour: player_for(colour, spec, mode, name) for colour, (name, spec) in people.items()}
         start, moves = _field(data, "start", str), _field(data, "moves", str)

@@ -117,3 +117,10 @@ def test_pasted_move_strings_and_grids():
 def test_pasted_text_that_is_not_a_position(text, message):
     with pytest.raises(SaveFileError, match=message):
         saves.pasted_position(text, config(None, None))
+
+
+def test_an_agent_named_human_is_a_person(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({**GOOD, "yellow": {"name": "Bob", "agent": "human"}}), encoding="utf-8")
+    game = saves.load(path)
+    assert game.config.yellow.is_human and game.config.yellow.name == "Bob"
