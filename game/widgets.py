@@ -75,7 +75,8 @@ class Button(Widget):
         drawing.panel(surface, self.rect, radius, fill, drawing.border_colour(focused, hovered), 2 if focused else 1)
         colour = TEXT if self.enabled else FAINT
         room = self.rect.width - theme.px(16)
-        if self.detail:
+        two_lines = self.rect.height >= theme.font_px(17) + theme.font_px(13) + theme.px(8)
+        if self.detail and two_lines:  # a large text size leaves room for the label alone
             size = label_size(theme, self.text, (19, 17, 15), room)
             theme.draw_text(
                 surface,

@@ -101,7 +101,8 @@ class MoveList:
 
     @property
     def _row_height(self) -> int:
-        return self.theme.px(self.ROW)
+        """A row: the design height, or more when the player's text size asks for it."""
+        return max(self.theme.px(self.ROW), self.theme.font_px(14) + self.theme.px(6))
 
     @property
     def _top(self) -> int:
