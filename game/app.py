@@ -49,7 +49,7 @@ from game.theme import (
     use_look,
 )
 from game.widgets import TextField
-from game.worker import Worker
+from game.worker import ANALYSIS_NICENESS, Worker
 
 if TYPE_CHECKING:
     from engine.agents.base import Agent
@@ -183,6 +183,8 @@ class App:
         self.sounds = Sounds(self.settings.volume, self.settings.muted)
         self._apply_look()
         self.worker = Worker()
+        # The live analysis and the game review: a thread of its own, below the players' (see game.feed).
+        self.analysis_worker = Worker("analysis-worker", niceness=ANALYSIS_NICENESS)
         self.catalog = Catalog()
         self.make_agent: Callable[[str], Agent] = agent_factory or self.catalog.create
         self.frame_stats = FrameStats()
@@ -534,6 +536,7 @@ class App:
         while self._stack:
             self._stack.pop().exit()
         self.worker.close()
+        self.analysis_worker.close()
         self.catalog.stop()
         self.sounds.stop()
         if self.options.match is None:  # a match from the command line does not change the saved choices

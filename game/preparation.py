@@ -170,8 +170,8 @@ class Preparer:
 
     def waits_for(self, task: Task) -> bool:
         """True while a move of ``task`` would have to wait for its kernels to be compiled."""
-        with self._lock:
-            return task not in self._compiled and self._wanted(task) and not is_compiled(task)
+        # No lock: the screens ask every frame, and the preparing thread may hold it while it starts a child.
+        return task not in self._compiled and self._wanted(task) and not is_compiled(task)
 
     def wait(self, task: Task, stop: StopFlag) -> None:
         """Block (a worker thread) until ``task`` is compiled, asking for it first; or until ``stop``."""

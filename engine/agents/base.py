@@ -18,6 +18,7 @@ from typing import ClassVar
 from engine.board import Board
 from engine.errors import IllegalMoveError
 from engine.formats import format_moves
+from engine.progress import Progress
 from engine.score import Score
 from engine.stop import StopFlag
 
@@ -79,6 +80,8 @@ class Agent(ABC):
     name: ClassVar[str] = "agent"
     #: True for agents that wait for a person (the GUI and terminal ask them).
     is_human: ClassVar[bool] = False
+    #: When the search under way started (None: no search running). Not a parameter.
+    _started = None
 
     def __post_init__(self) -> None:  # noqa: B027 - dataclass agents call it; @register adds the key checks
         """Check the parameters (agents extend this with their own checks)."""
@@ -87,9 +90,27 @@ class Agent(ABC):
         """Pick a column for the side to move in ``board`` (which is not changed)."""
         if board.is_over:
             raise IllegalMoveError("the game is over: there is no move to choose")
-        start = time.perf_counter()
-        result = self._search(board.copy(), stop or StopFlag())
+        start = self._started = time.perf_counter()
+        try:
+            result = self._search(board.copy(), stop or StopFlag())
+        finally:
+            self._started = None
         return replace(result, seconds=time.perf_counter() - start)
+
+    def progress(self) -> Progress | None:
+        """What the search under way has found so far, or None (idle, or the agent tells nothing).
+
+        Safe to call from any thread while :meth:`choose` runs on another: it
+        only reads (see :mod:`engine.progress`).
+        """
+        started = self._started
+        if started is None:
+            return None
+        return self._progress(time.perf_counter() - started)
+
+    def _progress(self, seconds: float) -> Progress | None:
+        """The snapshot of a search running for ``seconds``; agents that publish progress override it."""
+        return None
 
     @abstractmethod
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:

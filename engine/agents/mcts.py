@@ -28,6 +28,7 @@ from engine.errors import IllegalMoveError
 from engine.kernels import mcts
 from engine.kernels.montecarlo import ROLLOUTS
 from engine.kernels.rules import DRAW, LOSS, WIN
+from engine.progress import Progress
 from engine.score import Score
 from engine.stop import StopFlag
 
@@ -57,6 +58,10 @@ class MctsAgent(Agent):
     _rng: np.ndarray = field(init=False, repr=False, compare=False)
     _tree: mcts.Tree | None = field(default=None, init=False, repr=False, compare=False)
     _tree_board: Board | None = field(default=None, init=False, repr=False, compare=False)
+    # Published for other threads (see engine.progress): the visits the tree had when the search began,
+    # and the kernel's deepest walk, which it updates as it goes.
+    _reused: int = field(default=0, init=False, repr=False, compare=False)
+    _max_depth: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int64), init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._rng = new_rng(self.seed)
@@ -72,11 +77,11 @@ class MctsAgent(Agent):
     # -- the search ------------------------------------------------------------
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
         tree = self._tree_for(board)
-        reused = int(tree.visits[mcts.ROOT])
+        reused = self._reused = int(tree.visits[mcts.ROOT])
         g = board.geometry.kernel
         current, mask = board.kernel_state()
         c, policy = float(self.c), ROLLOUTS[self.rollout]
-        max_depth = np.zeros(1, dtype=np.int64)
+        max_depth = self._max_depth = np.zeros(1, dtype=np.int64)
         # A first call with no iterations compiles the kernel if needed and expands
         # the root, outside the time limit.
         mcts.search(tree, current, mask, g, self._rng, c, policy, 0, stop.array, max_depth)
@@ -125,6 +130,26 @@ class MctsAgent(Agent):
         return node
 
     # -- reading the tree ------------------------------------------------------------
+    def _progress(self, seconds: float) -> Progress | None:
+        tree, board = self._tree, self._tree_board
+        if tree is None or board is None or tree.first_child[mcts.ROOT] < 0:
+            return None
+        children = list(_children(tree, mcts.ROOT))
+        total = sum(int(tree.visits[child]) for child in children) or 1
+        shares: list[float | None] = [None] * board.geometry.cols
+        for child in children:
+            shares[int(tree.move[child])] = int(tree.visits[child]) / total
+        line = principal_variation(tree)
+        return Progress(
+            seconds,
+            int(tree.visits[mcts.ROOT]) - self._reused,
+            unit="iterations",
+            depth=int(self._max_depth[0]),
+            best_column=line[0] if line else None,
+            pv=line,
+            visit_shares=tuple(shares),
+        )
+
     def _result(
         self, board: Board, tree: mcts.Tree, iterations: int, reused: int, depth: int, completed: bool
     ) -> SearchResult:

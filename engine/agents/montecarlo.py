@@ -31,6 +31,7 @@ from engine.agents.registry import param, register
 from engine.board import Board
 from engine.kernels.montecarlo import ROLLOUTS, pure_monte_carlo, winning_column
 from engine.kernels.rng import make_rng
+from engine.progress import Progress
 from engine.score import Score
 from engine.stop import StopFlag
 
@@ -74,6 +75,9 @@ class MonteCarloAgent(Agent):
     rollout: str = param("smart", ROLLOUT_HELP, choices=tuple(ROLLOUTS))
     seed: int | None = param(None, "random seed (none: a fresh one)", kind=int)
     _rng: np.ndarray = field(init=False, repr=False, compare=False)
+    # The kernel's running totals per column, published for other threads (see engine.progress).
+    _counts: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
+    _points: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._rng = new_rng(self.seed)
@@ -81,6 +85,23 @@ class MonteCarloAgent(Agent):
     def new_game(self, seed: int | None = None) -> None:
         if seed is not None:
             self._rng = new_rng(seed)
+
+    def _progress(self, seconds: float) -> Progress | None:
+        counts, points = self._counts, self._points
+        if counts is None or points is None:
+            return None
+        counts, points = counts.copy(), points.copy()  # one look, then consistent arithmetic
+        total = int(counts.sum())
+        tried = [col for col in range(len(counts)) if counts[col]]
+        best = max(tried, key=lambda col: points[col] / counts[col]) if tried else None
+        return Progress(
+            seconds,
+            total,
+            unit="playouts",
+            best_column=best,
+            pv=() if best is None else (best,),
+            visit_shares=tuple(float(c) / total if c else None for c in counts) if total else None,
+        )
 
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
         geometry = board.geometry
@@ -94,8 +115,8 @@ class MonteCarloAgent(Agent):
 
         legal = board.legal_columns()
         per_column = -1 if self.playouts is None else math.ceil(self.playouts / len(legal))
-        points = np.zeros(geometry.cols, dtype=np.float64)
-        counts = np.zeros(geometry.cols, dtype=np.int64)
+        points = self._points = np.zeros(geometry.cols, dtype=np.float64)
+        counts = self._counts = np.zeros(geometry.cols, dtype=np.int64)
         policy = ROLLOUTS[self.rollout]
         pure_monte_carlo(current, mask, g, self._rng, policy, 0, stop.array, points, counts)  # compiles, if needed
         with stop.deadline(time_budget(self.time, self.playouts)) as flag:

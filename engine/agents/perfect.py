@@ -14,6 +14,7 @@ from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import create_agent, param, register, register_preset
 from engine.board import Board
 from engine.geometry import Geometry
+from engine.progress import Progress
 from engine.score import Score
 from engine.solver.book import load_default
 from engine.solver.solver import Solver
@@ -67,6 +68,10 @@ class PerfectAgent(Agent):
                 info={"book": "yes"} if in_book else {},
             )
         return _fallback(board, stop, self.fallback_time, best.nodes)
+
+    def _progress(self, seconds: float) -> Progress | None:
+        solver = self._solver
+        return None if solver is None else Progress(seconds, solver.live_nodes)
 
     def close(self) -> None:
         self._solver = None

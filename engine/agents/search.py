@@ -34,6 +34,7 @@ from engine.kernels import search as kernels
 from engine.kernels.evaluation import NAMES, evaluation_id
 from engine.kernels.rules import can_play, is_winning_move
 from engine.kernels.search import ABORTED, CUT, INF, NODE_LIMIT, NODES, WIN, SearchContext, new_context
+from engine.progress import Progress
 from engine.score import Score
 from engine.stop import StopFlag
 
@@ -91,10 +92,18 @@ def _pv(ctx: SearchContext) -> tuple[int, ...]:
     return tuple(int(col) for col in ctx.pv[0, : ctx.pv_len[0]])
 
 
+def _score(value: int, proven: bool, geometry: Geometry) -> Score:
+    """A search value as a Score: Pons's exact score when the iteration proved it, else an estimate."""
+    return Score.pons(pons_score(value, geometry)) if proven else Score.estimate(value)
+
+
 def _result(best: _Iteration, ctx: SearchContext, geometry: Geometry, ply: int, completed: bool) -> SearchResult:
     """The SearchResult of the last finished iteration."""
     nodes = int(ctx.stats[NODES])
-    convert = (lambda s: Score.pons(pons_score(s, geometry))) if best.proven else Score.estimate
+
+    def convert(value: int) -> Score:
+        return _score(value, best.proven, geometry)
+
     info: dict[str, object] = {}
     plies = proven_plies(best.score, ply, geometry)
     if plies is not None:
@@ -126,6 +135,21 @@ class AlphaBetaSearch:
     def __init__(self, geometry: Geometry, eval_name: str, order: str, tt_entries: int) -> None:
         self.geometry = geometry
         self.ctx = new_context(geometry.cols, geometry.rows, order, evaluation_id(eval_name), tt_entries)
+        # Published for other threads (see engine.progress): the depth under way, the last finished iteration.
+        self.live_depth = 0
+        self.live_best: _Iteration | None = None
+
+    def progress(self, seconds: float) -> Progress:
+        """A snapshot of the search under way (any thread may call it)."""
+        best = self.live_best
+        return Progress(
+            seconds,
+            int(self.ctx.stats[NODES]),  # the kernels' own counter, read live
+            depth=self.live_depth,
+            best_column=None if best is None else best.column,
+            pv=() if best is None else best.pv,
+            score=None if best is None else _score(best.score, best.proven, self.geometry),
+        )
 
     def clear(self) -> None:
         """Forget every stored position."""
@@ -160,7 +184,9 @@ class AlphaBetaSearch:
         scores = np.zeros(geometry.cols, dtype=np.int64)
         exact = np.zeros(geometry.cols, dtype=np.uint8)
         best: _Iteration | None = None
+        self.live_best = None
         for d in range(1, min(depth, geometry.cells - ply) + 1):
+            self.live_depth = d
             exact[:] = 0
             ctx.stats[CUT] = 0
             first = -1 if best is None else best.column
@@ -176,7 +202,7 @@ class AlphaBetaSearch:
                 return _result(best, ctx, geometry, ply, False)
             columns = [int(scores[c]) if exact[c] else None for c in range(geometry.cols)]
             proven = ctx.stats[CUT] == 0 or _all_forced(columns, geometry)
-            best = _Iteration(col, d, int(scores[col]), _pv(ctx), columns, proven)
+            best = self.live_best = _Iteration(col, d, int(scores[col]), _pv(ctx), columns, proven)
             if best.proven or (not all_exact and proven_plies(best.score, ply, geometry) is not None):
                 break  # deeper iterations cannot change a proven value, or a forced win or loss
         assert best is not None  # the position has an empty cell, so depth 1 was searched
@@ -319,6 +345,10 @@ class AlphaBetaAgent(SearchAgent):
 
     def close(self) -> None:
         self._search_state = None
+
+    def _progress(self, seconds: float) -> Progress | None:
+        searcher = self._search_state
+        return None if searcher is None else searcher.progress(seconds)
 
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
         searcher = self._searcher(geometry)

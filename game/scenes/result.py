@@ -28,8 +28,9 @@ class ResultOverlay(Scene):
         self.again = Button("Rematch", self.rematch, primary=True, detail=f"{starts} moves first")
         self.settings = Button("Settings", self.change_settings, detail="change them")
         self.menu = Button("Main menu", self.main_menu)
+        self.review = Button("Review", self.open_review, detail="V: every move")
         self.save = Button("Save", self.save_game, detail="Ctrl+S")
-        self.buttons = [self.again, self.save, self.settings, self.menu]
+        self.buttons = [self.again, self.review, self.save, self.settings, self.menu]
         self.form = Form(app.theme, self.buttons)
         self.panel = pygame.Rect(0, 0, 0, 0)
 
@@ -37,6 +38,10 @@ class ResultOverlay(Scene):
     def rematch(self) -> None:
         self.app.pop()
         self.match.rematch()
+
+    def open_review(self) -> None:
+        self.app.pop()
+        self.match.show_review()
 
     def save_game(self) -> None:
         self.match.save_game()
@@ -57,6 +62,8 @@ class ResultOverlay(Scene):
         ctrl = event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
             self.rematch()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_v:
+            self.open_review()
         elif ctrl and event.key == pygame.K_s:
             self.save.press()
         elif ctrl and event.key == pygame.K_c:
@@ -71,7 +78,7 @@ class ResultOverlay(Scene):
         self.panel = pygame.Rect(px(12), px(10), size[0] - 2 * px(12), px(108) + (px(28) if self.score() else 0))
         gap, height = px(10), px(60)
         widths = [px(170 if button.primary else 132) for button in self.buttons]
-        scale = min(1.0, (self.panel.width * 3 // 5 - (len(widths) - 1) * gap) / sum(widths))
+        scale = min(1.0, (self.panel.width * 2 // 3 - (len(widths) - 1) * gap) / sum(widths))
         x = self.panel.right - px(20) - sum(round(w * scale) for w in widths) - (len(widths) - 1) * gap
         for button, width in zip(self.buttons, widths, strict=True):
             button.rect = pygame.Rect(x, self.panel.y + px(54) - height // 2, round(width * scale), height)
