@@ -28,6 +28,8 @@ SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("N", "new game"),
             ("R", "rematch, when a game is over"),
             ("Enter", "the result again, when a game is over"),
+            ("A", "every column's value (analysis)"),
+            ("V", "review the game, once over"),
         ),
     ),
     (
