@@ -343,7 +343,7 @@ class App:
             if event.type == pygame.VIDEORESIZE:
                 self._resized = True  # laid out once, after all the events of this frame
                 continue
-            if self.keys.accept(event):
+            if self.keys.accept(event, now):
                 if event.type == pygame.KEYDOWN and self.global_key(event):
                     self._apply_transitions()
                     continue
