@@ -157,6 +157,7 @@ def factory(agents: dict[str, Agent]) -> Callable[[str], Agent]:
 def settings_file(tmp_path, monkeypatch):
     path = tmp_path / "config" / "settings.json"
     monkeypatch.setenv("CONNECT_FOUR_SETTINGS", str(path))
+    monkeypatch.setenv("CONNECT_FOUR_GAMES", str(tmp_path / "games"))  # saved games stay in the test's folder
     return path
 
 
