@@ -6,8 +6,9 @@ two-move openings on 7x6, each with both colours), all games in one
 Bradley-Terry fit (``python -m engine bench ladder results/pair_*/``, mean
 1500), measured on a shared 2-core machine under heavy load (load average
 15-20). The README gives the crosstable, the intervals and which steps
-still fall short of winning 70 % of games against the level below. Re-measure and update the figures here when a preset changes:
-the game's level list and ``--help`` read them from this one place.
+still fall short of winning 70 % of games against the level below.
+Re-measure and update the figures here when a preset changes: the game's
+level list and ``--help`` read them from this one place.
 
 Weak levels play like weaker people, not broken programs: from ``easy`` up
 they see a win in one and an immediate threat (they search at least two
