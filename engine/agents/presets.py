@@ -22,17 +22,17 @@ from engine.agents.registry import register_preset
 
 #: name, spec, summary, Elo (None: not measured yet). The order is the ladder's.
 LADDER: tuple[tuple[str, str, str, int | None], ...] = (
-    ("beginner", "random", "drops discs at random", 376),
-    ("novice", "greedy:eval=seed004,tolerance=30", "likes lines of its own, ignores yours", 782),
-    ("easy", "alphabeta:depth=2,eval=seed004,order=center,tolerance=30", "wins and blocks, one move ahead", 1389),
-    ("medium", "alphabeta:depth=4,eval=seed004,tolerance=20", "looks four moves ahead", 1472),
-    ("hard", "alphabeta:depth=81,time=0.5,eval=threats", "deep search with threat analysis (0.5 s)", 2080),
-    ("expert", "mcts:time=1.5,endgame=24", "Monte Carlo tree search guided by threats, exact endgames (1.5 s)", 2080),
+    ("beginner", "random", "drops discs at random", 366),
+    ("novice", "greedy:eval=seed004,tolerance=30", "likes lines of its own, ignores yours", 772),
+    ("easy", "alphabeta:depth=2,eval=seed004,order=center,tolerance=30", "wins and blocks, one move ahead", 1379),
+    ("medium", "alphabeta:depth=4,eval=seed004,tolerance=20", "looks four moves ahead", 1462),
+    ("hard", "alphabeta:depth=81,time=0.5,eval=threats", "deep search with threat analysis (0.5 s)", 2070),
+    ("expert", "mcts:time=1.5,endgame=24", "Monte Carlo tree search guided by threats, exact endgames (1.5 s)", 2070),
     (
         "perfect",
         "perfect",
         "never makes a mistake on boards up to 42 cells; on bigger boards its best estimate, marked as such",
-        2321,
+        2381,
     ),
 )
 
