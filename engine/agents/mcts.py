@@ -189,11 +189,12 @@ class MctsAgent(Agent):
         tree, board = self._tree, self._tree_board
         if tree is None or board is None or tree.first_child[mcts.ROOT] < 0:
             return None
-        children = list(_children(tree, mcts.ROOT))
-        total = sum(int(tree.visits[child]) for child in children) or 1
+        # The search is still adding visits: read each count once, so the shares add up to 1.
+        visits = {int(tree.move[child]): int(tree.visits[child]) for child in _children(tree, mcts.ROOT)}
+        total = sum(visits.values()) or 1
         shares: list[float | None] = [None] * board.geometry.cols
-        for child in children:
-            shares[int(tree.move[child])] = int(tree.visits[child]) / total
+        for column, count in visits.items():
+            shares[column] = count / total
         line = principal_variation(tree)
         return Progress(
             seconds,
