@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import pygame
 
 from game.pictures import mode_picture
@@ -27,8 +30,8 @@ class ModeSelect(FormScene):
             mode: Card(
                 mode.title,
                 DETAILS[mode],
-                lambda m=mode: self.choose(m),
-                selected=lambda m=mode: settings.mode is m,
+                partial(self.choose, mode),
+                selected=self._is_chosen(mode),
                 picture=mode_picture(mode, app.theme),
             )
             for mode in Mode
@@ -45,6 +48,10 @@ class ModeSelect(FormScene):
         self.back = Button("Back", app.pop)
         self.next = Button("Next", self.go_next, primary=True)
         self._arrange(focus=self.cards[settings.mode])
+
+    def _is_chosen(self, mode: Mode) -> Callable[[], bool]:
+        """Whether ``mode`` is the saved choice, asked when the card is drawn."""
+        return lambda: self.app.settings.mode is mode
 
     def _arrange(self, focus=None) -> None:
         """The controls of the chosen mode."""
