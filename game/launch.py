@@ -19,8 +19,6 @@ from typing import TYPE_CHECKING, NoReturn
 
 import pygame
 
-from engine.geometry import MAX_COLS, MAX_CONNECT, MAX_ROWS, MIN_COLS, MIN_CONNECT, MIN_ROWS
-from engine.validate import int_arg
 from game import settings
 from game.app import App, Options
 
@@ -48,11 +46,9 @@ def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
     )
     parser.add_argument("--red", metavar="AGENT", help="who plays red, moving first (e.g. human, random, hard)")
     parser.add_argument("--yellow", metavar="AGENT", help="who plays yellow")
-    parser.add_argument("--cols", type=int_arg(MIN_COLS, MAX_COLS), help="columns, 4 to 9 (default 7)")
-    parser.add_argument("--rows", type=int_arg(MIN_ROWS, MAX_ROWS), help="rows, 4 to 9 (default 6)")
-    parser.add_argument(
-        "--connect", type=int_arg(MIN_CONNECT, MAX_CONNECT), help="discs in a row that win, 3 to 6 (default 4)"
-    )
+    parser.add_argument("--cols", type=int, help="columns, 4 to 9 (default 7)")
+    parser.add_argument("--rows", type=int, help="rows, 4 to 9 (default 6)")
+    parser.add_argument("--connect", type=int, help="discs in a row that win, 3 to 6 (default 4)")
     parser.add_argument("--moves", default="", metavar="POSITION", help="start from this position (e.g. 4453)")
     parser.add_argument("--grid", type=Path, metavar="FILE", help="start from a seed 004 text grid in FILE")
     parser.add_argument("--exit-after-game", action="store_true", help="close the window when the game is over")
