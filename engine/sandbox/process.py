@@ -76,14 +76,17 @@ class StudentProcess:
         options: dict[str, Any] = {"start_new_session": True} if POSIX else {}
         if not POSIX:
             options["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP  # type: ignore[attr-defined]
-        self._process = subprocess.Popen(
-            [sys.executable, str(CHILD), self.path, self.function, str(self.memory_mb)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=environment,
-            **options,
-        )
+        try:
+            self._process = subprocess.Popen(
+                [sys.executable, str(CHILD), self.path, self.function, str(self.memory_mb)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=environment,
+                **options,
+            )
+        except OSError as exc:  # no more processes or descriptors: this agent cannot play now
+            raise StudentFailure(f"could not be started ({exc.strerror or exc})") from None
         _LIVE.add(self)
         assert self._process.stdout is not None and self._process.stderr is not None
         _daemon(_read_answers, self._process.stdout, self._answers)
