@@ -48,7 +48,7 @@ from game.theme import (
     use_look,
 )
 from game.widgets import TextField
-from game.worker import Worker
+from game.worker import ANALYSIS_NICENESS, Worker
 
 if TYPE_CHECKING:
     from engine.agents.base import Agent
@@ -182,6 +182,8 @@ class App:
         self.sounds = Sounds(self.settings.volume, self.settings.muted)
         self._apply_look()
         self.worker = Worker()
+        # The live analysis and the game review: a thread of its own, below the players' (see game.feed).
+        self.analysis_worker = Worker("analysis-worker", niceness=ANALYSIS_NICENESS)
         self.catalog = Catalog()
         self.make_agent: Callable[[str], Agent] = agent_factory or self.catalog.create
         self.frame_stats = FrameStats()
@@ -520,7 +522,9 @@ class App:
 
     # -- the end ---------------------------------------------------------------------------
     def save_screenshot(self, path: Path) -> None:
+        """Save the current state as a PNG (drawn afresh: a script may have changed it without input)."""
         path.parent.mkdir(parents=True, exist_ok=True)
+        self._draw()
         pygame.image.save(self.screen, str(path))
 
     def close(self) -> None:
@@ -533,6 +537,7 @@ class App:
         while self._stack:
             self._stack.pop().exit()
         self.worker.close()
+        self.analysis_worker.close()
         self.catalog.stop()
         self.sounds.stop()
         if self.options.match is None:  # a match from the command line does not change the saved choices

@@ -17,6 +17,7 @@ import os
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -144,10 +145,14 @@ def main(argv: list[str] | None = None) -> int:
         hotseat = MatchConfig(
             player_for(Colour.RED, None, Mode.HOTSEAT), player_for(Colour.YELLOW, None, Mode.HOTSEAT), geometry
         )
-        director.play_game(MatchScene(app, hotseat), WINNING_GAME)
+        match = MatchScene(app, hotseat)
+        director.play_game(match, WINNING_GAME)
         director.shoot("match_won")
         director.run(1.0)
         director.shoot("result")
+        shoot_review(director, match)
+        shoot_analysis(director, geometry)
+        shoot_thinking(director, geometry)
 
         from game.scenes.settings_screen import SettingsScene
         from game.scenes.shortcuts import ShortcutsOverlay
@@ -166,6 +171,85 @@ def main(argv: list[str] | None = None) -> int:
         app.quit()
         app.close()
     return 0
+
+
+def shoot_review(director: Director, match) -> None:
+    """The review of the won hotseat game, at its worst move."""
+    from game.scenes.review import ReviewScene
+
+    director.app.pop()  # the result banner
+    director.run(0.1)
+    match.show_review()
+    director.run(0, until=lambda: match.review_feed.box is not None and match.review_feed.box.finished)
+    review = director.app.scene
+    assert isinstance(review, ReviewScene)
+    reviews = review.reviews
+    worst = max(reviews.values(), key=lambda item: (LABEL_ORDER.index(item.label), item.ply))
+    review.go(worst.ply)
+    director.run(0.2)
+    director.shoot("review")
+
+
+#: Review labels from the least to the most worth showing.
+LABEL_ORDER = ("unknown", "best", "good", "mistake", "blunder")
+
+
+def shoot_analysis(director: Director, geometry) -> None:
+    """The analysis panel: exact values of a middle-game position, then an opening position being solved."""
+    from game.scenes.match import MatchScene
+
+    app = director.app
+    app.settings.show_analysis = True
+    for name, moves, ready in (
+        ("analysis_exact", ANALYSED_GAME, lambda box: box.finished),
+        ("analysis_solving", "12", lambda box: box.seconds > 2.5),
+    ):
+        director.back_to_menu()
+        config = MatchConfig(
+            player_for(Colour.RED, None, Mode.HOTSEAT), player_for(Colour.YELLOW, None, Mode.HOTSEAT), geometry
+        )
+        match = MatchScene(app, replace(config, start_moves=moves))
+        director.show(match)
+        director.run(
+            0,
+            until=lambda match=match, ready=ready: (
+                match.analysis.feed.box is not None
+                and match.analysis.snapshot is not None
+                and ready(match.analysis.feed.box)
+            ),
+        )
+        director.run(0.2)
+        director.shoot(name)
+    app.settings.show_analysis = False
+
+
+def shoot_thinking(director: Director, geometry) -> None:
+    """The thinking view of alpha-beta (depth, speed, line) and of MCTS (visit shares)."""
+    from game.scenes.match import MatchScene
+
+    director.back_to_menu()
+    config = MatchConfig(
+        player_for(Colour.RED, "hard", Mode.SPECTATOR), player_for(Colour.YELLOW, "expert", Mode.SPECTATOR), geometry
+    )
+    match = MatchScene(director.app, config)
+    director.show(match)
+    for name, colour in (("thinking_alphabeta", Colour.RED), ("thinking_mcts", Colour.YELLOW)):
+        director.run(
+            0,
+            until=lambda colour=colour: (
+                match.model.moves_played >= 6
+                and match.model.colour_to_move is colour
+                and match.thinking
+                and match.animations.idle
+                and match.thinking_view.snapshot is not None
+                and match.thinking_view.snapshot.seconds > 0.5
+            ),
+        )
+        director.shoot(name)
+
+
+#: A middle game whose every column the solver finishes in moments.
+ANALYSED_GAME = "4453432"
 
 
 if __name__ == "__main__":

@@ -106,6 +106,7 @@ class Settings:
     connect: int = 4
     window_width: int = 1024
     window_height: int = 720
+    show_analysis: bool = False  # the analysis panel over the board (off by default: it gives the game away)
     # sound, look and feel (the settings screen)
     muted: bool = False
     volume: int = 70  # percent, 10..100 (silence is the mute switch)
@@ -287,3 +288,12 @@ def _damaged(path: Path) -> bool:
     except Unreadable:
         return True
     return False
+
+
+def remember(path: Path | None = None, **values: Any) -> str | None:
+    """Change only these fields in the saved file (a choice made during a match started from the command
+    line is kept, without the rest of that match's command-line settings)."""
+    stored, _ = load(path)
+    for name, value in values.items():
+        setattr(stored, name, value)
+    return save(stored, path)

@@ -49,7 +49,11 @@ class _Request:
     stop: StopFlag | None  # None for a chore, which has no reply and cannot be cancelled
 
 
-def lower_priority(native_id: int | None = None) -> None:
+#: Niceness of the thread that runs the players' searches, and of the live analysis, which must give way to them.
+PLAYER_NICENESS, ANALYSIS_NICENESS = 10, 19
+
+
+def lower_priority(native_id: int | None = None, niceness: int = PLAYER_NICENESS) -> None:
     """Let the calling thread (or the thread or child process ``native_id``) give way to the window's thread.
 
     On Linux a thread has its own nice value, so the search runs at full speed
@@ -58,7 +62,7 @@ def lower_priority(native_id: int | None = None) -> None:
     """
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError):
-            os.setpriority(os.PRIO_PROCESS, native_id or threading.get_native_id(), 10)
+            os.setpriority(os.PRIO_PROCESS, native_id or threading.get_native_id(), niceness)
 
 
 def describe_exception(exc: BaseException) -> str:
@@ -74,13 +78,14 @@ def describe_exception(exc: BaseException) -> str:
 class Worker:
     """One daemon thread running requests in order; the main thread polls for replies."""
 
-    def __init__(self, name: str = "agent-worker") -> None:
+    def __init__(self, name: str = "agent-worker", niceness: int = PLAYER_NICENESS) -> None:
         self._queue: queue.SimpleQueue[_Request | None] = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._wanted = 0  # the only request whose reply will be delivered (0: none)
         self._numbers = 0
         self._reply: Reply | None = None
         self._stops: dict[int, StopFlag] = {}  # queued or running requests
+        self._niceness = niceness
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
 
@@ -136,7 +141,7 @@ class Worker:
 
     # -- the worker thread's side -----------------------------------------------
     def _run(self) -> None:
-        lower_priority()
+        lower_priority(niceness=self._niceness)
         while True:
             request = self._queue.get()
             if request is None:

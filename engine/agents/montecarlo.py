@@ -29,13 +29,17 @@ import numpy as np
 from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import param, register
 from engine.board import Board
+from engine.geometry import Geometry
 from engine.kernels.montecarlo import ROLLOUTS, pure_monte_carlo, winning_column
 from engine.kernels.rng import make_rng
+from engine.progress import Progress
 from engine.score import Score
 from engine.stop import StopFlag
 
 #: Seconds per move when an agent is given neither a time nor a count.
 DEFAULT_SECONDS = 1.0
+
+_READY: set[bool] = set()  # the bitboard widths whose kernel this process has loaded
 
 ROLLOUT_HELP = "playout policy: random moves, or smart (win if you can, else block a win, else random)"
 
@@ -74,6 +78,9 @@ class MonteCarloAgent(Agent):
     rollout: str = param("smart", ROLLOUT_HELP, choices=tuple(ROLLOUTS))
     seed: int | None = param(None, "random seed (none: a fresh one)", kind=int)
     _rng: np.ndarray = field(init=False, repr=False, compare=False)
+    # The kernel's running totals per column, published for other threads (see engine.progress).
+    _counts: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
+    _points: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._rng = new_rng(self.seed)
@@ -81,6 +88,31 @@ class MonteCarloAgent(Agent):
     def new_game(self, seed: int | None = None) -> None:
         if seed is not None:
             self._rng = new_rng(seed)
+
+    def prepare(self, geometry: Geometry) -> None:
+        if geometry.wide not in _READY:  # compile or load the kernel: no playout, no random draw
+            points, counts = np.zeros(geometry.cols), np.zeros(geometry.cols, dtype=np.int64)
+            empty = geometry.to_kernel(0)
+            pure_monte_carlo(empty, empty, geometry.kernel, self._rng, 0, 0, np.ones(1, np.uint8), points, counts)
+            winning_column(empty, empty, geometry.kernel)
+            _READY.add(geometry.wide)
+
+    def _progress(self, seconds: float) -> Progress | None:
+        counts, points = self._counts, self._points
+        if counts is None or points is None:
+            return None
+        counts, points = counts.copy(), points.copy()  # one look, then consistent arithmetic
+        total = int(counts.sum())
+        tried = [col for col in range(len(counts)) if counts[col]]
+        best = max(tried, key=lambda col: points[col] / counts[col]) if tried else None
+        return Progress(
+            seconds,
+            total,
+            unit="playouts",
+            best_column=best,
+            pv=() if best is None else (best,),
+            visit_shares=tuple(float(c) / total if c else None for c in counts) if total else None,
+        )
 
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
         geometry = board.geometry
@@ -94,11 +126,10 @@ class MonteCarloAgent(Agent):
 
         legal = board.legal_columns()
         per_column = -1 if self.playouts is None else math.ceil(self.playouts / len(legal))
-        points = np.zeros(geometry.cols, dtype=np.float64)
-        counts = np.zeros(geometry.cols, dtype=np.int64)
+        points = self._points = np.zeros(geometry.cols, dtype=np.float64)
+        counts = self._counts = np.zeros(geometry.cols, dtype=np.int64)
         policy = ROLLOUTS[self.rollout]
-        pure_monte_carlo(current, mask, g, self._rng, policy, 0, stop.array, points, counts)  # compiles, if needed
-        with stop.deadline(time_budget(self.time, self.playouts)) as flag:
+        with self.time_limit(stop, time_budget(self.time, self.playouts)) as flag:
             playouts = pure_monte_carlo(current, mask, g, self._rng, policy, per_column, flag.array, points, counts)
 
         rates: list[Score | None] = [

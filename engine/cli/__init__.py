@@ -16,7 +16,20 @@ from typing import Any, NoReturn
 from engine.errors import EngineError
 from engine.validate import float_arg, int_arg
 
-COMMANDS = ("solve", "analyze", "count", "move", "match", "play", "book", "bench", "experiment", "report", "tournament")
+COMMANDS = (
+    "solve",
+    "analyze",
+    "review",
+    "count",
+    "move",
+    "match",
+    "play",
+    "book",
+    "bench",
+    "experiment",
+    "report",
+    "tournament",
+)
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):

@@ -1,8 +1,19 @@
-"""``move``: ask an agent for its move in each position."""
+"""``move``: ask an agent for its move in each position.
+
+With ``--verbose`` the search runs on a second thread while this one prints
+the agent's progress (:mod:`engine.progress`) to standard error several
+times a second, as ``info POSITION key=value...`` lines; standard output
+keeps its one answer per position.
+"""
 
 from __future__ import annotations
 
+import sys
+import threading
+
+from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import create_agent
+from engine.board import Board
 from engine.cli.common import (
     PositionReporter,
     add_command,
@@ -14,6 +25,7 @@ from engine.cli.common import (
     position_lines,
 )
 from engine.errors import EngineError
+from engine.validate import float_arg
 
 
 def add_parser(subparsers) -> None:
@@ -25,6 +37,17 @@ def add_parser(subparsers) -> None:
     )
     parser.add_argument("--agent", required=True, metavar="AGENT", help="the agent spec, e.g. alphabeta:depth=8")
     parser.add_argument("--seed", type=int, default=None, help="seed for agents that use randomness")
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="print the search's progress (time, nodes, nodes/s, depth, best column, line) to stderr while it runs",
+    )
+    parser.add_argument(
+        "--interval",
+        type=float_arg(0.01, 60),
+        default=0.25,
+        help="seconds between progress lines with --verbose (default 0.25)",
+    )
     add_geometry_arguments(parser)
     add_grid_argument(parser)
     parser.add_argument("positions", nargs="*", metavar="POSITION", help="move strings such as 4453")
@@ -46,7 +69,10 @@ def run(args) -> int:
                 reporter.fail(line, "the game is already over")
                 continue
             try:
-                result = agent.choose(board)
+                if args.verbose:
+                    result = choose_verbosely(agent, board, line.text, args.interval)
+                else:
+                    result = agent.choose(board)
             except EngineError as exc:
                 reporter.fail(line, str(exc))
                 continue
@@ -54,3 +80,27 @@ def run(args) -> int:
     finally:
         agent.close()
     return reporter.status
+
+
+def choose_verbosely(agent: Agent, board: Board, label: str, interval: float) -> SearchResult:
+    """``agent.choose(board)`` on a helper thread, printing its progress every ``interval`` seconds."""
+    outcome: dict[str, object] = {}
+
+    def search() -> None:
+        try:
+            outcome["result"] = agent.choose(board)
+        except BaseException as exc:  # handed back to this thread and raised here
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=search, name="move-search", daemon=True)
+    thread.start()
+    while True:
+        thread.join(max(interval, 0.01))
+        snapshot = agent.progress()
+        if snapshot is not None:
+            print(f"info {label} {snapshot.line()}", file=sys.stderr, flush=True)
+        if not thread.is_alive():
+            break
+    if "error" in outcome:
+        raise outcome["error"]  # type: ignore[misc]
+    return outcome["result"]  # type: ignore[return-value]

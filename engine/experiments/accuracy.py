@@ -91,13 +91,20 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
         "(seed 000: the alpha-beta agent finds the win on 5 of its 6 boards); here every agent answers "
         "the same positions whose every column the solver has scored."
     )
+    searchers = [a for a in agents if a not in ("random", "beginner", "perfect")]
+    by_phase = {p: np.nanmean([shares[a][k] for a in searchers]) for k, p in enumerate(PHASES)}
+    known = {p: v for p, v in by_phase.items() if not np.isnan(v)}
+    hardest, easiest = min(known, key=lambda p: known[p]), max(known, key=lambda p: known[p])
     reading = (
-        f"The random agent sets the floor: its share of optimal moves is about the share of optimal "
-        f"columns in the positions. Search agents improve with depth and the table shows where they fail: "
-        f"positions in the opening are hardest (the value depends on play far beyond any horizon), the "
-        f"end game easiest (the search sees to the end). `{best_non_perfect}` is the most accurate agent "
-        "short of the solver; `perfect` is optimal by construction wherever it solves in time, and "
-        "'keeps value' is always at least 'optimal', because a slower win is still a win."
+        "The random agent sets the floor: its share of optimal moves is about the share of optimal "
+        "columns in the positions. Averaged over the searching agents, the "
+        f"{hardest} is the hardest phase ({known[hardest]:.0%} optimal) and the {easiest} the easiest "
+        f"({known[easiest]:.0%}). In the opening the value depends on play far beyond any horizon, while near "
+        f"the end a search can see the game out, unless the position is a subtle zugzwang. "
+        f"`{best_non_perfect}` is the most accurate agent short of the solver; `perfect` is "
+        "optimal wherever it solves in time, and 'keeps value' is always at least 'optimal', because a slower "
+        "win is still a win. The end game has few positions here (random games rarely last that long without "
+        "a one-move win, which the set leaves out), so its figures are the least certain."
     )
     return Findings(table, ["accuracy.png"], headline, seed_figures, reading)
 

@@ -87,7 +87,12 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
         "EvalF3's centre bonus helps in the opening. At equal depth the engine's own `threats` evaluation, "
         f"which weighs threats by row parity, rates {_elo_of(all_result, 'threats')} Elo against the field's mean."
     )
-    return Findings(table, ["eval_depth.png", "seed_field.png", "all_evals.png"], headline, seed_figures, reading)
+    extra = [
+        "### Crosstable of the seed's agents (points of the row agent against the column agent)\n\n"
+        + seed_result.crosstable_markdown()
+    ]
+    charts_made = ["eval_depth.png", "seed_field.png", "all_evals.png"]
+    return Findings(table, charts_made, headline, seed_figures, reading, extra)
 
 
 def _elo_of(result: TournamentResult, eval_name: str) -> str:

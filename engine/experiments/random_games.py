@@ -117,10 +117,18 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
         f"Moving first is worth {edge} of win rate on 7x6 even when nobody plays well: the first "
         "player always has as many stones on the board as the second, or one more, so it completes a line "
         "first more often. The seeds' 1,000 games put the first player near 56-57%; compare our interval above. "
-        "Small boards (4x4) end in a draw most of the time because a random line of four is rare there; on "
-        "large boards draws vanish and games get longer, yet the first-mover edge stays."
+        f"{_draws_sentence(shares)}"
     )
     return Findings(table, ["outcomes.png", "lengths.png"], headline, seed_figures, reading)
+
+
+def _draws_sentence(shares: dict) -> str:
+    """How draws change with the board size, from the rows."""
+    smallest, largest = next(iter(shares)), list(shares)[-1]
+    return (
+        f"Draws fall from {shares[smallest]['draw'][0]:.0%} of the games on {smallest} (a random line of four "
+        f"is rare on a small board) to {shares[largest]['draw'][0]:.1%} on {largest}, where games also get longer."
+    )
 
 
 def _cells(share) -> list[str]:

@@ -131,6 +131,13 @@ class Solver:
         check_allocation(table_bytes(bits, geometry.wide), f"a transposition table of {megabytes:g} MB")
         self.table = new_table(bits, geometry.wide)
         self._order = new_order_buffer(geometry.cols, geometry.cells)
+        self._live: _Run | None = None  # the run under way, whose node counter other threads may read
+
+    @property
+    def live_nodes(self) -> int:
+        """Nodes searched so far by the call under way (0 when idle): safe to read from any thread."""
+        run = self._live
+        return 0 if run is None else run.nodes
 
     def warm_up(self) -> None:
         """Compile (or load from numba's cache) every kernel the solver uses, in milliseconds after that.
@@ -230,7 +237,11 @@ class Solver:
             yield _Run(nodes, _NEVER)  # no timer to start: the common case of solving many positions
             return
         with (stop or StopFlag()).deadline(seconds) as flag:
-            yield _Run(nodes, flag)
+            self._live = run = _Run(nodes, flag)
+            try:
+                yield run
+            finally:
+                self._live = None
 
     def _score(self, board: Board, run: _Run, weak: bool) -> int | None:
         """The exact score (or sign) of ``board``, or None if the run was stopped."""

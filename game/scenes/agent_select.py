@@ -163,7 +163,7 @@ class AgentSelect(FormScene):
         top = max((preset.level for preset in presets), default=0)
         self.cards = [
             Card(
-                preset.name.capitalize(),
+                " · ".join(filter(None, (preset.name.capitalize(), preset.rating))),
                 preset.summary,
                 partial(self._pick_preset, preset.name),
                 selected=self._is_preset(preset.name),

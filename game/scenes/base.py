@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.scene import Scene
-from game.theme import FAINT, MUTED, TEXT
+from game.theme import ACCENT, FAINT, MUTED, TEXT
 from game.widgets import Button, Form
 
 KEY_HINTS = "↑ ↓ move   ← → change   Enter select   Esc back   F1 all keys"
@@ -58,7 +58,19 @@ class FormScene(Scene):
             theme.draw_text(surface, self.subtitle, 16, (width / 2, self._subtitle_top()), MUTED, anchor="midtop")
         self.draw_content(surface)
         self.form.draw(surface)
+        draw_preparation_note(surface, self.app, height - theme.px(40))
         theme.draw_text(surface, KEY_HINTS, 13, (width / 2, height - theme.px(18)), FAINT, anchor="midbottom")
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Whatever the screen draws besides its controls."""
+
+
+def draw_preparation_note(surface: pygame.Surface, app, y: float) -> None:
+    """On a first start, one line centred at ``y`` saying which computer player is being prepared and how far
+    along the preparing is (it fits the window: the end gives way to an ellipsis on a narrow one)."""
+    progress = app.catalog.progress()
+    if progress is None or not progress.compiling:
+        return
+    theme, width = app.theme, surface.get_width()
+    note = theme.fit_text(progress.sentence(), 14, width - theme.px(40))
+    theme.draw_text(surface, note, 14, (width / 2, y), ACCENT, anchor="center")

@@ -26,11 +26,14 @@ from engine.stop import StopFlag
 from game import drawing, pictures
 from game.animation import Animations
 from game.board_view import BoardView, Marks
+from game.feed import Feed
 from game.keys import is_repeat
 from game.match_model import MatchModel
+from game.panels.analysis import AnalysisPanel, Analysts
+from game.panels.thinking import ThinkingPanel, compact
 from game.players import MatchConfig, spec_label
 from game.scene import Scene
-from game.settings import Colour, Mode
+from game.settings import Colour, Mode, remember
 from game.theme import ACCENT, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT, Paint
 from game.widgets import Button, Form
 from game.worker import Reply
@@ -72,6 +75,13 @@ class MatchScene(Scene):
         self.rematch_button = Button("Rematch (R)", self.rematch, primary=True)
         self.result_button = Button("Result (Enter)", self.show_result)
         self.back_button = Button("Back (Esc)", app.pop)
+        self.analysis_button = Button("Analysis (A)", self.toggle_analysis)
+        self.review_button = Button("Review (V)", self.show_review)
+        # The live analysis, the thinking view and the game review (see game.panels).
+        self.analysts = Analysts()
+        self.analysis = AnalysisPanel(app.analysis_worker, self.analysts)
+        self.thinking_view = ThinkingPanel()
+        self.review_feed: Feed = Feed(app.analysis_worker)
         self._reset_turn_state()
 
     def _reset_turn_state(self) -> None:
@@ -86,6 +96,7 @@ class MatchScene(Scene):
         self._pulse_since = 0.0  # when the latest breathing mark (hint, winning line) appeared
         self._over_since: float | None = None
         self._result_shown = False
+        self.thinking_view.reset()  # a search that was stopped is no longer shown
 
     # -- life cycle ----------------------------------------------------------------------------
     def enter(self) -> None:
@@ -104,6 +115,8 @@ class MatchScene(Scene):
 
     def exit(self) -> None:
         self.app.worker.cancel()
+        self.analysis.stop()
+        self.review_feed.stop()
         for agent in [*self.agents.values(), self._hint_agent]:
             if agent is not None:
                 self.app.worker.run_later(agent.close)
@@ -117,6 +130,7 @@ class MatchScene(Scene):
         self.animations.clear()
         self.paused = False
         self._reset_turn_state()
+        self.review_feed.stop()
         for agent in self.agents.values():
             self.app.worker.run_later(agent.new_game)
         self._changed()
@@ -171,6 +185,10 @@ class MatchScene(Scene):
             self.restart()
         elif key == pygame.K_r and self.model.board.is_over:
             self.rematch()
+        elif key == pygame.K_a:
+            self.toggle_analysis()
+        elif key == pygame.K_v and self.model.board.is_over:
+            self.show_review()
 
     # -- actions -----------------------------------------------------------------------------------
     def drop(self, col: int) -> None:
@@ -239,6 +257,37 @@ class MatchScene(Scene):
         self._flash = (text, self.time + FLASH_SECONDS)
         self.app.invalidate()
 
+    @property
+    def show_analysis(self) -> bool:
+        return self.app.settings.show_analysis
+
+    def toggle_analysis(self) -> None:
+        """Show or hide the analysis panel; the choice is remembered."""
+        self.app.settings.show_analysis = not self.show_analysis
+        problem = remember(self.app.settings_path, show_analysis=self.show_analysis)
+        if problem:
+            self.app.notify(problem, error=True)
+        if not self.show_analysis:
+            self.analysis.stop()
+        self.resize(self._size)
+        self._changed()
+
+    def start_review(self) -> None:
+        """Review the game on the analysis thread (it fills in as positions are solved); idempotent."""
+        from engine.review import review_game
+
+        board, analysts = self.model.board.copy(), self.analysts
+        self.review_feed.start(
+            tuple(board.history), lambda stop: review_game(board, analysts.get(board.geometry).solver, stop)
+        )
+
+    def show_review(self) -> None:
+        from game.scenes.review import ReviewScene
+
+        if self.model.board.is_over:
+            self.start_review()
+            self.app.push(ReviewScene(self.app, self))
+
     def show_result(self) -> None:
         from game.scenes.result import ResultOverlay
 
@@ -251,6 +300,7 @@ class MatchScene(Scene):
         self._asked_at = self.time
 
     def _play(self, col: int, result: SearchResult | None = None) -> None:
+        self.thinking_view.reset()
         colour, row = self.model.colour_to_move, self.model.board.height(col)
         self.animations.finish()  # the disc still falling lands first: never two in the air
         self.model.play(col, result)
@@ -274,6 +324,14 @@ class MatchScene(Scene):
             self._update_game_over()
         elif not self.failure and not self.paused and not self.model.player_to_move.is_human:
             self._computer_turn()
+        self._update_panels()
+
+    def _update_panels(self) -> None:
+        """Follow the position with the analysis, and the thinking computer's search with the thinking view."""
+        changed = self.analysis.follow(self.model.board) if self.show_analysis else False
+        thinker = self.agents.get(self.model.colour_to_move) if self._request_kind == "move" else None
+        if self.thinking_view.update(self.time, thinker) or changed:
+            self.app.invalidate()
 
     def animating(self) -> bool:
         flash_until = self._flash[1]
@@ -339,6 +397,7 @@ class MatchScene(Scene):
             return
         if self._over_since is None:
             self._over_since = self._pulse_since = self.time
+            self.start_review()  # in the background, ready when the player asks for it
             self.app.sounds.play("draw" if self.model.winner is None else "win")
             self.app.invalidate()
         waited = self.time - self._over_since
@@ -364,8 +423,9 @@ class MatchScene(Scene):
             if not over:
                 self.hint_button.enabled = self.model.human_to_move
                 buttons.append(self.hint_button)
-        buttons += [self.rematch_button, self.result_button] if over else [self.new_button]
-        buttons.append(self.back_button)
+        buttons += [self.rematch_button, self.review_button, self.result_button] if over else [self.new_button]
+        self.analysis_button.text = "Hide analysis (A)" if self.show_analysis else "Analysis (A)"
+        buttons += [self.analysis_button, self.back_button]
         px, (width, height) = self.app.theme.px, self._size
         button_width, gap = min(px(170), (width - px(40)) // len(buttons) - px(10)), px(12)
         x = (width - len(buttons) * button_width - (len(buttons) - 1) * gap) // 2
@@ -389,6 +449,11 @@ class MatchScene(Scene):
             Colour.YELLOW: pygame.Rect(width - px(18) - panel_width, px(16), panel_width, px(96)),
         }
         top = px(16) + px(96) + px(6)
+        if self.show_analysis or any(player.spec for player in (self.config.red, self.config.yellow)):
+            # A strip above the board for the analysis values and the visit-share bars of the thinking view.
+            strip = px(36)
+            self.analysis.strip = pygame.Rect(px(20), top, width - px(40), strip)
+            top += strip
         self.view.layout(pygame.Rect(px(20), top, width - px(40), height - px(76) - top))
         self._size = size
         self._arrange_buttons()
@@ -396,6 +461,12 @@ class MatchScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.app.draw_background(surface)
         self.view.draw(surface, self.model.owner, self.animations, self.marks())
+        if self.thinking and self.animations.idle:
+            theme, board = self.app.theme, self.model.board
+            self.thinking_view.draw_line(surface, theme, self.view, board, self.model.colour_to_move)
+            self.thinking_view.draw_shares(surface, theme, self.view, self.analysis.strip)
+        if self.show_analysis:
+            self.analysis.draw(surface, self.app.theme, self.view, self.model.board.ply)
         for colour in Colour:
             self._draw_player(surface, colour)
         self._draw_status(surface)
@@ -496,6 +567,9 @@ class MatchScene(Scene):
         elif self.preparing:
             detail = f"First start: preparing {self.model.player_to_move.agent_label}, once only"
             detail_colour = ACCENT
+        elif self.thinking and self.thinking_view.summary():
+            detail = f"{self.model.colour_to_move.title}: {self.thinking_view.summary()}"
+            detail_colour = ACCENT
         else:
             geometry, ply = self.config.geometry, self.model.board.ply
             if self.model.board.is_over:
@@ -542,8 +616,10 @@ class MatchScene(Scene):
 
 
 def describe_result(result: SearchResult) -> str:
-    """A computer move's statistics in a few words: column, depth, positions searched, time."""
+    """A computer move's statistics in a few words: column, exact or estimate, depth, positions searched, time."""
     parts = [f"col {result.column + 1}"]
+    if result.exact is not None:
+        parts.append("exact" if result.exact else "estimate")
     if result.depth is not None:
         parts.append(f"depth {result.depth}")
     if result.nodes > 1:
@@ -555,11 +631,3 @@ def describe_result(result: SearchResult) -> str:
 
 def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def compact(number: float) -> str:
-    """1234 -> 1.2k, 5600000 -> 5.6M."""
-    for limit, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
-        if number >= limit:
-            return f"{number / limit:.1f}{suffix}"
-    return str(int(number))

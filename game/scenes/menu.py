@@ -6,9 +6,9 @@ import pygame
 
 from game import pictures
 from game.players import side_label
-from game.scenes.base import FormScene
+from game.scenes.base import FormScene, draw_preparation_note
 from game.settings import Mode, Settings
-from game.theme import ACCENT, FAINT, MUTED, TEXT
+from game.theme import FAINT, MUTED, TEXT
 from game.widgets import Button
 
 
@@ -85,11 +85,7 @@ class MainMenu(FormScene):
         pictures.logo(surface, (width / 2, title.top - theme.px(6)), theme.px(30))
 
         self.form.draw(surface)
-        progress = self.app.catalog.progress()
-        if progress is not None and progress.compiling:  # a first start: say what the wait is for
-            note = theme.fit_text(progress.sentence(), 14, width - theme.px(40))
-            y = (self.leave.rect.bottom + height - theme.px(36)) / 2
-            theme.draw_text(surface, note, 14, (width / 2, y), ACCENT, anchor="center")
+        draw_preparation_note(surface, self.app, (self.leave.rect.bottom + height - theme.px(36)) / 2)
         theme.draw_text(
             surface,
             "↑ ↓ move   Enter select   F1 all keys   F2 settings",

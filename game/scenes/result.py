@@ -27,13 +27,18 @@ class ResultOverlay(Scene):
         self.again = Button("Rematch", self.rematch, primary=True, detail=f"{starts} moves first")
         self.settings = Button("Change settings", self.change_settings)
         self.menu = Button("Main menu", self.main_menu)
-        self.form = Form(app.theme, [self.again, self.settings, self.menu])
+        self.review = Button("Review (V)", self.open_review, detail="every move, by the solver")
+        self.form = Form(app.theme, [self.again, self.review, self.settings, self.menu])
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     # -- actions ---------------------------------------------------------------------------------
     def rematch(self) -> None:
         self.app.pop()
         self.match.rematch()
+
+    def open_review(self) -> None:
+        self.app.pop()
+        self.match.show_review()
 
     def change_settings(self) -> None:
         from game.scenes.menu import MainMenu
@@ -49,6 +54,8 @@ class ResultOverlay(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
             self.rematch()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_v:
+            self.open_review()
         elif not self.form.handle_event(event):
             super().handle_event(event)
 
@@ -57,9 +64,10 @@ class ResultOverlay(Scene):
         px = self.app.theme.px
         self.panel = pygame.Rect(px(12), px(10), size[0] - 2 * px(12), px(108))
         gap, height = px(10), px(60)
-        width = min(px(180), (self.panel.width * 2 // 3 - 2 * gap) // 3)
-        x = self.panel.right - px(20) - 3 * width - 2 * gap
-        for button in (self.again, self.settings, self.menu):
+        buttons = (self.again, self.review, self.settings, self.menu)
+        width = min(px(170), (self.panel.width * 2 // 3 - 3 * gap) // len(buttons))
+        x = self.panel.right - px(20) - len(buttons) * width - (len(buttons) - 1) * gap
+        for button in buttons:
             button.rect = pygame.Rect(x, self.panel.centery - height // 2, width, height)
             x += width + gap
 

@@ -15,7 +15,7 @@ from engine.stop import StopFlag
 from game import catalog as catalog_module
 from game import preparation
 from game.app import App
-from game.preparation import Preparer, Task, is_compiled
+from game.preparation import Preparer, Progress, Task, is_compiled
 
 QUICK = [sys.executable, "-c", "pass"]
 
@@ -200,3 +200,18 @@ def test_a_player_compiled_in_the_background_starts_again_at_full_priority_when_
         assert nice(int(pids.read_text().split()[1])) == nice(os.getpid())
     finally:
         preparer.close()
+
+
+def test_the_note_names_the_player_and_how_far_along_and_fits_the_default_window(start):
+    driver = start(window_width=1024, window_height=720)
+    driver.wait_for_catalog()
+    progress = Progress("hard", compiling=True, done=0, total=6, since=time.monotonic() - 12.2)
+    driver.app.catalog.progress = lambda: progress  # as on a first start, twelve seconds in
+    assert progress.sentence() == "First start: preparing Hard (1 of 6), 12 s"
+    theme, width = driver.app.theme, driver.app.screen.get_width()
+    assert theme.fit_text(progress.sentence(), 14, width - theme.px(40)) == progress.sentence()
+    drawn = driver.app.frame_stats.frames
+    driver.step()
+    assert driver.app.frame_stats.frames == drawn + 1  # news from the preparation is drawn
+    driver.press(driver.scene.play)  # the set-up screens draw it too
+    driver.step()

@@ -1,0 +1,187 @@
+"""A live analysis of a position: every column's value, estimates first, exact values as they come.
+
+:meth:`Analyst.analyse` is a generator of ever better :class:`PositionAnalysis`
+snapshots, in three stages:
+
+1. **book** (at once): a move that wins now, a move that fills the board, and
+   the children the opening book holds are exact without any search;
+2. **estimate** (a fraction of a second): alpha-beta with the threats
+   evaluation gives every column a value; forced wins and losses it finds are
+   exact, the rest are estimates;
+3. **solve**: the solver replaces the estimates one column at a time, the
+   most promising first. Early positions take long here; every snapshot
+   says which column is being solved.
+
+The whole generator stops within the solver's 50 ms once ``stop`` is set,
+so a caller that sees the position change sets the flag and starts again.
+The caller decides where it runs (the game uses a background thread of low
+priority) and what to do with each snapshot.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from engine.agents.registry import create_agent
+from engine.agents.search import pons_score, proven_plies
+from engine.board import Board
+from engine.errors import EngineError
+from engine.geometry import Geometry
+from engine.score import Score
+from engine.solver.book import Book, BookError, load_default
+from engine.solver.solver import Solver, win_now_score
+from engine.stop import StopFlag
+
+#: Seconds of alpha-beta for the first estimate.
+ESTIMATE_SECONDS = 0.25
+#: The search behind estimates: every column's value (no pruning between root moves), 8 plies, threats evaluation.
+ESTIMATE_SPEC = "alphabeta:columns=true,eval=threats,depth=8,time={seconds:g}"
+#: Heuristic values are squashed into (-1, 1) by tanh(value / SCALE): a strong threat (200) is about 0.76.
+ESTIMATE_SCALE = 200.0
+#: Table of the analysis' own solver (the players have their own).
+TABLE_MB = 32
+
+
+@dataclass(frozen=True)
+class PositionAnalysis:
+    """One snapshot: a value per column (None for a full column) and how far the analysis got.
+
+    A value is for the side to move: an exact Pons :class:`~engine.score.Score`,
+    or an estimate whose value lies in (-1, 1) (a heuristic squashed by tanh;
+    positive when the move looks good for the mover). In the ``book`` stage a
+    column the book does not know holds ``Score.estimate(0.0)``: nothing known yet.
+    """
+
+    values: tuple[Score | None, ...]
+    stage: str  # "book", "estimate", "solve" or "done"
+    seconds: float  # since the analysis started
+    solving: int | None = None  # the column the solver works on now
+
+    @property
+    def finished(self) -> bool:
+        return self.stage == "done"
+
+    @property
+    def best_columns(self) -> tuple[int, ...]:
+        """The columns that are best on what is known: the highest exact score once all are exact,
+        else the highest estimate (an exact win counts above any estimate, an exact loss below)."""
+        ranked = {col: _rank(value) for col, value in enumerate(self.values) if value is not None}
+        if not ranked:
+            return ()
+        top = max(ranked.values())
+        return tuple(col for col, rank in ranked.items() if rank == top)
+
+
+def _rank(value: Score) -> float:
+    """One scale for exact scores and estimates: exact wins above 1, exact losses below -1."""
+    if value.is_exact:
+        return 0.0 if value.value == 0 else math.copysign(1 + abs(value.value), value.value)
+    return float(value.value)
+
+
+class Analyst:
+    """Analyses positions of one board size; keeps its solver (and what its table learnt) between them."""
+
+    def __init__(
+        self,
+        geometry: Geometry,
+        *,
+        table_mb: float = TABLE_MB,
+        book: Book | bool | None = True,
+        estimate_seconds: float = ESTIMATE_SECONDS,
+    ) -> None:
+        if book is True:
+            try:
+                book = load_default(geometry)
+            except BookError:  # a damaged book: the solver answers alone, only slower
+                book = None
+        self.geometry = geometry
+        self.book: Book | None = book or None
+        self.solver = Solver(geometry, table_mb, book=self.book)
+        self._estimator = create_agent(ESTIMATE_SPEC.format(seconds=estimate_seconds))
+
+    def analyse(self, board: Board, stop: StopFlag | None = None) -> Iterator[PositionAnalysis]:
+        """Snapshots of ``board``'s column values, better each time; the last one has stage ``done``.
+
+        Ends early (without ``done``) once ``stop`` is set.
+        """
+        if board.geometry != self.geometry:
+            raise EngineError(f"this analysis is for {self.geometry}, not {board.geometry}")
+        stop = stop or StopFlag()
+        start = time.perf_counter()
+        board = board.copy()
+        values: list[Score | None] = [None] * self.geometry.cols
+        if board.is_over:
+            yield PositionAnalysis(tuple(values), "done", 0.0)
+            return
+
+        def snapshot(stage: str, solving: int | None = None) -> PositionAnalysis:
+            return PositionAnalysis(tuple(values), stage, time.perf_counter() - start, solving)
+
+        unknown = Score.estimate(0.0)  # a placeholder until the estimate: "no idea yet"
+        for col in board.legal_columns():
+            known = self._known_score(board, col)
+            values[col] = unknown if known is None else Score.pons(known)
+        yield snapshot("book")
+        if stop.is_set():
+            return
+
+        if any(not value.is_exact for value in values if value is not None):
+            self._estimate(board, values, stop)
+            if stop.is_set():
+                return
+            yield snapshot("estimate")
+
+        order = sorted(
+            (col for col, value in enumerate(values) if value is not None and not value.is_exact),
+            key=lambda col: -_rank(values[col]),  # type: ignore[arg-type]
+        )
+        for col in order:
+            yield snapshot("solve", col)
+            board.play(col)
+            try:
+                solution = self.solver.solve(board, stop=stop)
+            finally:
+                board.undo()
+            if not solution.finished:
+                return  # stopped
+            values[col] = Score.pons(-solution.score)  # type: ignore[operator]
+        yield snapshot("done")
+
+    def _known_score(self, board: Board, col: int) -> int | None:
+        """The exact score of ``col`` if it needs no search: a win now, a full board, or a book entry."""
+        if board.is_winning_move(col):
+            return win_now_score(board)
+        board.play(col)
+        try:
+            if board.is_over:
+                return 0  # the last cell, and no win: a draw
+            if self.book is not None and (child := self.book.score(board)) is not None:
+                return -child
+        finally:
+            board.undo()
+        if self.book is not None and (entry := self.book.entry(board)) is not None and entry.column == col:
+            return entry.score
+        return None
+
+    def _estimate(self, board: Board, values: list[Score | None], stop: StopFlag) -> None:
+        """Fill in the unknown columns with a short alpha-beta's values (exact where it proves them)."""
+        result = self._estimator.choose(board, stop)
+        for col, found in enumerate(result.column_scores or ()):
+            value = values[col]
+            if found is None or value is None or value.is_exact:
+                continue
+            if found.is_exact:
+                values[col] = found
+            elif (proven := _forced_score(int(found.value), self.geometry)) is not None:
+                values[col] = Score.pons(proven)
+            else:
+                values[col] = Score.estimate(math.tanh(found.value / ESTIMATE_SCALE))
+
+
+def _forced_score(raw: int, geometry: Geometry) -> int | None:
+    """Pons's score of an alpha-beta value that is a forced win or loss, else None (a heuristic)."""
+    return None if proven_plies(raw, 0, geometry) is None else pons_score(raw, geometry)

@@ -1,0 +1,67 @@
+"""``review``: label every move of a game by the solver (``PLY COLUMN LABEL key=value...``)."""
+
+from __future__ import annotations
+
+import sys
+
+from engine.cli.common import PositionReporter, add_command, add_geometry_arguments, emit, geometry_from, position_lines
+from engine.review import LABELS, POSITION_SECONDS, review, summary
+from engine.solver.book import load_default
+from engine.solver.solver import DEFAULT_TABLE_MB, Solver
+from engine.solver.table import MAX_TABLE_MB, MIN_TABLE_MB
+from engine.validate import MAX_SECONDS, float_arg
+
+
+def add_parser(subparsers) -> None:
+    parser = add_command(
+        subparsers,
+        "review",
+        "label every move of each game (MOVES as arguments, or stdin one game per line): "
+        "one line PLY COLUMN LABEL key=value... per move, LABEL one of " + ", ".join(LABELS) + "; "
+        "a game that cannot be read is answered MOVES ?",
+    )
+    add_geometry_arguments(parser)
+    group = parser.add_argument_group("solver")
+    group.add_argument(
+        "--seconds",
+        type=float_arg(0.001, MAX_SECONDS),
+        default=POSITION_SECONDS,
+        help=f"solve time per position; a move whose positions are not solved in it is 'unknown' "
+        f"(default {POSITION_SECONDS:g})",
+    )
+    group.add_argument(
+        "--table-mb", type=float_arg(MIN_TABLE_MB, MAX_TABLE_MB), default=DEFAULT_TABLE_MB, help="table size"
+    )
+    group.add_argument("--no-book", action="store_true", help="do not use the opening book (7x6)")
+    parser.add_argument(
+        "--summary", action="store_true", help="after each game, one line per player: NAME label=count..."
+    )
+    parser.add_argument("games", nargs="*", metavar="MOVES", help="a whole game as a move string, e.g. 4453...")
+    parser.epilog = (
+        "details: before= and after= are the exact scores (Pons's convention) for the mover of the position "
+        "before the move and of the move played, before_words= and after_words= the same as W7 (win in 7 of "
+        "the mover's moves), D (draw), L12 (loss in 12); better= is a best column where the move was not best."
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    geometry = geometry_from(args)
+    solver = Solver(geometry, args.table_mb, book=None if args.no_book else load_default(geometry))
+    reporter = PositionReporter()
+    for line in position_lines(args.games):
+        board = reporter.board(line, geometry)
+        if board is None:
+            continue
+        reviews = review(board, solver, seconds=args.seconds)
+        for item in reviews:
+            emit(item.line(geometry))
+        if args.summary:
+            for name, counts in summary(reviews).items():
+                emit(f"{name.lower()} " + " ".join(f"{label}={counts[label]}" for label in LABELS))
+        unknown = sum(item.label == "unknown" for item in reviews)
+        if unknown:  # a documented answer, not a failure: a note says how to get the rest
+            moves = "1 move" if unknown == 1 else f"{unknown} moves"
+            note = f"note: {line.label}: {moves} unknown: not solved within {args.seconds:g} s a position"
+            print(note + " (raise --seconds)", file=sys.stderr, flush=True)
+    return reporter.status

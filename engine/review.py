@@ -1,0 +1,144 @@
+"""Game review: every move of a game labelled by the solver.
+
+For the position before each move the solver finds its exact value ``before``
+(for the side to move: the best any move achieves) and the value ``after`` of
+the move that was played (minus the value of the position it led to). Then:
+
+- ``best``: the move achieves the best value (a different column may too);
+- ``good``: a worse distance, same result (still a win, still a draw...);
+- ``mistake``: the result drops one step: win to draw, or draw to loss;
+- ``blunder``: a win thrown into a loss;
+- ``unknown``: a position was not solved within the time allowed.
+
+A move that is not best also gets ``better``: a best column (the centre-most).
+
+The positions are solved from the last to the first: late positions are
+quick, and what the solver's table learns there makes the earlier ones
+quicker. :func:`review_game` yields each :class:`MoveReview` as soon as it
+is known, so a caller can show the review filling in; :func:`review` waits
+for all of them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from engine.board import Board
+from engine.geometry import Geometry
+from engine.outcome import outcome
+from engine.solver.solver import Solver, game_over_score, sign
+from engine.stop import StopFlag
+
+LABELS = ("best", "good", "mistake", "blunder", "unknown")
+#: Seconds the solver may spend on one position of a review before the move is called unknown.
+POSITION_SECONDS = 3.0
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One reviewed move. ``ply`` counts from 1; ``column`` and ``better`` are 0-based.
+
+    ``before`` and ``after`` are exact scores (Pons's convention) for the
+    player who made the move, None where unknown.
+    """
+
+    ply: int
+    column: int
+    label: str
+    before: int | None = None
+    after: int | None = None
+    better: int | None = None
+
+    @property
+    def mover_ply(self) -> int:
+        """Stones on the board before this move: what :func:`~engine.outcome.outcome` counts from."""
+        return self.ply - 1
+
+    def fields(self, geometry: Geometry) -> dict[str, object]:
+        """``key -> value`` details of the command-line line; columns 1-based."""
+        out: dict[str, object] = {}
+        for key, score in (("before", self.before), ("after", self.after)):
+            if score is not None:
+                out[key] = score
+                out[f"{key}_words"] = outcome(score, self.mover_ply, geometry).short
+        if self.better is not None:
+            out["better"] = self.better + 1
+        return out
+
+    def line(self, geometry: Geometry) -> str:
+        """``PLY COLUMN LABEL key=value...``, the ``review`` command's output line."""
+        details = " ".join(f"{key}={value}" for key, value in self.fields(geometry).items())
+        return f"{self.ply} {self.column + 1} {self.label}" + (f" {details}" if details else "")
+
+
+def label_for(before: int | None, after: int | None) -> str:
+    """The label of a move worth ``after`` in a position worth ``before`` (both for the mover)."""
+    if before is None or after is None:
+        return "unknown"
+    if after == before:
+        return "best"
+    drop = sign(before) - sign(after)
+    return ("good", "mistake", "blunder")[drop]
+
+
+def review_game(
+    board: Board, solver: Solver, stop: StopFlag | None = None, *, seconds: float | None = POSITION_SECONDS
+) -> Iterator[MoveReview]:
+    """The reviews of the moves of ``board``'s game, the last move first, each as soon as it is known.
+
+    ``seconds`` limits each position's solve (None: no limit); ``stop`` ends
+    the review early (the moves not reviewed yet are simply not yielded).
+    """
+    stop = stop or StopFlag()
+    moves = board.history
+    positions = [Board(board.geometry)]
+    for col in moves:
+        positions.append(positions[-1].copy())
+        positions[-1].play(col)
+    value_after: int | None = _value(positions[-1], solver, stop, seconds)  # the final position's value
+    for index in range(len(moves) - 1, -1, -1):
+        if stop.is_set():
+            return
+        before = _value(positions[index], solver, stop, seconds)
+        after = None if value_after is None else -value_after
+        label = label_for(before, after)
+        better = None
+        if label not in ("best", "unknown"):
+            found = solver.best_move(positions[index], seconds=seconds, stop=stop)
+            better = found.column
+        if stop.is_set():
+            return
+        yield MoveReview(index + 1, moves[index], label, before, after, better)
+        value_after = before
+
+
+def review(board: Board, solver: Solver, *, seconds: float | None = POSITION_SECONDS) -> list[MoveReview]:
+    """Every move of ``board``'s game reviewed, in the order played."""
+    return sorted(review_game(board, solver, seconds=seconds), key=lambda item: item.ply)
+
+
+def summary(reviews: list[MoveReview], first_player: str = "Red", second_player: str = "Yellow") -> dict[str, Counter]:
+    """How many moves of each label each player made (the first player made the odd plies)."""
+    counts: dict[str, Counter] = {first_player: Counter(), second_player: Counter()}
+    for item in reviews:
+        counts[first_player if item.ply % 2 else second_player][item.label] += 1
+    return counts
+
+
+def summary_text(counts: Counter) -> str:
+    """``18 best, 2 mistakes``: the non-zero counts in label order."""
+    parts = []
+    for label in LABELS:
+        count = counts[label]
+        if count:
+            parts.append(f"{count} {label}" + ("s" if count != 1 and label in ("mistake", "blunder") else ""))
+    return ", ".join(parts) or "no moves"
+
+
+def _value(position: Board, solver: Solver, stop: StopFlag, seconds: float | None) -> int | None:
+    """The exact score of ``position`` for its side to move, or None if not solved in time."""
+    if position.is_over:
+        return game_over_score(position)
+    return solver.solve(position, seconds=seconds, stop=stop).score

@@ -1,0 +1,169 @@
+"""The analysis panel: above each column, that move's value for the side to move.
+
+Values come from :class:`engine.analysis.Analyst` on the analysis worker (a
+thread below the players' priority): the book's answers at once, then a
+short search's estimates ("≈ +0.3", with a bar), then exact values ("Win in
+7", "Draw", "Loss in 12") as the solver finishes each column. A position
+change stops the run under way at once and starts a new one. While a column
+takes long, the caption says which one and for how long.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from engine.analysis import Analyst, PositionAnalysis
+from engine.board import Board
+from engine.geometry import Geometry
+from engine.outcome import outcome, score_words
+from engine.score import Score
+from engine.stop import StopFlag
+from game import drawing
+from game.board_view import BoardView
+from game.feed import Feed
+from game.theme import DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT, Theme
+from game.worker import Worker
+
+#: How often the caption's clock is redrawn while a column is being solved (seconds).
+CLOCK_STEP = 0.1
+
+
+class Analysts:
+    """One :class:`Analyst` per board size, made and used on the analysis thread only.
+
+    The analysis panel and the game review share it, so the review starts
+    with the solver's table warm from the analysis of the game's positions.
+    """
+
+    def __init__(self) -> None:
+        self._analyst: Analyst | None = None
+
+    def get(self, geometry: Geometry) -> Analyst:
+        if self._analyst is None or self._analyst.geometry != geometry:
+            self._analyst = Analyst(geometry)
+        return self._analyst
+
+
+class AnalysisPanel:
+    """The values above the columns; :meth:`follow` the position each update, :meth:`draw` reads."""
+
+    def __init__(self, worker: Worker, analysts: Analysts) -> None:
+        self.feed: Feed[PositionAnalysis] = Feed(worker)
+        self.analysts = analysts
+        self.strip = pygame.Rect(0, 0, 0, 0)  # where the values go: set by the match screen's layout
+        self._seen: tuple[int, int] = (0, 0)  # (snapshots, clock tenths) last drawn
+
+    # -- state -------------------------------------------------------------------------
+    def follow(self, board: Board) -> bool:
+        """Analyse ``board`` (a new position restarts, the same one goes on); True if the picture changed."""
+        if board.is_over:
+            self.stop()
+            return False
+        key = (board.geometry, tuple(board.history))
+        if self.feed.box is None or self.feed.box.key != key:
+            position, analysts = board.copy(), self.analysts
+
+            def run(stop: StopFlag):
+                return analysts.get(position.geometry).analyse(position, stop)
+
+            self.feed.start(key, run)
+        box = self.feed.box
+        assert box is not None
+        ticking = not box.finished and box.latest is not None and box.latest.stage == "solve"
+        seen = (len(box.items), int(box.seconds / CLOCK_STEP) if ticking else 0)
+        changed, self._seen = seen != self._seen, seen
+        return changed
+
+    def stop(self) -> None:
+        self.feed.stop()
+        self._seen = (0, 0)
+
+    @property
+    def snapshot(self) -> PositionAnalysis | None:
+        return None if self.feed.box is None else self.feed.box.latest
+
+    def caption(self) -> str:
+        """One line on how far the analysis got."""
+        box = self.feed.box
+        if box is None:
+            return ""
+        if box.error:
+            return f"Analysis failed: {box.error}"
+        latest = box.latest
+        if latest is None:
+            return "Analysis: starting…"
+        if latest.finished:
+            return f"Analysis: exact ({latest.seconds:.1f} s)"
+        if latest.solving is not None:
+            return f"Solving column {latest.solving + 1}… {box.seconds:.0f} s"
+        return "Analysis: estimating…"
+
+    # -- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, theme: Theme, view: BoardView, ply: int) -> None:
+        """A chip above each column with its value; the best move(s) outlined."""
+        px = theme.px
+        snapshot = self.snapshot
+        caption = self.caption()
+        if caption:
+            room = view.frame.x - self.strip.x - px(12)
+            text = theme.fit_text(caption, 13, max(room, px(60)))
+            theme.draw_text(surface, text, 13, (self.strip.x, self.strip.centery), MUTED, anchor="midleft")
+        if snapshot is None:
+            return
+        best = set(snapshot.best_columns) if snapshot.stage != "book" or _all_exact(snapshot) else set()
+        width, height = view.cell - px(6), min(self.strip.height, px(30))
+        # Words where every value fits its chip ("Win in 7"), else the short form everywhere ("W7").
+        outcomes = {
+            col: outcome(int(value.value), ply, view.geometry)
+            for col, value in enumerate(snapshot.values)
+            if value is not None and value.is_exact
+        }
+        font = theme.font(12, True)
+        short = any(font.size(result.words)[0] > width - px(6) for result in outcomes.values())
+        for col, value in enumerate(snapshot.values):
+            if value is None:
+                continue  # a full column stays blank
+            x, _ = view.cell_centre(col, 0)
+            rect = pygame.Rect(0, 0, width, height)
+            rect.center = (round(x), self.strip.centery)
+            result = outcomes.get(col)
+            if result is None:  # an estimate: "≈ +0.3"
+                words = score_words(value, ply, view.geometry)
+            else:
+                words = result.short if short else result.words
+            self._draw_chip(surface, theme, rect, value, snapshot, col, words, col in best)
+        room = self.strip.right - view.frame.right - px(12)
+        if short and outcomes and room > px(60):
+            legend = "W7: win in 7 moves of the side to move, D: draw, L: loss"
+            theme.draw_text(surface, legend, 11, (view.frame.right + px(12), self.strip.y), FAINT, wrap=room)
+
+    def _draw_chip(self, surface, theme: Theme, rect, value: Score, snapshot, col, words, best) -> None:
+        px = theme.px
+        waiting = not value.is_exact and (snapshot.stage == "book" or snapshot.solving == col)
+        if value.is_exact:
+            kind = "draw" if value.value == 0 else "win" if value.value > 0 else "loss"
+            fill = {"win": SUCCESS, "draw": PANEL_LIGHT, "loss": DANGER}[kind]
+            colour = (12, 20, 36) if kind != "draw" else TEXT
+        else:
+            fill, colour, words = PANEL, FAINT if waiting else MUTED, "…" if waiting else words
+        drawing.panel(surface, rect, px(8), fill, TEXT if best else None, 3 if best else 1, raised=False)
+        if not value.is_exact and not waiting:  # an estimate: a bar from the middle, right for good, left for bad
+            half = (rect.width - px(10)) / 2
+            length = round(half * max(-1.0, min(1.0, float(value.value))))
+            bar = pygame.Rect(0, 0, abs(length), px(3))
+            bar.bottom = rect.bottom - px(4)
+            bar.left = rect.centerx if length >= 0 else rect.centerx + length
+            pygame.draw.rect(surface, SUCCESS if length >= 0 else DANGER, bar)
+        theme.draw_text(
+            surface,
+            theme.fit_text(words, 12, rect.width - px(4), bold=True),
+            12,
+            (rect.centerx, rect.centery - (px(2) if not value.is_exact else 0)),
+            colour,
+            bold=True,
+            anchor="center",
+        )
+
+
+def _all_exact(snapshot: PositionAnalysis) -> bool:
+    return all(value is None or value.is_exact for value in snapshot.values)

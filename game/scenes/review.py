@@ -1,0 +1,226 @@
+"""The game review: step through a finished game with every move labelled by the solver.
+
+The review itself (:func:`engine.review.review_game`) runs on the analysis
+thread from the moment the game ends and fills in from the last move
+backwards; this screen shows what is known so far: the board after the
+selected move, with the better move's column marked by an arrow where the
+move was not best, the move's label and values, a summary per player and
+the evaluation graph of the whole game. ← → step, Home and End jump, a
+click on the graph picks a move, Esc goes back to the match.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from engine.board import Board, Side
+from engine.outcome import outcome
+from engine.review import MoveReview, summary, summary_text
+from game.animation import Animations
+from game.board_view import BoardView, Marks
+from game.panels.eval_graph import draw_graph, height_of, index_at
+from game.scene import Scene
+from game.settings import Colour
+from game.theme import ACCENT, DANGER, MUTED, PANEL, SUCCESS, TEXT
+from game.widgets import Button, Form
+
+LABEL_COLOURS = {"best": SUCCESS, "good": TEXT, "mistake": (255, 170, 60), "blunder": DANGER, "unknown": MUTED}
+
+
+class ReviewScene(Scene):
+    """Reviews the game of a finished :class:`~game.scenes.match.MatchScene` (``match``)."""
+
+    def __init__(self, app, match) -> None:
+        super().__init__(app)
+        self.match = match
+        self.model = match.model
+        self.history = list(self.model.board.history)
+        self.selected = len(self.history)  # moves shown on the board: the final position first
+        self.view = BoardView(self.model.config.geometry)
+        self._still = Animations()  # nothing falls here: every disc is drawn where it lies
+        self.prev_button = Button("◀ Previous", lambda: self.go(self.selected - 1))
+        self.next_button = Button("Next ▶", lambda: self.go(self.selected + 1))
+        self.back_button = Button("Back (Esc)", app.pop)
+        self.form = Form(app.theme, [self.prev_button, self.next_button, self.back_button])
+        self.graph = pygame.Rect(0, 0, 0, 0)
+        self.side = pygame.Rect(0, 0, 0, 0)
+        self._board = self._board_at(self.selected)
+        self._known = -1
+
+    # -- what is known ------------------------------------------------------------------
+    @property
+    def reviews(self) -> dict[int, MoveReview]:
+        """The reviewed moves so far, by ply (1-based)."""
+        box = self.match.review_feed.box
+        return {} if box is None else {item.ply: item for item in box.items}
+
+    @property
+    def finished(self) -> bool:
+        box = self.match.review_feed.box
+        return box is not None and box.finished
+
+    def mover(self, ply: int) -> Colour:
+        """The colour that made move ``ply`` (1-based)."""
+        return self.model.colour_of(Side((ply - 1) % 2))
+
+    def red_values(self, reviews: dict[int, MoveReview]) -> list[float | None]:
+        """The graph's heights after 0..n moves, for Red."""
+        geometry = self.model.config.geometry
+        values: list[float | None] = []
+        for moves in range(len(self.history) + 1):
+            if moves == 0:
+                first = reviews.get(1)
+                score, ply = (None, 1) if first is None else (first.before, 1)
+            else:
+                item = reviews.get(moves)
+                score, ply = (None, moves) if item is None else (item.after, moves)
+            if score is None:
+                values.append(None)
+                continue
+            red = score if self.mover(ply) is Colour.RED else -score
+            values.append(height_of(red, geometry))
+        return values
+
+    # -- input -----------------------------------------------------------------------------
+    def go(self, moves: int) -> None:
+        moves = max(0, min(len(self.history), moves))
+        if moves != self.selected:
+            self.selected = moves
+            self._board = self._board_at(moves)
+            self.app.invalidate()
+
+    def _board_at(self, moves: int) -> Board:
+        return Board.from_moves("".join(str(col + 1) for col in self.history[:moves]), self.model.config.geometry)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:  # the arrows step through the game here, not between the buttons
+            moves = {
+                pygame.K_LEFT: self.selected - 1,
+                pygame.K_RIGHT: self.selected + 1,
+                pygame.K_HOME: 0,
+                pygame.K_END: len(self.history),
+            }.get(event.key)
+            if moves is not None:
+                self.go(moves)
+                return
+        if self.form.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            super().handle_event(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            moves = index_at(self.graph, self.app.theme, event.pos, len(self.history))
+            if moves is not None:
+                self.go(moves)
+
+    def update(self, dt: float) -> None:
+        known = len(self.reviews)
+        if known != self._known:
+            self._known = known
+            self.app.invalidate()
+
+    def animating(self) -> bool:
+        return not self.finished  # the progress line's clock runs
+
+    # -- layout and drawing -------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        px = self.app.theme.px
+        width, height = size
+        self.graph = pygame.Rect(px(20), height - px(76) - px(130), width - px(40), px(124))
+        top = px(78)
+        board_width = width * 58 // 100
+        self.view.layout(pygame.Rect(px(20), top, board_width - px(20), self.graph.top - px(8) - top))
+        self.side = pygame.Rect(board_width + px(10), top + px(10), width - board_width - px(30), self.graph.top - top)
+        button_width, gap = min(px(170), (width - px(80)) // 3), px(12)
+        x = (width - 3 * button_width - 2 * gap) // 2
+        for button in (self.prev_button, self.next_button, self.back_button):
+            button.rect = pygame.Rect(x, height - px(62), button_width, px(46))
+            x += button_width + gap
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme, px = self.app.theme, self.app.theme.px
+        self.app.draw_background(surface)
+        reviews = self.reviews
+        theme.draw_text(surface, "Game review", 24, (surface.get_width() / 2, px(16)), TEXT, bold=True, anchor="midtop")
+        theme.draw_text(surface, self._progress(reviews), 14, (surface.get_width() / 2, px(50)), MUTED, anchor="midtop")
+        self._draw_board(surface, reviews.get(self.selected))
+        self._draw_side(surface, reviews)
+        labels: list[str | None] = [None]  # nothing before the first move
+        labels += [reviews[ply].label if ply in reviews else None for ply in range(1, len(self.history) + 1)]
+        draw_graph(surface, theme, self.graph, self.red_values(reviews), labels, self.selected)
+        self.form.draw(surface)
+
+    def _progress(self, reviews: dict[int, MoveReview]) -> str:
+        box = self.match.review_feed.box
+        total = len(self.history)
+        if box is None:
+            return ""
+        if box.error:
+            return f"The review failed: {box.error}"
+        if not box.finished:
+            return f"Reviewing… {len(reviews)} of {total} moves solved ({box.seconds:.0f} s)"
+        unknown = sum(item.label == "unknown" for item in reviews.values())
+        missing = total - len(reviews)
+        text = f"All {total} moves reviewed by the solver"
+        if unknown or missing:
+            text = f"{total - unknown - missing} of {total} moves reviewed; {unknown + missing} not solved in time"
+        return text + " · ← → Home End to step"
+
+    def _draw_board(self, surface: pygame.Surface, item: MoveReview | None) -> None:
+        board = self._board
+        last = None
+        if self.selected:
+            col = self.history[self.selected - 1]
+            last = (col, board.height(col) - 1)
+
+        def owner(col: int, row: int) -> Colour | None:
+            side = board.cell(col, row)
+            return None if side is None else self.model.colour_of(side)
+
+        hint = item.better if item is not None else None
+        self.view.draw(surface, owner, self._still, Marks(hint=hint, last_move=last, pulse=1.0))
+
+    def _draw_side(self, surface: pygame.Surface, reviews: dict[int, MoveReview]) -> None:
+        theme, px = self.app.theme, self.app.theme.px
+        rect, geometry = self.side, self.model.config.geometry
+        x, y, width = rect.x, rect.y, rect.width
+        if self.selected == 0:
+            theme.draw_text(surface, "The start of the game", 18, (x, y), TEXT, bold=True)
+            y += px(30)
+            first = reviews.get(1)
+            if first is not None and first.before is not None:
+                words = outcome(first.before, 0, geometry).words
+                line = f"{self.mover(1).title} to move: {words}"
+                y = theme.draw_text(surface, line, 15, (x, y), MUTED, wrap=width).bottom + px(6)
+        else:
+            ply = self.selected
+            col = self.history[ply - 1]
+            item = reviews.get(ply)
+            title = f"Move {ply}: {self.mover(ply).title} plays column {col + 1}"
+            y = theme.draw_text(surface, title, 18, (x, y), TEXT, bold=True, wrap=width).bottom + px(8)
+            if item is None:
+                y = theme.draw_text(surface, "Not reviewed yet…", 16, (x, y), MUTED).bottom + px(6)
+            else:
+                ink = LABEL_COLOURS[item.label]
+                y = theme.draw_text(surface, item.label.capitalize(), 20, (x, y), ink, bold=True).bottom + px(6)
+                for line in _value_lines(item, geometry):
+                    y = theme.draw_text(surface, line, 15, (x, y), MUTED, wrap=width).bottom + px(4)
+                if item.better is not None:
+                    line = f"Better: column {item.better + 1} (the arrow)"
+                    y = theme.draw_text(surface, line, 15, (x, y), ACCENT, bold=True).bottom + px(4)
+        y += px(16)
+        pygame.draw.line(surface, PANEL, (x, y), (x + width, y), 2)
+        y += px(10)
+        first = self.model.colour_of(Side.FIRST)
+        counts = summary(list(reviews.values()), first.title, first.other.title)
+        for player in (Colour.RED, Colour.YELLOW):
+            line = f"{player.title}: {summary_text(counts[player.title])}"
+            y = theme.draw_text(surface, line, 14, (x, y), TEXT, wrap=width).bottom + px(4)
+
+
+def _value_lines(item: MoveReview, geometry) -> list[str]:
+    """``Before: Win in 4`` / ``After: Draw`` in the mover's own moves."""
+    lines = []
+    for name, score in (("Before the move", item.before), ("After it", item.after)):
+        if score is not None:
+            lines.append(f"{name}: {outcome(score, item.mover_ply, geometry).words}")
+    return lines

@@ -1,0 +1,89 @@
+"""The live analysis: book and estimates at once, exact values as the solver finishes, stops at once."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from engine import Board, Geometry
+from engine.analysis import Analyst, PositionAnalysis
+from engine.bench.solver import PONS
+from engine.outcome import score_words
+from engine.score import Score
+from engine.stop import StopFlag
+
+G = Geometry()
+needs_pons = pytest.mark.skipif(not PONS.is_dir(), reason="shared/benchmarks/pons is not beside the repository")
+
+
+@pytest.fixture(scope="module")
+def analyst() -> Analyst:
+    return Analyst(G, table_mb=8, estimate_seconds=0.1)
+
+
+def _exact(snapshot: PositionAnalysis) -> list[str]:
+    return ["x" if v is None else str(v) if v.is_exact else "~" for v in snapshot.values]
+
+
+@needs_pons
+@pytest.mark.parametrize("name", ["Test_L3_R1", "Test_L2_R2", "Test_L1_R1"])
+def test_final_values_are_the_solver_s_and_every_exact_value_on_the_way_too(analyst: Analyst, name: str) -> None:
+    lines = (PONS / f"{name}.analysis.txt").read_text().splitlines()[:8]
+    for line in lines:
+        moves, *expected = line.split()
+        snapshots = list(analyst.analyse(Board.from_moves(moves)))
+        assert snapshots[0].stage == "book" and snapshots[-1].finished
+        assert _exact(snapshots[-1]) == expected
+        for snapshot in snapshots:  # an exact value is never replaced by a different one
+            assert all(got in ("~", want) for got, want in zip(_exact(snapshot), expected, strict=True))
+
+
+def test_the_book_answers_the_opening_at_once(analyst: Analyst) -> None:
+    first = next(analyst.analyse(Board()))
+    assert first.stage == "book"
+    assert first.values[3] == Score.pons(1)  # the centre wins (the book's best move)
+    assert first.best_columns == (3,)
+
+
+def test_estimates_come_before_exact_values_and_solving_names_its_column(analyst: Analyst) -> None:
+    stages = [(s.stage, s.solving) for s in analyst.analyse(Board.from_moves("4433"))]
+    assert stages[0][0] == "book" and stages[1][0] == "estimate"
+    solving = [col for stage, col in stages if stage == "solve"]
+    assert solving and len(set(solving)) == len(solving)
+    assert stages[-1][0] == "done"
+
+
+def test_a_full_column_stays_blank_and_a_win_now_is_exact_at_once(analyst: Analyst) -> None:
+    full = Board.from_moves("1111112")
+    values = next(analyst.analyse(full)).values
+    assert values[0] is None and all(v is not None for v in values[1:])
+    win = Board.from_moves("121212")
+    assert next(analyst.analyse(win)).values[0] == Score.pons(18)  # win with the 7th stone: (44 - 7) // 2
+
+
+def test_stop_ends_a_long_solve_at_once() -> None:
+    analyst = Analyst(G, table_mb=8, book=False, estimate_seconds=0.05)
+    stop = StopFlag()
+    seen: list[PositionAnalysis] = []
+
+    def run() -> None:
+        for snapshot in analyst.analyse(Board.from_moves("4"), stop):  # minutes of solving without a book
+            seen.append(snapshot)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not any(s.stage == "solve" for s in seen) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    stop.set()
+    thread.join(5)  # a generous bound: the solver stops within 50 ms
+    assert not thread.is_alive()
+    assert not seen[-1].finished and seen[-1].stage == "solve"
+
+
+def test_words_for_exact_values_and_estimates() -> None:
+    assert score_words(Score.pons(1), 0, G) == "Win in 21"
+    assert score_words(Score.pons(0), 10, G) == "Draw"
+    assert score_words(Score.estimate(0.42), 3, G) == "≈ +0.4"

@@ -1,0 +1,76 @@
+"""Game review: labels from the solver, the better move, the command's output."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from engine import Board, Geometry
+from engine.review import label_for, review, summary, summary_text
+from engine.solver.book import load_default
+from engine.solver.solver import Solver
+
+G = Geometry()
+#: Red could win in column 1 at move 7 and plays column 3; yellow then wins in column 2.
+BLUNDER_GAME = "12121232"
+
+
+@pytest.fixture(scope="module")
+def solver() -> Solver:
+    return Solver(G, 8, book=load_default(G))
+
+
+def test_labels_follow_the_change_of_game_value() -> None:
+    assert label_for(5, 5) == "best"
+    assert label_for(5, 2) == "good" and label_for(-3, -9) == "good" and label_for(0, 0) == "best"
+    assert label_for(5, 0) == "mistake" and label_for(0, -4) == "mistake"
+    assert label_for(5, -4) == "blunder"
+    assert label_for(None, 3) == "unknown" and label_for(3, None) == "unknown"
+
+
+def test_a_known_blunder_is_labelled_with_the_better_move(solver: Solver) -> None:
+    reviews = review(Board.from_moves(BLUNDER_GAME), solver, seconds=2.0)
+    assert [r.ply for r in reviews] == list(range(1, 9))
+    blunder = reviews[6]
+    assert (blunder.column, blunder.label, blunder.better) == (2, "blunder", 0)
+    assert blunder.before == 18 and blunder.after == -18  # (44 - 7) // 2 and (44 - 8) // 2
+    assert reviews[7].label == "best" and reviews[7].better is None  # yellow takes the win
+    assert (reviews[0].label, reviews[0].better) == ("blunder", 3)  # column 1 first loses (the book knows)
+    for item in reviews:
+        if item.label not in ("unknown", "best"):
+            assert item.better is not None and item.better != item.column
+
+
+def test_the_value_chain_is_consistent(solver: Solver) -> None:
+    """Each move's value after is minus the next position's value before (one solve per position)."""
+    reviews = review(Board.from_moves("4444443"), solver, seconds=5.0)
+    for move, reply in itertools.pairwise(reviews):
+        if move.after is not None and reply.before is not None:
+            assert move.after == -reply.before
+
+
+def test_summary_counts_labels_per_player(solver: Solver) -> None:
+    counts = summary(review(Board.from_moves(BLUNDER_GAME), solver, seconds=2.0))
+    assert counts["Red"]["blunder"] == 2 and counts["Yellow"]["best"] >= 1
+    assert sum(counts["Red"].values()) == 4 and sum(counts["Yellow"].values()) == 4
+    assert "2 blunders" in summary_text(counts["Red"])
+
+
+def test_review_command_prints_a_line_per_move(cli) -> None:
+    status, out, err = cli(["review", "--summary", "--seconds", "0.5", BLUNDER_GAME])
+    lines = out.splitlines()
+    assert len(lines) == 10 and status == 0
+    if "unknown" in out:  # some opening positions were not solved in time: said so, once
+        assert err.count("not solved within 0.5 s") == 1
+    assert lines[6] == "7 3 blunder before=18 before_words=W1 after=-18 after_words=L1 better=1"
+    assert lines[7].startswith("8 2 best ")
+    assert lines[8].startswith("red best=") and lines[9].startswith("yellow best=")
+
+
+def test_review_command_reports_bad_games_and_goes_on(cli) -> None:
+    status, out, err = cli(["review", "1111111", "44"])
+    assert status == 1
+    assert "argument 1 '1111111'" in err
+    assert out.splitlines()[0] == "1111111 ?"
+    assert [line.split()[0] for line in out.splitlines()[1:]] == ["1", "2"]

@@ -1,0 +1,157 @@
+"""The analysis panel, the thinking view and the game review, driven with real events."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from engine.geometry import DEFAULT
+from game.players import MatchConfig, player_for
+from game.scenes.match import MatchScene
+from game.scenes.review import ReviewScene
+from game.settings import Colour, Mode
+from tests.game.conftest import SlowAgent
+
+#: Red could win in column 1 at move 7 and plays column 3; yellow then wins in column 2.
+BLUNDER_GAME = "12121232"
+
+
+def hotseat(moves: str = "") -> MatchConfig:
+    return MatchConfig(
+        player_for(Colour.RED, None, Mode.HOTSEAT),
+        player_for(Colour.YELLOW, None, Mode.HOTSEAT),
+        DEFAULT,
+        Colour.RED,
+        moves,
+    )
+
+
+def open_match(driver, match_config: MatchConfig) -> MatchScene:
+    driver.step()
+    match = MatchScene(driver.app, match_config)
+    driver.app.push(match)
+    driver.step()
+    return match
+
+
+def test_a_toggles_the_panel_and_the_choice_is_remembered(start, settings_file):
+    driver = start()
+    match = open_match(driver, hotseat())
+    assert not match.show_analysis and match.analysis.snapshot is None  # off by default
+    driver.key(pygame.K_a)
+    assert match.show_analysis
+    assert json.loads(settings_file.read_text())["show_analysis"] is True
+    driver.run_until(lambda: match.analysis.snapshot is not None, what="the first values")
+    driver.press(match.analysis_button)  # the button does the same
+    assert not match.show_analysis and match.analysis.feed.box is None
+    assert json.loads(settings_file.read_text())["show_analysis"] is False
+
+
+def test_values_fill_in_from_the_book_and_the_solver(start):
+    driver = start(show_analysis=True)
+    match = open_match(driver, hotseat("4444"))
+    driver.run_until(lambda: match.analysis.snapshot is not None, what="the first snapshot")
+    first = match.analysis.snapshot
+    assert first.stage in ("book", "estimate", "solve", "done")
+    driver.run_until(lambda: match.analysis.snapshot.finished, timeout=120, what="exact values")
+    final = match.analysis.snapshot
+    assert all(value is None or value.is_exact for value in final.values)
+    assert final.best_columns and match.analysis.caption().startswith("Analysis: exact")
+
+
+def test_a_new_position_stops_the_old_analysis_and_starts_again(start):
+    driver = start(show_analysis=True)
+    match = open_match(driver, hotseat("1"))  # most replies to 1 are not in the book: seconds of solving each
+    driver.run_until(
+        lambda: match.analysis.snapshot is not None and match.analysis.snapshot.stage == "solve",
+        timeout=60,
+        what="the solver at work",
+    )
+    old = match.analysis.feed.box
+    assert "Solving column" in match.analysis.caption()
+    driver.click_column(3)
+    new = match.analysis.feed.box
+    assert new is not old and new.key[1] == (0, 3)
+    driver.run_until(lambda: old.finished, timeout=5, what="the old analysis to stop")
+    assert not old.latest.finished  # stopped in the middle, never completed
+    driver.run_until(lambda: new.latest is not None, what="the new analysis")
+
+
+def test_the_full_column_stays_blank(start):
+    driver = start(show_analysis=True)
+    match = open_match(driver, hotseat("444444"))
+    driver.run_until(lambda: match.analysis.snapshot is not None, what="a snapshot")
+    assert match.analysis.snapshot.values[3] is None
+
+
+def test_thinking_view_shows_the_computer_s_search(start):
+    driver = start()
+    config = MatchConfig(
+        player_for(Colour.RED, "alphabeta:depth=81,time=30", Mode.SPECTATOR),
+        player_for(Colour.YELLOW, "alphabeta:depth=81,time=30", Mode.SPECTATOR),
+        DEFAULT,
+    )
+    match = open_match(driver, config)
+    driver.run_until(
+        lambda: match.thinking_view.snapshot is not None and match.thinking_view.snapshot.nodes > 0,
+        timeout=300,  # a cold start compiles the kernels first
+        what="a progress snapshot",
+    )
+    snapshot = match.thinking_view.snapshot
+    assert snapshot.depth and snapshot.best_column is not None
+    assert "nodes/s" in match.thinking_view.summary()
+    driver.key(pygame.K_n)  # a new game: the search stops and the view forgets it
+    assert match.thinking_view.snapshot is not snapshot
+
+
+def test_review_labels_a_known_blunder_and_steps_with_the_keys(start):
+    driver = start()
+    match = open_match(driver, hotseat(BLUNDER_GAME[:-1]))
+    driver.click_column(1)  # yellow wins
+    driver.run_until(lambda: match.model.board.is_over and match.animations.idle, what="the end")
+    driver.key(pygame.K_ESCAPE) if driver.scene is not match else None  # close the result banner if it is up
+    driver.key(pygame.K_v)
+    review = driver.scene_of_type("ReviewScene")
+    assert isinstance(review, ReviewScene) and review.selected == 8
+    driver.run_until(lambda: 7 in review.reviews and 8 in review.reviews, timeout=60, what="the last moves")
+    blunder = review.reviews[7]
+    assert (blunder.label, blunder.better) == ("blunder", 0)
+    driver.key(pygame.K_LEFT)
+    assert review.selected == 7
+    assert review._board.move_string == BLUNDER_GAME[:7]
+    driver.key(pygame.K_HOME)
+    assert review.selected == 0
+    driver.key(pygame.K_END)
+    assert review.selected == 8
+    driver.click(review.graph.midleft)  # a click on the graph jumps to that move
+    assert review.selected == 0
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is match
+
+
+def test_leaving_the_match_stops_the_analysis(start):
+    driver = start(show_analysis=True)
+    match = open_match(driver, hotseat("1"))
+    driver.run_until(
+        lambda: match.analysis.snapshot is not None and match.analysis.snapshot.stage == "solve",
+        timeout=60,
+        what="the solver at work",
+    )
+    box = match.analysis.feed.box
+    driver.key(pygame.K_ESCAPE)
+    driver.run_until(lambda: box.finished, timeout=5, what="the analysis to stop")
+    assert not box.latest.finished
+
+
+def test_slow_agent_still_thinks_with_analysis_on(start):
+    """The analysis runs on its own thread: the player's search is not queued behind it."""
+    slow = SlowAgent(seconds=0.2)
+    driver = start(show_analysis=True)
+    config = MatchConfig(
+        player_for(Colour.RED, "slow", Mode.SPECTATOR), player_for(Colour.YELLOW, "slow", Mode.SPECTATOR), DEFAULT
+    )
+    driver.app.make_agent = lambda spec: slow
+    match = open_match(driver, config)
+    driver.run_until(lambda: match.model.moves_played >= 2, timeout=30, what="two computer moves")
+    assert match.analysis.feed.box is not None
