@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
+from typing import Any
 
 from engine.agents.registry import presets
 from engine.cli.common import emit
@@ -32,7 +33,7 @@ def add_parser(benches) -> None:
 
 
 def run(args) -> int:
-    rows = []
+    rows: list[Any] = []
     for folder in args.folders:
         progress = folder / "progress.jsonl"
         if not progress.exists():
