@@ -253,5 +253,5 @@ def test_grid_files_that_never_end_are_refused(cli, tmp_path) -> None:
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     for path in ("/dev/zero", str(fifo), str(tmp_path)):
-        status, out, err = cli(["solve", "--grid", path])
+        status, _out, err = cli(["solve", "--grid", path])
         assert status == 2 and "not a regular file" in err and err.count("\n") == 1
