@@ -74,11 +74,14 @@ class Button(Widget):
             fill = PANEL_LIGHT if (focused or hovered) and self.enabled else PANEL
         drawing.panel(surface, self.rect, radius, fill, drawing.border_colour(focused, hovered), 2 if focused else 1)
         colour = TEXT if self.enabled else FAINT
-        if self.detail:
+        room = self.rect.width - theme.px(16)
+        two_lines = self.rect.height >= theme.font_px(17) + theme.font_px(13) + theme.px(8)
+        if self.detail and two_lines:  # a large text size leaves room for the label alone
+            size = label_size(theme, self.text, (19, 17, 15), room)
             theme.draw_text(
                 surface,
-                self.text,
-                19,
+                theme.fit_text(self.text, size, room, bold=True),
+                size,
                 (self.rect.centerx, self.rect.centery - theme.px(2)),
                 colour,
                 bold=True,
@@ -94,8 +97,9 @@ class Button(Widget):
                 anchor="midtop",
             )
         else:
-            text = theme.fit_text(self.text, 17, self.rect.width - theme.px(12), bold=True)
-            theme.draw_text(surface, text, 17, self.rect.center, colour, bold=True, anchor="center")
+            size = label_size(theme, self.text, (17, 15), room)
+            text = theme.fit_text(self.text, size, room, bold=True)
+            theme.draw_text(surface, text, size, self.rect.center, colour, bold=True, anchor="center")
 
 
 class Choice(Widget):
@@ -158,6 +162,8 @@ class Choice(Widget):
 
     def click(self, pos, theme) -> None:
         control = self._control_rect(theme)
+        if not control.collidepoint(pos):
+            return  # a click on the label only takes the focus
         if self.segmented:
             for index, rect in enumerate(self._segments(control)):
                 if rect.collidepoint(pos):
@@ -530,6 +536,11 @@ class Form:
         for widget in self.widgets:
             if widget.visible:
                 widget.draw(surface, self.theme, widget is self.focused, widget is self.hover)
+
+
+def label_size(theme: Theme, text: str, sizes: Sequence[float], width: int) -> float:
+    """The largest of ``sizes`` at which a bold label fits in ``width`` (else the smallest, to be shortened)."""
+    return next((size for size in sizes if theme.font(size, True).size(text)[0] <= width), sizes[-1])
 
 
 def format_number(value: float) -> str:
