@@ -387,7 +387,7 @@ class MatchScene(Scene):
             self.app.worker.run_later(old.close)
         self.agents[colour] = agent
         updated = replace(player, spec=spec)
-        self.config = self.model.config = replace(self.config, **{colour.value: updated})
+        self.config = self.model.config = replace(self.config, **{colour.value: updated})  # type: ignore[arg-type]
         self.app.tally.follow(self.config)
         self.setup_error = None
         self._reset_turn_state()

@@ -50,7 +50,7 @@ class ModeSelect(FormScene):
             colour: TextField(
                 f"{colour.title}'s name",
                 settings.red_name if colour is Colour.RED else settings.yellow_name,
-                lambda text, c=colour: settings.set_name(c, clean_name(text)),
+                self._name_setter(colour),
                 placeholder=f"{colour.title} player",
             )
             for colour in Colour
@@ -59,6 +59,10 @@ class ModeSelect(FormScene):
         self.back = Button("Back", app.pop)
         self.next = Button("Next", self.go_next, primary=True)
         self._arrange(focus=self.cards[settings.mode])
+
+    def _name_setter(self, colour: Colour) -> Callable[[str], None]:
+        """Saves what is typed as ``colour``'s name."""
+        return lambda text: self.app.settings.set_name(colour, clean_name(text))
 
     def _is_chosen(self, mode: Mode) -> Callable[[], bool]:
         """Whether ``mode`` is the saved choice, asked when the card is drawn."""
