@@ -34,7 +34,7 @@ def add_parser(benches) -> None:
 
 def game_rows(progress: Path) -> list[dict]:
     """The game rows of a tournament's progress file (one task a line; older files hold one row a task)."""
-    rows = []
+    rows: list[dict] = []
     for line in progress.read_text().splitlines():
         try:
             entry = json.loads(line)
