@@ -31,9 +31,13 @@ def read_grid_file(path: str | Path, connect: int = 4) -> Board:
     """The position in the grid file ``path`` (:class:`PositionError` saying what is wrong)."""
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_GRID_BYTES:
-            raise PositionError(f"{path}: too large for a grid ({path.stat().st_size:,} bytes)")
-        text = path.read_text(encoding="utf-8", errors="replace")
+        if not path.is_file():  # a FIFO would never answer, /dev/zero never end
+            raise PositionError(f"cannot read the grid file {str(path)!r}: not a regular file")
+        with path.open("rb") as file:
+            data = file.read(MAX_GRID_BYTES + 1)  # a file that grows while read is still capped
+        if len(data) > MAX_GRID_BYTES:
+            raise PositionError(f"{path}: too large for a grid (more than {MAX_GRID_BYTES:,} bytes)")
+        text = data.decode("utf-8-sig", errors="replace")
     except OSError as exc:
         raise PositionError(f"cannot read the grid file {str(path)!r}: {exc.strerror or exc}") from None
     try:

@@ -14,9 +14,11 @@ place. Folders of other versions unused for a month are removed. Setting
 
 A damaged cache file (a truncated index after a crash or a full disk, random
 bytes) makes numba raise while loading it, in every later run. So loading
-is guarded (:func:`guard_damaged_entries`): a kernel whose cache entry
-cannot be loaded has its files removed and is compiled again, with one
-warning on stderr, and the command answers.
+is guarded (:func:`guard_damaged_entries`, installed by
+:mod:`engine.kernels` before any kernel exists, so that ``import engine``
+stays free of numba): a kernel whose cache entry cannot be loaded has its
+files removed and is compiled again, with one warning on stderr, and the
+command answers.
 """
 
 from __future__ import annotations
@@ -52,7 +54,6 @@ def cache_root() -> Path:
 def configure() -> Path | None:
     """Point numba at this version's cache folder; return it (None if the user chose one)."""
     if os.environ.get("NUMBA_CACHE_DIR"):
-        guard_damaged_entries()
         return None
     root = cache_root()
     folder = root / source_digest()
@@ -67,7 +68,6 @@ def configure() -> Path | None:
 
         config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]  # set at import from the environment
     _remove_stale(root, keep=folder)
-    guard_damaged_entries()
     return folder
 
 

@@ -315,6 +315,7 @@ class App:
             self.notify(problem, error=True)
 
     def draw_background(self, surface: pygame.Surface) -> None:
+        assert self._background is not None  # made with the window, before any drawing
         surface.blit(self._background, (0, 0))
 
     def quit(self) -> None:

@@ -104,6 +104,7 @@ class BoardView:
                 self._blit_disc(surface, image, col, row)
         for disc in animations.falling:
             self._blit_disc(surface, drawing.disc(DISC[disc.colour], radius), disc.col, disc.y)
+        assert self._frame_image is not None  # made by the layout, before any drawing
         surface.blit(self._frame_image, self.frame)
         if marks.ghost is not None and not any(disc.y > self.geometry.rows - 1 for disc in animations.falling):
             col, colour = marks.ghost

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.theme import BOARD, BOARD_DARK, FOCUS, HOLE_RIM, PANEL, PANEL_BORDER, RGB, disc_symbol, look_cache, shade
+from game.theme import BOARD, BOARD_DARK, FOCUS, HOLE_RIM, PANEL, PANEL_BORDER, Paint, disc_symbol, look_cache, shade
 
 SUPERSAMPLE = 4
 
 
-def vertical_gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:
+def vertical_gradient(size: tuple[int, int], top: Paint, bottom: Paint) -> pygame.Surface:
     """A surface filled with a top-to-bottom gradient."""
     width, height = size
     column = pygame.Surface((1, max(2, height)))
@@ -43,8 +43,8 @@ def panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
     radius: int,
-    colour: RGB = PANEL,
-    border: RGB | None = PANEL_BORDER,
+    colour: Paint = PANEL,
+    border: Paint | None = PANEL_BORDER,
     border_width: int = 1,
     *,
     raised: bool = True,
@@ -58,19 +58,19 @@ def panel(
 
 
 @look_cache(maxsize=32)
-def _translucent(size: tuple[int, int], colour: RGB, alpha: int, radius: int) -> pygame.Surface:
+def _translucent(size: tuple[int, int], colour: Paint, alpha: int, radius: int) -> pygame.Surface:
     layer = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=radius)
     return layer
 
 
-def translucent(surface: pygame.Surface, rect: pygame.Rect, colour: RGB, alpha: int, radius: int = 0) -> None:
+def translucent(surface: pygame.Surface, rect: pygame.Rect, colour: Paint, alpha: int, radius: int = 0) -> None:
     """Fill ``rect`` with a see-through colour."""
     surface.blit(_translucent(tuple(rect.size), colour, alpha, radius), rect)
 
 
 @look_cache(maxsize=64)
-def disc(colour: RGB, radius: int, alpha: int = 255) -> pygame.Surface:
+def disc(colour: Paint, radius: int, alpha: int = 255) -> pygame.Surface:
     """A playing disc: a bevelled rim, a recessed face and a soft highlight.
 
     In colour-blind mode the face also carries the shape of its side (a cross
@@ -96,7 +96,7 @@ def disc(colour: RGB, radius: int, alpha: int = 255) -> pygame.Surface:
     return image
 
 
-def _symbol(image: pygame.Surface, symbol: str, colour: RGB, big: int) -> None:
+def _symbol(image: pygame.Surface, symbol: str, colour: Paint, big: int) -> None:
     """A dark cross or ring on a disc face drawn at ``big`` (the supersampled radius)."""
     width = round(big * 0.16)
     if symbol == "cross":
@@ -110,7 +110,7 @@ def _symbol(image: pygame.Surface, symbol: str, colour: RGB, big: int) -> None:
 
 
 @look_cache(maxsize=16)
-def dimmed_disc(colour: RGB, radius: int) -> pygame.Surface:
+def dimmed_disc(colour: Paint, radius: int) -> pygame.Surface:
     """A disc that steps back, for the discs outside the winning line."""
     image = disc(colour, radius).copy()
     image.fill((140, 140, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
@@ -152,7 +152,7 @@ def board_frame(cols: int, rows: int, cell: int, pad: int, hole: int) -> pygame.
     return pygame.transform.smoothscale(frame, (width, height))
 
 
-def ring(surface: pygame.Surface, colour: RGB, centre: tuple[float, float], radius: float, width: int, alpha=255):
+def ring(surface: pygame.Surface, colour: Paint, centre: tuple[float, float], radius: float, width: int, alpha=255):
     """An anti-aliased ring, optionally see-through."""
     if alpha >= 255:
         pygame.draw.aacircle(surface, colour, centre, radius, width)
@@ -163,14 +163,14 @@ def ring(surface: pygame.Surface, colour: RGB, centre: tuple[float, float], radi
     surface.blit(layer, (centre[0] - size / 2, centre[1] - size / 2))
 
 
-def border_colour(focused: bool, hovered: bool) -> RGB:
+def border_colour(focused: bool, hovered: bool) -> Paint:
     """The outline of a control: bright when it has the keyboard focus."""
     if focused:
         return FOCUS
     return shade(PANEL_BORDER, 1.25) if hovered else PANEL_BORDER
 
 
-def backdrop(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:
+def backdrop(size: tuple[int, int], top: Paint, bottom: Paint) -> pygame.Surface:
     """The background of every screen: a gradient lit by a soft glow from the top."""
     image = vertical_gradient(size, top, bottom)
     width, height = size

@@ -41,7 +41,7 @@ class Mode(str, Enum):
     HOTSEAT = "hotseat"
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]  # str.title() is shadowed on purpose
         return {"human_vs_ai": "You vs Computer", "spectator": "Computer vs Computer", "hotseat": "Two players"}[
             self.value
         ]
@@ -58,7 +58,7 @@ class Colour(str, Enum):
         return Colour.YELLOW if self is Colour.RED else Colour.RED
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]  # str.title() is shadowed on purpose
         return self.value.capitalize()
 
 
@@ -69,7 +69,7 @@ class Look(str, Enum):
     HIGH_CONTRAST = "high_contrast"
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]  # str.title() is shadowed on purpose
         return {"standard": "Standard", "high_contrast": "High contrast"}[self.value]
 
 

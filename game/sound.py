@@ -44,9 +44,12 @@ class Sounds:
         try:
             with _quiet_stderr():  # ALSA prints its own complaints when there is no sound card
                 pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=BUFFER)
-            rate, size, channels = pygame.mixer.get_init()
-        except (pygame.error, TypeError, OSError):  # no device, no driver, or get_init() gave None
+            found = pygame.mixer.get_init()
+        except (pygame.error, OSError):  # no device, no driver
             return
+        if found is None:  # the mixer did not start after all
+            return
+        rate, size, channels = found
         if size != -16:
             pygame.mixer.quit()  # a format this module does not write: stay silent
             return

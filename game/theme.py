@@ -45,7 +45,7 @@ class Ink(Sequence[int]):
     def set(self, rgb: RGB) -> None:
         self._rgb = rgb
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         return self._rgb[index]
 
     def __len__(self) -> int:
@@ -62,6 +62,10 @@ class Ink(Sequence[int]):
 
     def __repr__(self) -> str:
         return f"Ink{self._rgb}"
+
+
+#: What drawing functions take: a plain ``(r, g, b)`` or a palette :class:`Ink`.
+Paint = RGB | Ink
 
 
 #: The two looks. Contrast ratios (WCAG) on PANEL: standard TEXT 12.7, MUTED 5.7, ACCENT 4.6,
@@ -174,14 +178,14 @@ def use_look(look: Look, colour_blind: bool) -> bool:
     return True
 
 
-def disc_symbol(colour: RGB) -> str | None:
+def disc_symbol(colour: Paint) -> str | None:
     """The shape a disc of this colour carries now (None unless colour-blind mode is on)."""
     if not CURRENT.colour_blind:
         return None
     return next((SYMBOL[side] for side, ink in DISC.items() if ink == colour), None)
 
 
-def shade(colour: RGB, factor: float) -> RGB:
+def shade(colour: Paint, factor: float) -> RGB:
     """Darker (factor < 1) or lighter towards white (factor > 1)."""
     if factor <= 1:
         return tuple(round(c * factor) for c in colour)  # type: ignore[return-value]
@@ -236,7 +240,7 @@ class Theme:
         return font
 
     def text(
-        self, text: str, size: float, colour: RGB = TEXT, bold: bool = False, wrap: int = 0, centred: bool = False
+        self, text: str, size: float, colour: Paint = TEXT, bold: bool = False, wrap: int = 0, centred: bool = False
     ) -> pygame.Surface:
         """``text`` rendered (and cached); ``wrap`` > 0 breaks lines at that many pixels."""
         key = (text, self.font_px(size), tuple(colour), bold, wrap, centred)
@@ -258,7 +262,7 @@ class Theme:
         text: str,
         size: float,
         pos: tuple[float, float],
-        colour: RGB = TEXT,
+        colour: Paint = TEXT,
         *,
         bold: bool = False,
         anchor: str = "topleft",

@@ -442,11 +442,11 @@ class Card(Widget):
             text_left = picture.right + pad // 2
         title = theme.draw_text(surface, self.title, 17, (text_left, self.rect.y + theme.px(10)), TEXT, bold=True)
         if self.level is not None:
-            level, top = self.level
-            x = title.right + theme.px(12)
-            for pip in range(top + 1):
-                colour = ACCENT if pip <= level else PANEL_LIGHT if not selected else PANEL
-                pygame.draw.circle(surface, colour, (x + pip * theme.px(12), title.centery), theme.px(4))
+            filled, highest = self.level
+            left = title.right + theme.px(12)
+            for pip in range(highest + 1):
+                colour = ACCENT if pip <= filled else PANEL_LIGHT if not selected else PANEL
+                pygame.draw.circle(surface, colour, (left + pip * theme.px(12), title.centery), theme.px(4))
         detail = theme.fit_text(self.detail, 13, self.rect.right - text_left - pad)
         theme.draw_text(surface, detail, 13, (text_left, title.bottom + theme.px(4)), MUTED)
 

@@ -154,7 +154,8 @@ class Worker:
                 continue
             start = time.perf_counter()
             try:
-                reply = Reply(request.number, value=request.job(request.stop))
+                job: Callable[[StopFlag], Any] = request.job  # type: ignore[assignment]  # a request has a stop
+                reply = Reply(request.number, value=job(request.stop))
             except Exception as exc:  # an agent's bug is shown to the player, never kills the worker
                 reply = Reply(request.number, error=describe_exception(exc))
             reply = Reply(reply.request, reply.value, reply.error, time.perf_counter() - start)

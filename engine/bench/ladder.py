@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import json
 from pathlib import Path
+from typing import Any
 
 from engine.agents.registry import presets
 from engine.cli.common import emit
@@ -33,7 +34,7 @@ def add_parser(benches) -> None:
 
 def game_rows(progress: Path) -> list[dict]:
     """The game rows of a tournament's progress file (one task a line; older files hold one row a task)."""
-    rows = []
+    rows: list[dict] = []
     for line in progress.read_text().splitlines():
         try:
             entry = json.loads(line)
@@ -44,7 +45,7 @@ def game_rows(progress: Path) -> list[dict]:
 
 
 def run(args) -> int:
-    rows = []
+    rows: list[Any] = []
     for folder in args.folders:
         progress = folder / "progress.jsonl"
         if not progress.exists():

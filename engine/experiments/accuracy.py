@@ -57,7 +57,8 @@ def tasks(settings: Settings) -> list[labelled.MoveQualityTask]:
 
 def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
     agents = _agents(settings)
-    table_rows, shares = [], {}
+    table_rows: list[list[object]] = []
+    shares: dict[str, list[float]] = {}
     for spec in agents:
         mine = [r for r in rows if r["agent"] == spec]
         by_phase = {p: [r for r in mine if r["phase"] == p] for p in PHASES}
@@ -92,8 +93,8 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
         "the same positions whose every column the solver has scored."
     )
     searchers = [a for a in agents if a not in ("random", "beginner", "perfect")]
-    by_phase = {p: np.nanmean([shares[a][k] for a in searchers]) for k, p in enumerate(PHASES)}
-    known = {p: v for p, v in by_phase.items() if not np.isnan(v)}
+    phase_shares = {p: float(np.nanmean([shares[a][k] for a in searchers])) for k, p in enumerate(PHASES)}
+    known = {p: v for p, v in phase_shares.items() if not np.isnan(v)}
     hardest, easiest = min(known, key=lambda p: known[p]), max(known, key=lambda p: known[p])
     reading = (
         "The random agent sets the floor: its share of optimal moves is about the share of optimal "

@@ -106,11 +106,11 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
         ],
         right=[False, False, False, False],
     )
-    low, high = curve[0], curve[-1]
+    first, last = curve[0], curve[-1]
     reading = (
         "A node budget is a depth limit that adapts to the position: with few legal moves and forcing lines "
-        f"the search goes deeper. From {low[0]:,} to {high[0]:,} nodes the score against `{OPPONENT}` goes "
-        f"from {low[1]:.0%} to {high[1]:.0%} and the share of optimal moves from {low[4]:.0%} to {high[4]:.0%} "
+        f"the search goes deeper. From {first[0]:,} to {last[0]:,} nodes the score against `{OPPONENT}` goes "
+        f"from {first[1]:.0%} to {last[1]:.0%} and the share of optimal moves from {first[4]:.0%} to {last[4]:.0%} "
         "(see the intervals: a few games give wide ones). Each extra ply of alpha-beta costs several times "
         "the nodes of the last (the effective branching factor), so the budget must grow geometrically for "
         "the depth to grow linearly. Seed 003 needed about 14 s of its Python for 10,000 nodes; compare the "

@@ -72,18 +72,21 @@ class StudentProcess:
     # -- life -------------------------------------------------------------------------
     def start(self, stop: StopFlag, timeout: float) -> None:
         """Start the process and wait until the file is loaded (``timeout`` s, or a stop)."""
-        environment = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONIOENCODING="utf-8")
-        options: dict[str, Any] = {"start_new_session": True} if POSIX else {}
-        if not POSIX:
-            options["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP  # type: ignore[attr-defined]
-        self._process = subprocess.Popen(
-            [sys.executable, str(CHILD), self.path, self.function, str(self.memory_mb)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=environment,
-            **options,
-        )
+        # Starting a process takes 100 ms and more on a busy machine: it happens on a helper
+        # thread, so that a stop is seen at once; a process started too late is ended there.
+        spawned: queue.Queue[subprocess.Popen[bytes] | OSError] = queue.Queue()
+        _daemon(_spawn, [sys.executable, str(CHILD), self.path, self.function, str(self.memory_mb)], spawned)
+        while True:
+            try:
+                started = spawned.get(timeout=POLL)
+                break
+            except queue.Empty:
+                if stop.is_set():
+                    _daemon(_end_when_started, spawned)
+                    raise StudentFailure("was stopped (starting)") from None
+        if isinstance(started, OSError):  # no more processes or descriptors: this agent cannot play now
+            raise StudentFailure(f"could not be started ({started.strerror or started})")
+        self._process = started
         _LIVE.add(self)
         assert self._process.stdout is not None and self._process.stderr is not None
         _daemon(_read_answers, self._process.stdout, self._answers)
@@ -118,12 +121,7 @@ class StudentProcess:
             return
         _LIVE.discard(self)
         _kill_group(process)
-        for stream in (process.stdin, process.stdout, process.stderr):
-            with contextlib.suppress(OSError):
-                if stream is not None:
-                    stream.close()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=1)
+        _daemon(_reap, process)  # in the background: a stop must not wait for the kernel or the pipes
 
     # -- waiting ------------------------------------------------------------------------
     def _receive(self, stop: StopFlag, timeout: float, what: str) -> str:
@@ -168,6 +166,36 @@ class StudentProcess:
 # -- helpers ----------------------------------------------------------------------------
 def _daemon(target: Callable[..., None], *args: Any) -> None:
     threading.Thread(target=target, args=args, daemon=True).start()
+
+
+def _spawn(command: list[str], into: queue.Queue[subprocess.Popen[bytes] | OSError]) -> None:
+    """Start the child in a session of its own (POSIX; a new process group on Windows)."""
+    environment = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONIOENCODING="utf-8")
+    options: dict[str, Any] = {"start_new_session": True} if POSIX else {}
+    if not POSIX:
+        options["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP  # type: ignore[attr-defined]
+    try:
+        pipe = subprocess.PIPE
+        into.put(subprocess.Popen(command, stdin=pipe, stdout=pipe, stderr=pipe, env=environment, **options))
+    except OSError as exc:
+        into.put(exc)
+
+
+def _end_when_started(spawned: queue.Queue[subprocess.Popen[bytes] | OSError]) -> None:
+    """End a process whose start was abandoned (a stop came first) as soon as it exists."""
+    started = spawned.get()
+    if not isinstance(started, OSError):
+        _kill_group(started)
+        _reap(started)
+
+
+def _reap(process: subprocess.Popen[bytes]) -> None:
+    """Wait for a killed process and close its pipes (their reader threads have seen the end by then)."""
+    process.wait()
+    for stream in (process.stdin, process.stdout, process.stderr):
+        with contextlib.suppress(OSError):
+            if stream is not None:
+                stream.close()
 
 
 def _read_answers(stream: IO[bytes], answers: queue.Queue[bytes | None]) -> None:

@@ -8,6 +8,8 @@ here with working editors and no change to the game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -163,8 +165,8 @@ class AgentSelect(FormScene):
             Card(
                 " · ".join(filter(None, (preset.name.capitalize(), preset.rating))),
                 preset.summary,
-                lambda n=preset.name: self._pick_preset(n),
-                selected=lambda n=preset.name: self.sides[self.current].preset == n,
+                partial(self._pick_preset, preset.name),
+                selected=self._is_preset(preset.name),
                 level=(preset.level, top),
             )
             for preset in presets
@@ -189,10 +191,15 @@ class AgentSelect(FormScene):
         self._changed()
         self.resize(self._size)
 
+    def _is_preset(self, name: str) -> Callable[[], bool]:
+        """Whether the side being edited plays the preset ``name``, asked when its card is drawn."""
+        return lambda: self.sides[self.current].preset == name
+
     def _switch(self, colour: Colour) -> None:
         self.current = colour
         self._rebuild()
-        self.form.focus_on(self.tabs)
+        if self.tabs is not None:  # there are tabs whenever there is a colour to switch to
+            self.form.focus_on(self.tabs)
 
     def _pick_preset(self, name: str) -> None:
         self.sides[self.current].choose_preset(name)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from engine.errors import EngineError
@@ -48,7 +50,7 @@ class BoardSetup(FormScene):
         self.cols = Stepper("Columns", geometry.cols, self._changed, low=MIN_COLS, high=MAX_COLS)
         self.rows = Stepper("Rows", geometry.rows, self._changed, low=MIN_ROWS, high=MAX_ROWS)
         self.connect = Stepper("In a row to win", geometry.connect, self._changed, low=MIN_CONNECT, high=MAX_CONNECT)
-        self.sizes = [Button(name, lambda s=size: self._use(*s), detail=detail) for name, detail, size in SIZES]
+        self.sizes = [Button(name, partial(self._use, *size), detail=detail) for name, detail, size in SIZES]
         self.back = Button("Back", app.pop)
         self.start = Button("Start", self.go, primary=True)
         self.form.set_widgets(
@@ -66,7 +68,7 @@ class BoardSetup(FormScene):
 
     def _changed(self, _value=None) -> None:
         try:
-            geometry = Geometry(int(self.cols.value), int(self.rows.value), int(self.connect.value))
+            geometry = Geometry(*(int(stepper.value or 0) for stepper in (self.cols, self.rows, self.connect)))
         except EngineError as exc:
             self.error = sentence(str(exc))
             self.start.enabled = False
@@ -118,7 +120,7 @@ class BoardSetup(FormScene):
         settings, resolve = self.app.settings, self.app.catalog.resolve
         if settings.mode is not Mode.HOTSEAT and not self.app.catalog.ready:
             return "Loading the engine…"
-        goal = f"Line up {int(self.connect.value)} discs across, up or diagonally to win."
+        goal = f"Line up {int(self.connect.value or 0)} discs across, up or diagonally to win."
         if settings.mode is Mode.HOTSEAT:  # two people: the colours are the players
             return "\n".join([f"Two players take turns; {settings.first.title} moves first.", goal])
         players = [

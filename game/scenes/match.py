@@ -38,7 +38,7 @@ from game.players import MatchConfig, spec_label
 from game.scene import Scene
 from game.settings import Colour, Mode, remember
 from game.spectator import SPEEDS, Series
-from game.theme import ACCENT, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT
+from game.theme import ACCENT, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT, Paint
 from game.widgets import Button, Form, paste_text
 from game.worker import Reply
 
@@ -387,7 +387,7 @@ class MatchScene(Scene):
             self.app.worker.run_later(old.close)
         self.agents[colour] = agent
         updated = replace(player, spec=spec)
-        self.config = self.model.config = replace(self.config, **{colour.value: updated})
+        self.config = self.model.config = replace(self.config, **{colour.value: updated})  # type: ignore[arg-type]
         self.app.tally.follow(self.config)
         self.setup_error = None
         self._reset_turn_state()
@@ -833,7 +833,7 @@ class MatchScene(Scene):
             surface, theme.fit_text(detail, 15, right - left), 15, (centre_x, px(68)), detail_colour, anchor="midtop"
         )
 
-    def status(self) -> tuple[str, tuple[int, int, int]]:
+    def status(self) -> tuple[str, Paint]:
         """The headline: whose turn, who won, or what went wrong."""
         board = self.model.board
         if board.is_over and self.animations.idle:
@@ -859,7 +859,7 @@ class MatchScene(Scene):
     def _draw_error(self, surface: pygame.Surface) -> None:
         theme, px = self.app.theme, self.app.theme.px
         width = min(px(760), surface.get_width() - px(40))
-        text = theme.text(self.failure, 15, TEXT, wrap=width - px(40))
+        text = theme.text(self.failure or "", 15, TEXT, wrap=width - px(40))
         rect = pygame.Rect(0, 0, width, text.get_height() + px(24))
         rect.midtop = (surface.get_width() // 2, px(122))  # over the space above the board, free meanwhile
         drawing.panel(surface, rect, px(10), (90, 30, 40), DANGER, 2)

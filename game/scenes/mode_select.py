@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import pygame
 
 from game.pictures import mode_picture
@@ -28,8 +31,8 @@ class ModeSelect(FormScene):
             mode: Card(
                 mode.title,
                 DETAILS[mode],
-                lambda m=mode: self.choose(m),
-                selected=lambda m=mode: settings.mode is m,
+                partial(self.choose, mode),
+                selected=self._is_chosen(mode),
                 picture=mode_picture(mode, app.theme),
             )
             for mode in Mode
@@ -47,7 +50,7 @@ class ModeSelect(FormScene):
             colour: TextField(
                 f"{colour.title}'s name",
                 settings.red_name if colour is Colour.RED else settings.yellow_name,
-                lambda text, c=colour: settings.set_name(c, clean_name(text)),
+                self._name_setter(colour),
                 placeholder=f"{colour.title} player",
             )
             for colour in Colour
@@ -56,6 +59,14 @@ class ModeSelect(FormScene):
         self.back = Button("Back", app.pop)
         self.next = Button("Next", self.go_next, primary=True)
         self._arrange(focus=self.cards[settings.mode])
+
+    def _name_setter(self, colour: Colour) -> Callable[[str], None]:
+        """Saves what is typed as ``colour``'s name."""
+        return lambda text: self.app.settings.set_name(colour, clean_name(text))
+
+    def _is_chosen(self, mode: Mode) -> Callable[[], bool]:
+        """Whether ``mode`` is the saved choice, asked when the card is drawn."""
+        return lambda: self.app.settings.mode is mode
 
     def _arrange(self, focus=None) -> None:
         """The controls of the chosen mode."""

@@ -8,6 +8,8 @@ custom agent already playing stays in the list as it is.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game import drawing
@@ -35,9 +37,7 @@ class PlayersOverlay(Scene):
         for colour in Colour:
             spec = self.match.config.player(colour).spec or ""
             options = presets if spec in {name for name, _ in presets} else [(spec, spec), *presets]
-            self.choices[colour] = Choice(
-                colour.title, options, spec, lambda value, c=colour: self.match.replace_player(c, value)
-            )
+            self.choices[colour] = Choice(colour.title, options, spec, partial(self.match.replace_player, colour))
         self.form.set_widgets([*self.choices.values(), self.swap, self.done], focus=self.done)
 
     def swap_sides(self) -> None:

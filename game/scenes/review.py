@@ -21,10 +21,16 @@ from game.board_view import BoardView, Marks
 from game.panels.eval_graph import draw_graph, height_of, index_at
 from game.scene import Scene
 from game.settings import Colour
-from game.theme import ACCENT, DANGER, MUTED, PANEL, SUCCESS, TEXT
+from game.theme import ACCENT, DANGER, MUTED, PANEL, SUCCESS, TEXT, Paint
 from game.widgets import Button, Form
 
-LABEL_COLOURS = {"best": SUCCESS, "good": TEXT, "mistake": (255, 170, 60), "blunder": DANGER, "unknown": MUTED}
+LABEL_COLOURS: dict[str, Paint] = {
+    "best": SUCCESS,
+    "good": TEXT,
+    "mistake": (255, 170, 60),
+    "blunder": DANGER,
+    "unknown": MUTED,
+}
 
 
 class ReviewScene(Scene):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -69,12 +70,10 @@ class SavedGames(FormScene):
         for path, game in self.entries:
             if isinstance(game, SavedGame):
                 players, detail = describe(game)
-                self.items.append(Button(players, lambda g=game: self.open(g), detail=detail))
+                self.items.append(Button(players, partial(self.open, game), detail=detail))
             else:
                 reason = game.removeprefix(f"{path.name}: ")
-                damaged = Button(
-                    f"Damaged: {path.name}", lambda why=game: self.app.notify(why, error=True), detail=reason
-                )
+                damaged = Button(f"Damaged: {path.name}", partial(self.app.notify, game, error=True), detail=reason)
                 self.items.append(damaged)
         self.back = Button("Back", app.pop)
         self.form.set_widgets([*self.items, self.back])

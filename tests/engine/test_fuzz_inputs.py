@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 
 import numpy as np
 import pytest
@@ -245,3 +246,12 @@ def test_the_soak_referee_agrees_with_the_board(geometry: Geometry, picks: list[
 def test_the_soak_runs_and_reports(cli) -> None:
     status, out, _ = cli(["bench", "soak", "--minutes", "0.01", "--agents", "random;random:seed=3"])
     assert status == 0 and out.startswith("games ") and "illegal moves 0, wrong results 0" in out
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_grid_files_that_never_end_are_refused(cli, tmp_path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path in ("/dev/zero", str(fifo), str(tmp_path)):
+        status, _out, err = cli(["solve", "--grid", path])
+        assert status == 2 and "not a regular file" in err and err.count("\n") == 1

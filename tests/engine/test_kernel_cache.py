@@ -45,8 +45,7 @@ def test_a_folder_chosen_by_the_user_is_respected(tmp_path) -> None:
 KERNEL = """
 import sys
 sys.path.insert(0, {root!r})
-from engine import kernel_cache
-kernel_cache.guard_damaged_entries()
+import engine.kernels  # as every kernel module of the engine does: this installs the guard
 from numba import njit
 
 @njit(cache=True)
