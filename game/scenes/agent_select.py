@@ -17,7 +17,7 @@ from game.players import sentence
 from game.scenes.base import FormScene
 from game.settings import Colour, Mode
 from game.theme import ACCENT, DANGER, DISC, MUTED, PANEL, TEXT
-from game.widgets import Button, Card, Choice, Stepper, TextField, Widget, format_number
+from game.widgets import Button, Card, Choice, Stepper, TextField, Widget, align_labels, format_number
 
 if TYPE_CHECKING:
     from engine.agents.registry import AgentInfo, ParamInfo
@@ -257,6 +257,7 @@ class AgentSelect(FormScene):
             for editor in self.editors:
                 editor.rect = pygame.Rect(inner.x, y, inner.width, row_height)
                 y += row_height + (px(16) if editor is self.editors[0] else px(6))
+            align_labels(self.editors, self.theme)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         theme, px = self.theme, self.theme.px
@@ -303,8 +304,10 @@ class AgentSelect(FormScene):
         y = theme.draw_text(surface, sentence(preset.summary), 18, (x, y), TEXT, wrap=panel.width - px(48)).bottom
         y += px(24)
         theme.draw_text(surface, "Engine", 14, (x, y), ACCENT, bold=True)
-        y = theme.draw_text(surface, preset.spec, 16, (x + px(90), y), TEXT).bottom + px(6)
-        theme.draw_text(surface, side.info.summary, 14, (x + px(90), y), MUTED, wrap=panel.width - px(140))
+        # the spec has no spaces to break at: one after each comma lets a long one wrap inside the panel
+        spec, width = preset.spec.replace(",", ", "), panel.right - px(24) - (x + px(90))
+        y = theme.draw_text(surface, spec, 16, (x + px(90), y), TEXT, wrap=width).bottom + px(6)
+        theme.draw_text(surface, side.info.summary, 14, (x + px(90), y), MUTED, wrap=width)
         theme.draw_text(
             surface, "Choose Custom to change its settings.", 14, (x, panel.bottom - px(18)), MUTED, anchor="bottomleft"
         )

@@ -30,6 +30,7 @@ class ResultOverlay(Scene):
         self.review = Button("Review (V)", self.open_review, detail="every move, by the solver")
         self.form = Form(app.theme, [self.again, self.review, self.settings, self.menu])
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.headline_y, self.stacked = 0, False
 
     # -- actions ---------------------------------------------------------------------------------
     def rematch(self) -> None:
@@ -61,15 +62,29 @@ class ResultOverlay(Scene):
 
     # -- layout and drawing -------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
-        px = self.app.theme.px
-        self.panel = pygame.Rect(px(12), px(10), size[0] - 2 * px(12), px(108))
-        gap, height = px(10), px(60)
+        """The buttons beside the headline when it fits there in full, else in a row under it."""
+        theme, px = self.app.theme, self.app.theme.px
+        gap, height, pad = px(10), px(60), px(20)
         buttons = (self.again, self.review, self.settings, self.menu)
+        self.panel = pygame.Rect(px(12), px(10), size[0] - 2 * px(12), px(108))
         width = min(px(170), (self.panel.width * 2 // 3 - 3 * gap) // len(buttons))
-        x = self.panel.right - px(20) - len(buttons) * width - (len(buttons) - 1) * gap
+        x = self.panel.right - pad - len(buttons) * width - (len(buttons) - 1) * gap
+        self.stacked = self._text_left() + theme.font(28, True).size(self.headline()[0])[0] + px(12) > x
+        self.headline_y = self.panel.centery
+        if self.stacked:
+            self.headline_y = self.panel.y + px(54)
+            self.panel.height = px(108) + height
+            width = (self.panel.width - 2 * pad - (len(buttons) - 1) * gap) // len(buttons)
+            x = self.panel.x + pad
+        top = self.panel.bottom - px(54) - height // 2
         for button in buttons:
-            button.rect = pygame.Rect(x, self.panel.centery - height // 2, width, height)
+            button.rect = pygame.Rect(x, top, width, height)
             x += width + gap
+
+    def _text_left(self) -> int:
+        """Where the headline starts, right of the winner's disc (or both discs for a draw)."""
+        px = self.app.theme.px
+        return self.panel.x + px(22) + (2 if self.match.model.winner is not None else 3) * px(24) + px(16)
 
     def headline(self) -> tuple[str, str]:
         match = self.match
@@ -91,14 +106,14 @@ class ResultOverlay(Scene):
         winner = self.match.model.winner
         border = SUCCESS if winner is not None and self.match.config.player(winner).is_human else None
         drawing.panel(surface, self.panel, px(16), PANEL, border, 2)
-        radius, centre_y = px(24), self.panel.centery
+        radius, centre_y = px(24), self.headline_y
         x = self.panel.x + px(22)
         for index, colour in enumerate([winner] if winner is not None else [Colour.RED, Colour.YELLOW]):
             disc = drawing.disc(DISC[colour], radius)
             surface.blit(disc, disc.get_rect(midleft=(x + index * radius, centre_y)))
-        x += (2 if winner is not None else 3) * radius + px(16)
+        x = self._text_left()
         title, detail = self.headline()
-        room = self.again.rect.x - x - px(12)
+        room = (self.panel.right - px(20) if self.stacked else self.again.rect.x) - x - px(12)
         title_rect = theme.draw_text(
             surface,
             theme.fit_text(title, 28, room, bold=True),
