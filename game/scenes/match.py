@@ -512,7 +512,8 @@ class MatchScene(Scene):
         drawing.panel(surface, rect, px(14), PANEL_LIGHT if active or winner else PANEL, border, 3 if border else 1)
         radius = px(26)
         pictures.badge(surface, (rect.x + px(16) + radius, rect.centery), radius, colour, player.is_human)
-        x, width = rect.x + px(28) + 2 * radius, rect.right - px(28) - 2 * radius - px(12)
+        x = rect.x + px(28) + 2 * radius
+        width = rect.right - x - px(12)  # the text stops inside the panel
         theme.draw_text(
             surface, theme.fit_text(player.name, 18, width, bold=True), 18, (x, rect.y + px(12)), TEXT, bold=True
         )
