@@ -39,22 +39,24 @@ def check(scene, window: tuple[int, int], extra: dict[str, pygame.Rect] | None =
     """The visible controls (and ``extra`` boxes) lie inside the window, apart from each other,
     and every label shows in full."""
     theme = scene.app.theme
-    boxes = {
-        f"{type(w).__name__} {getattr(w, 'label', '') or getattr(w, 'text', '') or getattr(w, 'title', '')}": w.rect
-        for w in scene.form.widgets
-        if w.visible
-    }
-    boxes.update(extra or {})
+    boxes = [(describe(widget), widget.rect) for widget in scene.form.widgets if widget.visible]
+    boxes += list((extra or {}).items())
     screen = pygame.Rect((0, 0), window)
     where = f"{type(scene).__name__} at {window}, text {theme.text_scale:.0%}"
-    for name, rect in boxes.items():
+    for name, rect in boxes:
         assert rect.width > 0 and rect.height > 0, f"{name} has no room on {where}"
         assert screen.contains(rect), f"{name} {rect} leaves the window on {where}"
-    for (one, a), (other, b) in itertools.combinations(boxes.items(), 2):
+    for (one, a), (other, b) in itertools.combinations(boxes, 2):
         assert not a.colliderect(b), f"{one} {a} overlaps {other} {b} on {where}"
     for widget in scene.form.widgets:
         if isinstance(widget, Labelled) and widget.visible:
             assert widget.label_need(theme) <= widget.label_width(theme), f"{widget.label!r} is cut on {where}"
+
+
+def describe(widget) -> str:
+    """A control's kind and words, for the failure messages."""
+    words = getattr(widget, "label", "") or getattr(widget, "text", "") or getattr(widget, "title", "")
+    return f"{type(widget).__name__} {words!r}"
 
 
 def check_agents(agents: AgentSelect, window: tuple[int, int]) -> None:
