@@ -521,7 +521,9 @@ class App:
 
     # -- the end ---------------------------------------------------------------------------
     def save_screenshot(self, path: Path) -> None:
+        """Save the current state as a PNG (drawn afresh: a script may have changed it without input)."""
         path.parent.mkdir(parents=True, exist_ok=True)
+        self._draw()
         pygame.image.save(self.screen, str(path))
 
     def close(self) -> None:

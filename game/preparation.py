@@ -27,6 +27,7 @@ import contextlib
 import functools
 import hashlib
 import os
+import queue
 import signal
 import subprocess
 import sys
@@ -109,8 +110,8 @@ class Preparer:
     """A background thread that prepares :class:`Task` s: urgent ones first, then the planned ones in order.
 
     ``load(task, stop)`` loads a compiled task into this process (it may
-    compile there when no child process could); it runs on a thread of low
-    priority. Call :meth:`start` from the main thread: on Linux a thread and
+    compile there when no child process could); it runs on a second thread,
+    of low priority, while the next task compiles. Call :meth:`start` from the main thread: on Linux a thread and
     the processes it starts inherit its priority, and the children that
     compile a player someone waits for must run at full priority. The
     thread ends with :meth:`close`.
@@ -132,10 +133,13 @@ class Preparer:
         self._finished = 0
         self._closed = False
         self._thread = threading.Thread(target=self._run, name="engine-preparation", daemon=True)
+        self._loads: queue.SimpleQueue[Task | None] = queue.SimpleQueue()
+        self._loader = threading.Thread(target=self._load_each, name="engine-loading", daemon=True)
 
     # -- the main thread's side -------------------------------------------------------------
     def start(self) -> None:
         self._thread.start()
+        self._loader.start()
 
     def plan(self, tasks: list[Task]) -> None:
         """Prepare these after everything asked for so far."""
@@ -190,6 +194,7 @@ class Preparer:
                 self._load_stop.set()
             self._interrupt_locked()
             self._lock.notify_all()
+        self._loads.put(None)
 
     # -- the preparing thread's side ---------------------------------------------------------
     def _wanted(self, task: Task) -> bool:
@@ -224,28 +229,27 @@ class Preparer:
                 continue
             with self._lock:
                 self._compiled.add(task)
-                self._lock.notify_all()
-            loader = threading.Thread(target=self._load_quietly, args=(task,), name="engine-loading", daemon=True)
-            loader.start()
-            loader.join()
-            with self._lock:
                 self._done.add(task)
                 self._finished += 1
                 self._current = None
+                self._lock.notify_all()
+            self._loads.put(task)  # loaded meanwhile: the next player's compiling need not wait for it
         self._progress = None
 
-    def _load_quietly(self, task: Task) -> None:
+    def _load_each(self) -> None:
+        """The loading thread: each compiled task loaded into this process, in turn, at a low priority."""
         lower_priority()  # loading never slows the frames down
-        from engine.stop import StopFlag
+        while (task := self._loads.get()) is not None:
+            from engine.stop import StopFlag
 
-        with self._lock:
-            if self._closed:
-                return
-            if self._load_stop is None:
-                self._load_stop = StopFlag()
-            stop = self._load_stop
-        with contextlib.suppress(Exception):  # a broken agent shows its error when it plays
-            self._load(task, stop)
+            with self._lock:
+                if self._closed:
+                    return
+                if self._load_stop is None:
+                    self._load_stop = StopFlag()
+                stop = self._load_stop
+            with contextlib.suppress(Exception):  # a broken agent shows its error when it plays
+                self._load(task, stop)
 
     def _compile(self, task: Task, urgent: bool) -> bool | None:
         """Compile ``task`` in a child process: True if it worked, False if it failed (the load then

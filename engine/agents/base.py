@@ -12,15 +12,24 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, fields, replace
 from typing import ClassVar
 
 from engine.board import Board
 from engine.errors import IllegalMoveError
 from engine.formats import format_moves
+from engine.geometry import Geometry
 from engine.progress import Progress
 from engine.score import Score
 from engine.stop import StopFlag
+
+#: Seconds a time limit keeps back at least for turning the stopped search into a
+#: result. On a busy machine that takes longer (the search thread waits for a core),
+#: so each agent learns how late its moves come back and keeps that much back too.
+RESERVE = 0.02
+#: How early a move aims to be back, before its limit.
+MARGIN = 0.01
 
 
 @dataclass(frozen=True)
@@ -81,21 +90,66 @@ class Agent(ABC):
     #: True for agents that wait for a person (the GUI and terminal ask them).
     is_human: ClassVar[bool] = False
     #: When the search under way started (None: no search running). Not a parameter.
-    _started = None
+    _started: float | None = None
+    #: The longest time limit of the move under way, and the seconds kept back from limits.
+    _limit: float | None = None
+    _reserve: float = RESERVE
 
     def __post_init__(self) -> None:  # noqa: B027 - dataclass agents call it; @register adds the key checks
         """Check the parameters (agents extend this with their own checks)."""
 
     def choose(self, board: Board, stop: StopFlag | None = None) -> SearchResult:
-        """Pick a column for the side to move in ``board`` (which is not changed)."""
+        """Pick a column for the side to move in ``board`` (which is not changed).
+
+        One-time work (:meth:`prepare`) is done before the clock starts; the
+        result's ``seconds`` and every time limit count from after it.
+        """
         if board.is_over:
             raise IllegalMoveError("the game is over: there is no move to choose")
-        start = self._started = time.perf_counter()
+        self.prepare(board.geometry)
+        self._start_clock()
         try:
             result = self._search(board.copy(), stop or StopFlag())
         finally:
-            self._started = None
-        return replace(result, seconds=time.perf_counter() - start)
+            elapsed = self._stop_clock()
+        return replace(result, seconds=elapsed)
+
+    def _start_clock(self) -> None:
+        self._started = time.perf_counter()
+        self._limit = None
+
+    def _stop_clock(self) -> float:
+        """The move's seconds; a move that came back late makes the next ones keep more time back."""
+        elapsed = time.perf_counter() - (self._started or time.perf_counter())
+        self._started = None
+        if self._limit is not None:
+            over = elapsed - (self._limit - MARGIN)
+            reserve = self._reserve + over if over > 0 else self._reserve + over / 4  # grow at once, shrink slowly
+            self._reserve = min(max(reserve, RESERVE), self._limit / 3)
+        return elapsed
+
+    def prepare(self, geometry: Geometry) -> None:  # noqa: B027 - optional hook
+        """Do the one-time work of playing on ``geometry`` (compiling or loading kernels, books).
+
+        Called before every move and outside its clock, so it must be quick
+        when there is nothing left to do.
+        """
+
+    def time_limit(self, stop: StopFlag, seconds: float | None) -> AbstractContextManager[StopFlag]:
+        """A child of ``stop`` that is set ``seconds`` after this move's clock started.
+
+        What the agent did since the clock started (copying a tree, a solve
+        before a fallback) counts, and the time late moves needed is kept back
+        for building the result, so the whole move keeps within ``seconds``.
+        """
+        if seconds is None:
+            return stop.deadline(None)
+        if self._started is None:
+            self._start_clock()
+        assert self._started is not None
+        self._limit = max(seconds, self._limit or 0.0)
+        used = time.perf_counter() - self._started
+        return stop.deadline(max(0.0, seconds - used - self._reserve))
 
     def progress(self) -> Progress | None:
         """What the search under way has found so far, or None (idle, or the agent tells nothing).

@@ -22,16 +22,24 @@ import numpy as np
 
 from engine.agents.base import Agent, SearchResult
 from engine.agents.montecarlo import ROLLOUT_HELP, new_rng, per_column_text, time_budget
-from engine.agents.registry import param, register, register_preset
+from engine.agents.registry import param, register
 from engine.board import Board
 from engine.errors import IllegalMoveError
+from engine.geometry import Geometry
 from engine.kernels import mcts
 from engine.kernels.montecarlo import ROLLOUTS
 from engine.kernels.rules import DRAW, LOSS, WIN
 from engine.progress import Progress
 from engine.score import Score
+from engine.solver.solver import Solver
 from engine.stop import StopFlag
 
+#: Table of the endgame solver: endgames need little.
+ENDGAME_TABLE_MB = 16
+#: The endgame solver's node limit when the agent has an iteration budget and no time.
+ENDGAME_NODES = 1_000_000
+
+_READY: set[bool] = set()  # the bitboard widths whose kernels this process has loaded
 _OUTCOME_LETTERS = {WIN: "w", DRAW: "d", LOSS: "l", mcts.UNPROVEN: "?"}
 
 
@@ -43,7 +51,14 @@ class MctsAgent(Agent):
     )
     iterations: int | None = param(None, "iterations per move", kind=int, low=1, high=10**10)
     c: float = param(
-        1.0, "exploration constant of UCB1: higher tries more moves", low=0.0, high=100.0, label="Exploration c"
+        1.4, "exploration constant of UCB1: higher tries more moves", low=0.0, high=100.0, label="Exploration c"
+    )
+    alpha: float = param(
+        0.7,
+        "weight of the threat evaluation's minimax value beside the win rate (0: plain UCT)",
+        low=0.0,
+        high=1.0,
+        label="Heuristic weight",
     )
     rollout: str = param("smart", ROLLOUT_HELP, choices=tuple(ROLLOUTS))
     reuse: bool = param(True, "keep the tree between the moves of a game")
@@ -54,8 +69,16 @@ class MctsAgent(Agent):
         high=100_000_000,
         label="Tree size (nodes)",
     )
+    endgame: int = param(
+        0,
+        "with this many empty cells or fewer, the exact solver plays if it finishes in a third of the time (0: never)",
+        low=0,
+        high=81,
+        label="Solver endgame (cells)",
+    )
     seed: int | None = param(None, "random seed (none: a fresh one)", kind=int)
     _rng: np.ndarray = field(init=False, repr=False, compare=False)
+    _solver: Solver | None = field(default=None, init=False, repr=False, compare=False)
     _tree: mcts.Tree | None = field(default=None, init=False, repr=False, compare=False)
     _tree_board: Board | None = field(default=None, init=False, repr=False, compare=False)
     # Published for other threads (see engine.progress): the visits the tree had when the search began,
@@ -75,20 +98,52 @@ class MctsAgent(Agent):
         self._tree = self._tree_board = None
 
     # -- the search ------------------------------------------------------------
+    def prepare(self, geometry: Geometry) -> None:
+        if self.endgame and (self._solver is None or self._solver.geometry != geometry):
+            self._solver = Solver(geometry, ENDGAME_TABLE_MB)
+            self._solver.warm_up()
+        if geometry.wide in _READY:
+            return
+        # Compile or load the kernels on a scrap tree: no iteration, so no random draw.
+        empty, scrap = geometry.to_kernel(0), mcts.new_tree(2 * geometry.cols + 1)
+        flag, depth = np.zeros(1, dtype=np.uint8), np.zeros(1, dtype=np.int64)
+        mcts.search(scrap, empty, empty, geometry.kernel, self._rng, 1.0, 0.5, ROLLOUTS["smart"], 0, flag, depth)
+        mcts.copy_subtree(scrap, mcts.ROOT, mcts.new_tree(2 * geometry.cols + 1))
+        _READY.add(geometry.wide)
+
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
+        if self._solver is not None and board.geometry.cells - board.ply <= self.endgame:
+            solved = self._solve(board, stop)
+            if solved is not None:
+                return solved
         tree = self._tree_for(board)
         reused = self._reused = int(tree.visits[mcts.ROOT])
         g = board.geometry.kernel
         current, mask = board.kernel_state()
         c, policy = float(self.c), ROLLOUTS[self.rollout]
         max_depth = self._max_depth = np.zeros(1, dtype=np.int64)
-        # A first call with no iterations compiles the kernel if needed and expands
-        # the root, outside the time limit.
-        mcts.search(tree, current, mask, g, self._rng, c, policy, 0, stop.array, max_depth)
         limit = -1 if self.iterations is None else self.iterations
-        with stop.deadline(time_budget(self.time, self.iterations)) as flag:
-            iterations = mcts.search(tree, current, mask, g, self._rng, c, policy, limit, flag.array, max_depth)
+        with self.time_limit(stop, time_budget(self.time, self.iterations)) as flag:
+            iterations = mcts.search(
+                tree, current, mask, g, self._rng, c, float(self.alpha), policy, limit, flag.array, max_depth
+            )
         return self._result(board, tree, iterations, reused, int(max_depth[0]), completed=not stop.is_set())
+
+    def _solve(self, board: Board, stop: StopFlag) -> SearchResult | None:
+        """The solver's move if it finds one in a third of the time (solver-backed endgames)."""
+        assert self._solver is not None
+        seconds = time_budget(self.time, self.iterations)
+        with self.time_limit(stop, None if seconds is None else seconds / 3) as flag:
+            best = self._solver.best_move(board, nodes=ENDGAME_NODES if seconds is None else 0, stop=flag)
+        if best.column is None or best.score is None:
+            return None
+        return SearchResult(
+            column=best.column,
+            nodes=best.nodes,
+            score=Score.pons(best.score),
+            pv=(best.column,),
+            info={"solver": "yes"},
+        )
 
     def _tree_for(self, board: Board) -> mcts.Tree:
         """The tree to search ``board`` with: the old one re-rooted, or a new one."""
@@ -232,6 +287,3 @@ def principal_variation(tree: mcts.Tree) -> tuple[int, ...]:
             break
         line.append(int(tree.move[node]))
     return tuple(line)
-
-
-register_preset("expert", "mcts:time=1.5", "Monte Carlo tree search, 1.5 seconds a move", level=4)

@@ -29,6 +29,7 @@ import numpy as np
 from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import param, register
 from engine.board import Board
+from engine.geometry import Geometry
 from engine.kernels.montecarlo import ROLLOUTS, pure_monte_carlo, winning_column
 from engine.kernels.rng import make_rng
 from engine.progress import Progress
@@ -37,6 +38,8 @@ from engine.stop import StopFlag
 
 #: Seconds per move when an agent is given neither a time nor a count.
 DEFAULT_SECONDS = 1.0
+
+_READY: set[bool] = set()  # the bitboard widths whose kernel this process has loaded
 
 ROLLOUT_HELP = "playout policy: random moves, or smart (win if you can, else block a win, else random)"
 
@@ -86,6 +89,14 @@ class MonteCarloAgent(Agent):
         if seed is not None:
             self._rng = new_rng(seed)
 
+    def prepare(self, geometry: Geometry) -> None:
+        if geometry.wide not in _READY:  # compile or load the kernel: no playout, no random draw
+            points, counts = np.zeros(geometry.cols), np.zeros(geometry.cols, dtype=np.int64)
+            empty = geometry.to_kernel(0)
+            pure_monte_carlo(empty, empty, geometry.kernel, self._rng, 0, 0, np.ones(1, np.uint8), points, counts)
+            winning_column(empty, empty, geometry.kernel)
+            _READY.add(geometry.wide)
+
     def _progress(self, seconds: float) -> Progress | None:
         counts, points = self._counts, self._points
         if counts is None or points is None:
@@ -118,8 +129,7 @@ class MonteCarloAgent(Agent):
         points = self._points = np.zeros(geometry.cols, dtype=np.float64)
         counts = self._counts = np.zeros(geometry.cols, dtype=np.int64)
         policy = ROLLOUTS[self.rollout]
-        pure_monte_carlo(current, mask, g, self._rng, policy, 0, stop.array, points, counts)  # compiles, if needed
-        with stop.deadline(time_budget(self.time, self.playouts)) as flag:
+        with self.time_limit(stop, time_budget(self.time, self.playouts)) as flag:
             playouts = pure_monte_carlo(current, mask, g, self._rng, policy, per_column, flag.array, points, counts)
 
         rates: list[Score | None] = [

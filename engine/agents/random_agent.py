@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 
 from engine.agents.base import Agent, SearchResult
-from engine.agents.registry import param, register, register_preset
+from engine.agents.registry import param, register
 from engine.board import Board
 from engine.stop import StopFlag
 
@@ -26,6 +26,3 @@ class RandomAgent(Agent):
 
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
         return SearchResult(column=self._rng.choice(board.legal_columns()), nodes=1)
-
-
-register_preset("beginner", "random", "drops discs at random", level=0)

@@ -136,6 +136,12 @@ class Preset:
     spec: str
     summary: str
     level: int  # 0 = easiest; the game lists presets by level
+    elo: int | None = None  # measured on the ladder (see engine/agents/presets.py)
+
+    @property
+    def rating(self) -> str:
+        """``Elo 1500`` for people, or empty when the preset has not been measured."""
+        return "" if self.elo is None else f"Elo {self.elo}"
 
 
 _AGENTS: dict[str, AgentInfo] = {}
@@ -184,9 +190,9 @@ def _checked(post_init: Callable[[Any], None], params: tuple[ParamInfo, ...]) ->
     return __post_init__
 
 
-def register_preset(name: str, spec: str, summary: str, level: int) -> None:
-    """Offer ``spec`` under the difficulty name ``name`` (``level`` 0 is the easiest)."""
-    _PRESETS[name] = Preset(name, spec, summary, level)
+def register_preset(name: str, spec: str, summary: str, level: int, elo: int | None = None) -> None:
+    """Offer ``spec`` under the difficulty name ``name`` (``level`` 0 is the easiest; ``elo`` as measured)."""
+    _PRESETS[name] = Preset(name, spec, summary, level, elo)
 
 
 def _load_all() -> None:
@@ -282,6 +288,7 @@ def describe_agents() -> str:
     if _PRESETS:
         lines.append("difficulty presets:")
         for preset in presets():
-            lines.append(f"  {preset.name:<12} {preset.summary} = {preset.spec}")
+            rating = f" ({preset.rating})" if preset.elo is not None else ""
+            lines.append(f"  {preset.name:<12} {preset.summary}{rating} = {preset.spec}")
     lines.append("  FILE.py:FUNCTION  a student's agent(board, player=1) function (see classroom)")
     return "\n".join(lines)

@@ -19,14 +19,16 @@ convention with ``exact=True``.
 
 from __future__ import annotations
 
-import time
+import math
+import random
+import secrets
 from abc import abstractmethod
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from engine.agents.base import Agent, SearchResult
-from engine.agents.registry import param, register, register_preset
+from engine.agents.registry import param, register
 from engine.board import Board
 from engine.errors import IllegalMoveError
 from engine.geometry import Geometry
@@ -163,6 +165,7 @@ class AlphaBetaSearch:
         *,
         nodes: int | None = None,
         all_exact: bool = False,
+        margin: int = -1,
         flag: np.ndarray | None = None,
     ) -> SearchResult:
         """Search the position ``(current, mask)`` (Python-int bitboards, game not over) to ``depth``.
@@ -174,6 +177,8 @@ class AlphaBetaSearch:
         ``flag`` (a StopFlag's array) is set or ``nodes`` are used up, the
         result is the last finished iteration, improved by the unfinished one
         if it already found a better move (it searches the previous best first).
+        ``margin`` (0 or more) makes every root value within it of the best
+        exact, for :func:`vary`; -1 is plain alpha-beta.
         """
         geometry, g = self.geometry, self.geometry.kernel
         ctx = self.ctx._replace(flag=np.zeros(1, dtype=np.uint8) if flag is None else flag)
@@ -190,7 +195,7 @@ class AlphaBetaSearch:
             exact[:] = 0
             ctx.stats[CUT] = 0
             first = -1 if best is None else best.column
-            col = int(kernels.alphabeta_root(kcurrent, kmask, g, d, first, all_exact, ctx, scores, exact))
+            col = int(kernels.alphabeta_root(kcurrent, kmask, g, d, first, all_exact, margin, ctx, scores, exact))
             if ctx.stats[ABORTED]:
                 # The unfinished iteration searched the previous best move first, so a
                 # different best move among the moves it finished is a better choice.
@@ -219,7 +224,7 @@ def plain_alphabeta(
     depth = min(depth, geometry.cells - ply)
     scores, exact = np.zeros(geometry.cols, dtype=np.int64), np.zeros(geometry.cols, dtype=np.uint8)
     kcurrent, kmask = geometry.to_kernel(current), geometry.to_kernel(mask)
-    col = int(kernels.alphabeta_root(kcurrent, kmask, geometry.kernel, depth, -1, False, ctx, scores, exact))
+    col = int(kernels.alphabeta_root(kcurrent, kmask, geometry.kernel, depth, -1, False, -1, ctx, scores, exact))
     columns = [int(scores[c]) if exact[c] else None for c in range(geometry.cols)]
     proven = ctx.stats[CUT] == 0 or _all_forced(columns, geometry)
     return _result(_Iteration(col, depth, int(scores[col]), _pv(ctx), columns, proven), ctx, geometry, ply, True)
@@ -253,6 +258,53 @@ def minimax_search(
     return _result(iteration, ctx, geometry, ply, completed)
 
 
+_MINIMAX_READY: set[bool] = set()
+
+
+def _warm_minimax(geometry: Geometry) -> None:
+    """Compile or load the minimax kernel for this width of bitboard, once per process."""
+    if geometry.wide not in _MINIMAX_READY:
+        minimax_search(0, 0, geometry, 1, "zero")
+        _MINIMAX_READY.add(geometry.wide)
+
+
+def vary(result: SearchResult, geometry: Geometry, tolerance: float, rng: random.Random) -> SearchResult:
+    """Play a random one of the moves as good as the chosen one, or nearly (``tolerance``).
+
+    Only columns whose value is known exactly count. A proven value (a forced
+    win, loss or draw) ties only with the same value, so a quicker win is never
+    traded for a slower one; heuristic values tie within ``tolerance``
+    evaluation units. The principal variation is cut to the move when it changes.
+    """
+    scores = result.column_scores
+    chosen = None if scores is None else scores[result.column]
+    if scores is None or chosen is None:
+        return result
+
+    def near(score: Score | None) -> bool:
+        if score is None or score.unit != chosen.unit:
+            return False
+        if score.value == chosen.value:
+            return True
+        heuristic = max(abs(score.value), abs(chosen.value)) < WIN - geometry.cells
+        return heuristic and not score.is_exact and score.value >= chosen.value - tolerance
+
+    candidates = [col for col, score in enumerate(scores) if near(score)]
+    column = rng.choice(candidates)
+    if column == result.column:
+        return result
+    return replace(result, column=column, score=scores[column], pv=(column,))
+
+
+def new_random(seed: int | None) -> random.Random:
+    """The generator of an agent's choices among equals: from ``seed``, or fresh when it is None."""
+    return random.Random(secrets.randbits(63) if seed is None else seed)
+
+
+_SEED_HELP = "random seed of the choice among equally good moves (none: a fresh one)"
+_TOLERANCE_HELP = "moves within this many evaluation units of the best count as equally good"
+
+
 # -- the agents ------------------------------------------------------------------------------
 class SearchAgent(Agent):
     """An agent that searches raw positions, not only boards reached by legal play.
@@ -263,17 +315,25 @@ class SearchAgent(Agent):
     """
 
     eval: str
+    tolerance: float
+    seed: int | None
+    _rng: random.Random
     mode: int  # seed 000's weight mode for eval=seed000 (0: its plain 3/2/1)
 
     def __post_init__(self) -> None:
         if self.mode and self.eval != "seed000":
             raise ValueError("mode= chooses seed 000's weights: it goes with eval=seed000")
         evaluation_id(self.evaluation)  # an unknown name fails when the agent is made, not at its first move
+        self._rng = new_random(self.seed)
 
     @property
     def evaluation(self) -> str:
         """The kernel's evaluation name: ``eval``, or seed 000's weights in mode ``mode``."""
         return f"seed000/{self.mode}" if self.mode else self.eval
+
+    def new_game(self, seed: int | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
 
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
         return self.search_position(board.geometry, board.current, board.mask, stop)
@@ -284,9 +344,10 @@ class SearchAgent(Agent):
         """Search ``(current, mask)``: ``current`` holds the stones of the side to move."""
         if mask == geometry.board_mask:
             raise IllegalMoveError("the game is over: the board is full")
-        start = time.perf_counter()
-        result = self._run(geometry, current, mask, stop or StopFlag())
-        return replace(result, seconds=time.perf_counter() - start)
+        self.prepare(geometry)
+        self._start_clock()
+        result = vary(self._run(geometry, current, mask, stop or StopFlag()), geometry, self.tolerance, self._rng)
+        return replace(result, seconds=self._stop_clock())
 
     @abstractmethod
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
@@ -298,9 +359,15 @@ class SearchAgent(Agent):
 class GreedyAgent(SearchAgent):
     eval: str = param("seed004", _EVAL_HELP, choices=NAMES)
     mode: int = param(0, _MODE_HELP, low=0, high=3, label="Seed 000 mode")
+    tolerance: float = param(0.0, _TOLERANCE_HELP, low=0.0, high=1e6, label="Near-tie tolerance")
+    seed: int | None = param(None, _SEED_HELP, kind=int)
+    _rng: random.Random = field(init=False, repr=False, compare=False)
 
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
         return minimax_search(current, mask, geometry, 1, self.evaluation, stop.array)
+
+    def prepare(self, geometry: Geometry) -> None:
+        _warm_minimax(geometry)
 
 
 @register("minimax", "plain minimax to a fixed depth, no pruning (the teaching baseline)")
@@ -309,9 +376,15 @@ class MinimaxAgent(SearchAgent):
     depth: int = param(4, "plies to search (the evaluation scores the positions there)", low=1, high=81)
     eval: str = param("f4", _EVAL_HELP, choices=NAMES)
     mode: int = param(0, _MODE_HELP, low=0, high=3, label="Seed 000 mode")
+    tolerance: float = param(0.0, _TOLERANCE_HELP, low=0.0, high=1e6, label="Near-tie tolerance")
+    seed: int | None = param(None, _SEED_HELP, kind=int)
+    _rng: random.Random = field(init=False, repr=False, compare=False)
 
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
         return minimax_search(current, mask, geometry, self.depth, self.evaluation, stop.array)
+
+    def prepare(self, geometry: Geometry) -> None:
+        _warm_minimax(geometry)
 
 
 @register("alphabeta", "alpha-beta with move ordering, transposition table and iterative deepening")
@@ -327,6 +400,9 @@ class AlphaBetaAgent(SearchAgent):
     columns: bool = param(
         False, "exact value of every column (slower: no pruning between root moves)", label="All columns"
     )
+    tolerance: float = param(0.0, _TOLERANCE_HELP, low=0.0, high=1e6, label="Near-tie tolerance")
+    seed: int | None = param(None, _SEED_HELP, kind=int)
+    _rng: random.Random = field(init=False, repr=False, compare=False)
     _search_state: AlphaBetaSearch | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -337,9 +413,16 @@ class AlphaBetaAgent(SearchAgent):
     def _searcher(self, geometry: Geometry) -> AlphaBetaSearch:
         if self._search_state is None or self._search_state.geometry != geometry:
             self._search_state = AlphaBetaSearch(geometry, self.evaluation, self.order, table_entries(self.tt))
+            # The first call of a kernel compiles it or loads it from the cache: do it now,
+            # on the empty board with a one-node limit, so that no move's clock pays for it.
+            self._search_state.search(0, 0, 1, nodes=1)
         return self._search_state
 
+    def prepare(self, geometry: Geometry) -> None:
+        self._searcher(geometry)
+
     def new_game(self, seed: int | None = None) -> None:
+        super().new_game(seed)
         if self._search_state is not None:
             self._search_state.clear()
 
@@ -352,10 +435,13 @@ class AlphaBetaAgent(SearchAgent):
 
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
         searcher = self._searcher(geometry)
-        with stop.deadline(self.time) as flag:
-            return searcher.search(current, mask, self.depth, nodes=self.nodes, all_exact=self.columns, flag=flag.array)
-
-
-register_preset("easy", "alphabeta:depth=2,eval=seed004,order=center", "sees one move ahead for both sides", level=1)
-register_preset("medium", "alphabeta:depth=6,eval=f4", "looks six moves ahead", level=2)
-register_preset("hard", "alphabeta:depth=81,time=0.8,eval=threats", "deep search with threat analysis (0.8 s)", level=3)
+        with self.time_limit(stop, self.time) as flag:
+            return searcher.search(
+                current,
+                mask,
+                self.depth,
+                nodes=self.nodes,
+                all_exact=self.columns,
+                margin=math.ceil(self.tolerance),
+                flag=flag.array,
+            )

@@ -87,6 +87,12 @@ def add_parser(benches) -> None:
         help="seconds per move in matches (default 1)",
     )
     parser.add_argument(
+        "--seeds", type=int_arg(1, 1000), default=1, help="first-move seeds 1..N for each time (default 1)"
+    )
+    parser.add_argument(
+        "--first-move-agent", action="append", metavar="AGENT", help="agents of the first-move part (default both)"
+    )
+    parser.add_argument(
         "--opponent",
         action="append",
         metavar="AGENT",
@@ -104,7 +110,7 @@ def run(args) -> int:
     if "speed" in parts:
         speed(args.seconds)
     if "first-move" in parts:
-        first_move(args.times)
+        first_move(args.times, args.seeds, args.first_move_agent or ["montecarlo", "mcts"])
     if "opponents" in parts:
         for opponent in args.opponent or DEFAULT_OPPONENTS:
             match(f"mcts:time={args.time:g}", opponent, args.games, args.seed)
@@ -169,13 +175,19 @@ def _stopped() -> StopFlag:
 
 
 # -- the best first move --------------------------------------------------------------------
-def first_move(times: list[float]) -> None:
+def first_move(times: list[float], seeds: int, specs: list[str]) -> None:
+    """Each agent's first move on the empty board at each time, for seeds 1..``seeds``, then a tally."""
     for seconds in times:
-        for name in ("montecarlo", "mcts"):
-            agent = create_agent(f"{name}:time={seconds:g},seed=1")
-            agent.choose(Board(), _stopped())  # compile outside the measurement
-            result = agent.choose(Board())
-            emit(f"first move {agent.spec}: column {result.column + 1} {result.stats_line()}")
+        for name in specs:
+            columns = []
+            for seed in range(1, seeds + 1):
+                joiner = "," if ":" in name else ":"
+                agent = create_agent(f"{name}{joiner}time={seconds:g},seed={seed}")
+                result = agent.choose(Board())
+                columns.append(result.column + 1)
+                emit(f"first move {agent.spec}: column {result.column + 1} {result.stats_line()}")
+            tally = ", ".join(f"column {col}: {columns.count(col)}" for col in sorted(set(columns)))
+            emit(f"first move {name} at {seconds:g} s over {seeds} seeds: {tally}")
 
 
 # -- matches ------------------------------------------------------------------------------------

@@ -10,6 +10,8 @@ Three parts (``--parts``):
 * ``games``: the perfect agent over ``--games`` full games against each
   ``--opponents`` spec, half of them moving first: its time for every move,
   how many moves were exact, and the peak memory of the process.
+* ``sizes``: the same on every board of up to 42 cells (connect 4), where
+  every move of the perfect agent must be exact, against ``--size-opponent``.
 """
 
 from __future__ import annotations
@@ -53,7 +55,9 @@ REFERENCE = {
     "Test_L1_R2": 126 / 1000,
     "Test_L1_R3": 2.9,
 }
-PARTS = ("sets", "empty", "games")
+PARTS = ("sets", "empty", "games", "sizes")
+#: Every connect-4 board the perfect agent plays exactly: up to 42 cells.
+EXACT_SIZES = tuple(Geometry(c, r) for c in range(4, 10) for r in range(4, 10) if c * r <= 42)
 
 
 def add_parser(benches) -> None:
@@ -84,6 +88,9 @@ def add_parser(benches) -> None:
     )
     parser.add_argument("--opponents", default="mcts,random", help="comma-separated opponent specs")
     parser.add_argument("--agent", default="perfect", help="the agent whose move times are measured")
+    parser.add_argument(
+        "--size-opponent", default="alphabeta:depth=4,eval=threats", help="the opponent in the sizes part"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.set_defaults(run=run)
 
@@ -101,6 +108,9 @@ def run(args) -> int:
     if "games" in parts:
         for spec in filter(None, (s.strip() for s in args.opponents.split(","))):
             bench_games(args.agent, spec, args.games, args.seed)
+    if "sizes" in parts:
+        for geometry in EXACT_SIZES:
+            bench_games(args.agent, args.size_opponent, args.games, args.seed, geometry)
     emit(f"peak memory {peak_rss_mb():.0f} MB")
     return 0
 
@@ -156,7 +166,7 @@ def bench_empty(table_mb: float, seconds: float) -> None:
     )
 
 
-def bench_games(agent_spec: str, opponent_spec: str, games: int, seed: int) -> None:
+def bench_games(agent_spec: str, opponent_spec: str, games: int, seed: int, geometry: Geometry | None = None) -> None:
     warm_up([agent_spec, opponent_spec])  # compile (or load) the kernels first, as the game does at start-up
     agent = create_agent(agent_spec, seed=seed)
     opponent = create_agent(opponent_spec, seed=seed + 1)
@@ -168,7 +178,8 @@ def bench_games(agent_spec: str, opponent_spec: str, games: int, seed: int) -> N
             agent.new_game(seed + game)
             opponent.new_game(seed + 1000 + game)
             agent_first = game % 2 == 0
-            record = play_game(*((agent, opponent) if agent_first else (opponent, agent)))
+            start = Board(geometry or Geometry())
+            record = play_game(*((agent, opponent) if agent_first else (opponent, agent)), start)
             mine = record.results[0 if agent_first else 1 :: 2]
             times.extend(result.seconds for result in mine)
             for index in range(0 if agent_first else 1, len(record.moves), 2):
@@ -184,8 +195,10 @@ def bench_games(agent_spec: str, opponent_spec: str, games: int, seed: int) -> N
     finally:
         agent.close()
         opponent.close()
+    board = "" if geometry is None else f"{geometry.cols}x{geometry.rows} "
     emit(
-        f"{agent_spec} vs {opponent_spec}: {games} games, won {wins}, drew {draws}, lost {games - wins - draws}; "
+        f"{board}{agent_spec} vs {opponent_spec}: {games} games, "
+        f"won {wins}, drew {draws}, lost {games - wins - draws}; "
         f"{total} moves, {exact} exact; time per move max {max(times):.3f} s, median {statistics.median(times):.3f} s, "
         f"mean {statistics.fmean(times):.3f} s, over 2 s: {sum(t > 2 for t in times)}; "
         f"slowest in position {slowest[1] or '(empty)'}"

@@ -7,7 +7,17 @@ import importlib
 from engine.cli.common import add_command
 
 #: Benchmark modules under engine.bench, each with add_parser(subparsers) and run(args).
-BENCHMARKS = ("playouts", "count", "search", "montecarlo", "solver", "random_games", "soak")
+BENCHMARKS = (
+    "playouts",
+    "count",
+    "search",
+    "montecarlo",
+    "solver",
+    "random_games",
+    "soak",
+    "time_limits",
+    "ladder",
+)
 
 
 def add_parser(subparsers) -> None:

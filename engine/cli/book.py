@@ -6,9 +6,8 @@ import signal
 from pathlib import Path
 
 from engine.cli.common import add_command, add_geometry_arguments, emit, geometry_from
-from engine.errors import EngineError
-from engine.geometry import MAX_COLS, MAX_ROWS, Geometry
-from engine.solver.book import DEFAULT_PATH
+from engine.geometry import MAX_COLS, MAX_ROWS
+from engine.solver.book import book_path
 from engine.solver.book_builder import BookBuilder
 from engine.solver.solver import Solver
 from engine.solver.table import MAX_TABLE_MB, MIN_TABLE_MB
@@ -28,7 +27,7 @@ def add_parser(subparsers) -> None:
         "build an opening book for the perfect agent; run it again to resume or deepen",
     )
     add_geometry_arguments(parser)
-    parser.add_argument("--output", type=Path, default=None, help=f"book file (7x6 default: {DEFAULT_PATH})")
+    parser.add_argument("--output", type=Path, default=None, help="book file (default: the one the game loads)")
     parser.add_argument(
         "--plies", type=int_arg(0, MAX_PLIES), default=DEFAULT_PLIES, help=f"deepest ply (default {DEFAULT_PLIES})"
     )
@@ -57,11 +56,7 @@ def _interrupt(signum, frame) -> None:
 
 def run(args) -> int:
     geometry = geometry_from(args)
-    output = args.output
-    if output is None:
-        if geometry != Geometry():
-            raise EngineError("--output is needed for boards other than 7x6 connect 4")
-        output = DEFAULT_PATH
+    output = args.output or book_path(geometry)
     builder = BookBuilder(Solver(geometry, args.table_mb), output, args.plies, args.leaf_nodes, args.checkpoint)
     # A plain `kill` (SIGTERM) ends the build as Ctrl-C does: saving first.
     previous = signal.signal(signal.SIGTERM, _interrupt)

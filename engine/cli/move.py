@@ -25,6 +25,7 @@ from engine.cli.common import (
     position_lines,
 )
 from engine.errors import EngineError
+from engine.validate import float_arg
 
 
 def add_parser(subparsers) -> None:
@@ -42,7 +43,10 @@ def add_parser(subparsers) -> None:
         help="print the search's progress (time, nodes, nodes/s, depth, best column, line) to stderr while it runs",
     )
     parser.add_argument(
-        "--interval", type=float, default=0.25, help="seconds between progress lines with --verbose (default 0.25)"
+        "--interval",
+        type=float_arg(0.01, 60),
+        default=0.25,
+        help="seconds between progress lines with --verbose (default 0.25)",
     )
     add_geometry_arguments(parser)
     add_grid_argument(parser)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import sys
 
 from engine.cli.common import PositionReporter, add_command, add_geometry_arguments, emit, geometry_from, position_lines
-from engine.errors import EngineError
 from engine.review import LABELS, POSITION_SECONDS, review, summary
 from engine.solver.book import load_default
 from engine.solver.solver import DEFAULT_TABLE_MB, Solver
+from engine.solver.table import MAX_TABLE_MB, MIN_TABLE_MB
+from engine.validate import MAX_SECONDS, float_arg
 
 
 def add_parser(subparsers) -> None:
@@ -23,12 +24,14 @@ def add_parser(subparsers) -> None:
     group = parser.add_argument_group("solver")
     group.add_argument(
         "--seconds",
-        type=float,
+        type=float_arg(0.001, MAX_SECONDS),
         default=POSITION_SECONDS,
         help=f"solve time per position; a move whose positions are not solved in it is 'unknown' "
         f"(default {POSITION_SECONDS:g})",
     )
-    group.add_argument("--table-mb", type=float, default=DEFAULT_TABLE_MB, help="transposition table size")
+    group.add_argument(
+        "--table-mb", type=float_arg(MIN_TABLE_MB, MAX_TABLE_MB), default=DEFAULT_TABLE_MB, help="table size"
+    )
     group.add_argument("--no-book", action="store_true", help="do not use the opening book (7x6)")
     parser.add_argument(
         "--summary", action="store_true", help="after each game, one line per player: NAME label=count..."
@@ -43,8 +46,6 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
-    if args.seconds <= 0 or args.table_mb <= 0:
-        raise EngineError("--seconds and --table-mb must be positive")
     geometry = geometry_from(args)
     solver = Solver(geometry, args.table_mb, book=None if args.no_book else load_default(geometry))
     reporter = PositionReporter()
@@ -60,6 +61,7 @@ def run(args) -> int:
                 emit(f"{name.lower()} " + " ".join(f"{label}={counts[label]}" for label in LABELS))
         unknown = sum(item.label == "unknown" for item in reviews)
         if unknown:  # a documented answer, not a failure: a note says how to get the rest
-            note = f"note: {line.label}: {unknown} moves unknown: not solved within {args.seconds:g} s a position"
+            moves = "1 move" if unknown == 1 else f"{unknown} moves"
+            note = f"note: {line.label}: {moves} unknown: not solved within {args.seconds:g} s a position"
             print(note + " (raise --seconds)", file=sys.stderr, flush=True)
     return reporter.status

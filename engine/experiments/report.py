@@ -6,6 +6,8 @@ to ``docs/report/`` (one folder of charts per study), which is committed.
 
 from __future__ import annotations
 
+import os
+import platform
 import shutil
 import sys
 import time
@@ -67,9 +69,6 @@ def _add_elapsed(folder: Path, seconds: float) -> float:
 
 
 def _machine(timings: list[str]) -> str:
-    import os
-    import platform
-
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return (
         "## Where and how long\n\n"

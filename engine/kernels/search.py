@@ -53,8 +53,9 @@ CUT = 3  # set when some position was scored by the evaluation (depth cut-off)
 TT_SHIFT = 4  # 64 - log2(table size): the table index is the top bits of a product
 STATS_SIZE = 5
 
-#: The stop flag is read once every POLL + 1 nodes (a fraction of a millisecond).
-POLL = 1023
+#: The stop flag is read once every POLL + 1 nodes (well under a millisecond, even
+#: with the threats evaluation on a two-word board on a busy machine).
+POLL = 255
 
 # Move orders.
 NATURAL, CENTER, HEURISTIC = 0, 1, 2
@@ -306,16 +307,19 @@ def alphabeta(current, mask, g, depth, alpha, beta, ply, ctx):
 
 
 @njit(cache=True, nogil=True)
-def alphabeta_root(current, mask, g, depth, first, all_exact, ctx, scores, exact):
+def alphabeta_root(current, mask, g, depth, first, all_exact, margin, ctx, scores, exact):
     """Search each move of the root ``depth`` plies deep; return the best column.
 
     ``first`` (the previous iteration's best move, or -1) is searched first.
     ``scores[col]`` receives each searched move's value, and ``exact[col]`` 1
     if it is exact or 0 if it is only an upper bound (the move is no better
-    than one searched before it). With ``all_exact`` every move is searched
-    with the full window, so every value is exact (slower: no pruning between
-    root moves). Returns -1 if the search was stopped before the first move
-    was done; the best line is ``ctx.pv[0, :ctx.pv_len[0]]``.
+    than one searched before it, by more than ``margin``). With ``margin``
+    0 or more, values within ``margin`` of the best so far are exact too, so
+    the caller can choose among ties (0) or near-ties; -1 is plain alpha-beta.
+    With ``all_exact`` every move is searched with the full window, so every
+    value is exact (slower: no pruning between root moves). Returns -1 if the
+    search was stopped before the first move was done; the best line is
+    ``ctx.pv[0, :ctx.pv_len[0]]``.
     """
     ctx.stats[NODES] += 1
     ctx.pv_len[0] = 0
@@ -329,12 +333,13 @@ def alphabeta_root(current, mask, g, depth, first, all_exact, ctx, scores, exact
             ctx.pv_len[1] = 1  # nothing follows a winning move
         else:
             child_current, child_mask = play(current, mask, g, col)
-            low = -INF if all_exact else alpha
+            # The window's low end: below it a move's value is only bounded (fail-soft).
+            low = -INF if all_exact or alpha == -INF else alpha - margin - 1
             score = -alphabeta(child_current, child_mask, g, depth - 1, -INF, -low, np.int64(1), ctx)
             if ctx.stats[ABORTED]:
                 break
         scores[col] = score
-        exact[col] = 1 if all_exact or score > alpha else 0
+        exact[col] = 1 if all_exact or score > alpha - margin - 1 else 0
         if score > alpha:
             alpha, best_col = score, col
             _pv_push(ctx, 0, col)

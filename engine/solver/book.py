@@ -65,8 +65,18 @@ SCORE_BIAS = 64
 LEAF_BIT = 1 << 11
 MAX_KEY_BITS = 64 - DATA_BITS
 
+#: Where the shipped books live: ``book_7x6.bin`` for 7x6 connect 4, ``book_6x5_5.bin`` for connect 5.
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+
+
+def book_path(geometry: Geometry) -> Path:
+    """The shipped book's file for ``geometry`` (it may not exist)."""
+    suffix = "" if geometry.connect == 4 else f"_{geometry.connect}"
+    return ASSETS / f"book_{geometry.cols}x{geometry.rows}{suffix}.bin"
+
+
 #: The book shipped with the game, for the standard board.
-DEFAULT_PATH = Path(__file__).resolve().parents[2] / "assets" / "book_7x6.bin"
+DEFAULT_PATH = book_path(Geometry())
 
 
 class BookError(EngineError):
@@ -285,10 +295,11 @@ def load_default(geometry: Geometry) -> Book | None:
     A damaged book is not fatal: the solver answers without it (slower in the
     opening), and one warning per process says why.
     """
-    if geometry != Geometry() or not DEFAULT_PATH.exists():
+    path = book_path(geometry)
+    if geometry.bits > MAX_KEY_BITS or not path.exists():
         return None
     try:
-        return Book.load(DEFAULT_PATH)
+        return Book.load(path)
     except BookError as exc:
         if str(exc) not in _warned:
             _warned.add(str(exc))

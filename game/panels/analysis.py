@@ -15,7 +15,7 @@ import pygame
 from engine.analysis import Analyst, PositionAnalysis
 from engine.board import Board
 from engine.geometry import Geometry
-from engine.outcome import outcome
+from engine.outcome import outcome, score_words
 from engine.score import Score
 from engine.stop import StopFlag
 from game import drawing
@@ -127,7 +127,10 @@ class AnalysisPanel:
             rect = pygame.Rect(0, 0, width, height)
             rect.center = (round(x), self.strip.centery)
             result = outcomes.get(col)
-            words = None if result is None else result.short if short else result.words
+            if result is None:  # an estimate: "≈ +0.3"
+                words = score_words(value, ply, view.geometry)
+            else:
+                words = result.short if short else result.words
             self._draw_chip(surface, theme, rect, value, snapshot, col, words, col in best)
         room = self.strip.right - view.frame.right - px(12)
         if short and outcomes and room > px(60):
@@ -142,7 +145,7 @@ class AnalysisPanel:
             fill = {"win": SUCCESS, "draw": PANEL_LIGHT, "loss": DANGER}[kind]
             colour = (12, 20, 36) if kind != "draw" else TEXT
         else:
-            fill, colour, words = PANEL, FAINT if waiting else MUTED, "…" if waiting else f"≈ {value.value:+.1f}"
+            fill, colour, words = PANEL, FAINT if waiting else MUTED, "…" if waiting else words
         drawing.panel(surface, rect, px(8), fill, TEXT if best else None, 3 if best else 1, raised=False)
         if not value.is_exact and not waiting:  # an estimate: a bar from the middle, right for good, left for bad
             half = (rect.width - px(10)) / 2

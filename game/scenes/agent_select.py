@@ -161,7 +161,7 @@ class AgentSelect(FormScene):
         top = max((preset.level for preset in presets), default=0)
         self.cards = [
             Card(
-                preset.name.capitalize(),
+                " · ".join(filter(None, (preset.name.capitalize(), preset.rating))),
                 preset.summary,
                 lambda n=preset.name: self._pick_preset(n),
                 selected=lambda n=preset.name: self.sides[self.current].preset == n,

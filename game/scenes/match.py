@@ -617,8 +617,10 @@ class MatchScene(Scene):
 
 
 def describe_result(result: SearchResult) -> str:
-    """A computer move's statistics in a few words: column, depth, positions searched, time."""
+    """A computer move's statistics in a few words: column, exact or estimate, depth, positions searched, time."""
     parts = [f"col {result.column + 1}"]
+    if result.exact is not None:
+        parts.append("exact" if result.exact else "estimate")
     if result.depth is not None:
         parts.append(f"depth {result.depth}")
     if result.nodes > 1:

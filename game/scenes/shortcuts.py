@@ -28,6 +28,8 @@ SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("R", "rematch, when a game is over"),
             ("Enter", "the result again, when a game is over"),
             ("Space", "pause two computers, or resume"),
+            ("A", "every column's value (analysis)"),
+            ("V", "review the game, once over"),
         ),
     ),
     (

@@ -15,7 +15,8 @@ import engine.solver.book as book_module
 from engine.agents.registry import create_agent
 from engine.board import Board
 from engine.geometry import Geometry
-from engine.solver.book import DEFAULT_PATH, Book, BookError, board_of_key, book_key, load_default, pack
+from engine.score import Score
+from engine.solver.book import DEFAULT_PATH, Book, BookError, board_of_key, book_key, book_path, load_default, pack
 from engine.solver.book_builder import BookBuilder
 from engine.solver.solver import Solver, game_over_score, win_now_score
 
@@ -127,6 +128,12 @@ def test_the_shipped_book_agrees_with_the_solver_on_its_deepest_positions() -> N
         assert board.is_over or solver.solve(board).score == -entry.score
 
 
+def test_each_board_has_its_own_book_file() -> None:
+    assert book_path(Geometry()) == DEFAULT_PATH and DEFAULT_PATH.name == "book_7x6.bin"
+    assert (book_path(Geometry(6, 7)).name, book_path(Geometry(6, 5, 5)).name) == ("book_6x7.bin", "book_6x5_5.bin")
+    assert load_default(Geometry(9, 9)) is None  # too wide for a book key: no book, no error
+
+
 def _resaved(tmp_path, words: list[int]) -> Path:
     """A 7x6 book file with these entries and a correct checksum: damage the checksum cannot see."""
     path = tmp_path / "crafted.bin"
@@ -179,13 +186,13 @@ def test_files_that_are_not_books_are_refused_without_reading_them(tmp_path) -> 
 def test_a_damaged_shipped_book_leaves_the_solver_and_the_agent_working(tmp_path, monkeypatch, cli) -> None:
     damaged = tmp_path / "book_7x6.bin"
     damaged.write_bytes(DEFAULT_PATH.read_bytes()[:-3])  # truncated
-    monkeypatch.setattr(book_module, "DEFAULT_PATH", damaged)
+    monkeypatch.setattr(book_module, "ASSETS", tmp_path)
     monkeypatch.setattr(book_module, "_warned", set())
     status, out, err = cli(["solve", "3246313", "573154743"])
     assert status == 0 and out.splitlines() == ["3246313 -2", "573154743 2"]
     assert err.count("going on without the opening book") == 1
     move = create_agent("perfect:time=5").choose(Board.from_moves("3246313"))
-    assert move.exact and move.score is not None and move.score.value == -2
+    assert move.score == Score.pons(-2)
 
 
 def test_a_version_1_book_is_still_read(tmp_path) -> None:

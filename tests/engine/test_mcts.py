@@ -251,7 +251,7 @@ def test_copy_subtree_keeps_the_statistics_below_the_new_root() -> None:
     tree = mcts.new_tree(100_000)
     current, mask = board.kernel_state()
     g, rng, stop = board.geometry.kernel, make_rng(1), StopFlag()
-    mcts.search(tree, current, mask, g, rng, 1.0, SMART, 3000, stop.array, np.zeros(1, dtype=np.int64))
+    mcts.search(tree, current, mask, g, rng, 1.0, 0.4, SMART, 3000, stop.array, np.zeros(1, dtype=np.int64))
     child = best_child(tree, mcts.ROOT)
     copy = mcts.new_tree(100_000)
     size = mcts.copy_subtree(tree, child, copy)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pygame
 
+from engine.agents.base import SearchResult
 from engine.geometry import DEFAULT, Geometry
+from engine.score import Score
 from game.players import MatchConfig, player_for
-from game.scenes.match import MatchScene
+from game.scenes.match import MatchScene, describe_result
 from game.scenes.result import ResultOverlay
 from game.settings import Colour
 from tests.game.conftest import SlowAgent
@@ -154,3 +156,9 @@ def test_a_full_column_is_refused_with_a_message(start):
     assert match.model.moves_played == 0
 
     assert "full" in match._flash[0]
+
+
+def test_a_computer_move_says_whether_its_value_is_exact() -> None:
+    assert "estimate" in describe_result(SearchResult(column=2, score=Score.estimate(40)))
+    assert "exact" in describe_result(SearchResult(column=2, score=Score.pons(3))).split(" · ")
+    assert "exact" not in describe_result(SearchResult(column=2))

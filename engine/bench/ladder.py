@@ -1,0 +1,68 @@
+"""``bench ladder``: the difficulty ladder's crosstable, Elo ratings and level-over-level win rates.
+
+The games come from tournaments (``python -m engine tournament A B ...``)
+whose output folders are given: a round robin of all the presets, or, when
+time is short, one tournament per pair of neighbouring levels, or both.
+Every game of every folder goes into one Bradley-Terry fit
+(:mod:`engine.experiments.elo`), so ratings are comparable across
+tournaments. The figures for the README and for
+:mod:`engine.agents.presets` come from here.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from engine.agents.registry import presets
+from engine.cli.common import emit
+from engine.errors import EngineError
+from engine.experiments.runner import Checkpoint
+from engine.experiments.tournament import summarize
+
+#: Ratings are shifted so that the mean of the field is this (Elo has no zero of its own).
+MEAN_ELO = 1500
+
+
+def add_parser(benches) -> None:
+    parser = benches.add_parser("ladder", help="crosstable, Elo and win rates of the presets from tournament folders")
+    parser.add_argument("folders", nargs="+", type=Path, metavar="DIR", help="tournament output folders")
+    parser.add_argument("--chart", type=Path, default=None, help="write the ratings chart (PNG) here")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    rows = []
+    for folder in args.folders:
+        progress = folder / "progress.jsonl"
+        if not progress.exists():
+            raise EngineError(f"{folder} has no progress.jsonl: is it a tournament's output folder?")
+        rows += Checkpoint(progress).rows.values()
+    names = [preset.name for preset in presets()]
+    unknown = {row[side] for row in rows for side in ("red", "yellow")} - set(names)
+    if unknown:
+        raise EngineError(f"not presets: {', '.join(sorted(unknown))}")
+    result = summarize(names, rows)
+    emit(f"{len(rows)} games; crosstable (points of the row preset against the column preset):")
+    emit(result.crosstable_markdown())
+    emit("level over the level below: wins / draws / losses, and the win rate")
+    for lower, upper in itertools.pairwise(names):
+        i, j = names.index(upper), names.index(lower)
+        games = [r for r in rows if {r["red"], r["yellow"]} == {upper, lower}]
+        wins = sum(r["winner"] in ("red", "yellow") and r[r["winner"]] == upper for r in games)
+        draws = sum(r["winner"] == "draw" for r in games)
+        rate = f"{wins / len(games):.0%}" if games else "-"
+        emit(
+            f"  {upper} over {lower}: {wins} / {draws} / {len(games) - wins - draws}, wins {rate}, "
+            f"score {result.share(i, j):.0%}"
+        )
+    emit(f"Elo (Bradley-Terry, mean {MEAN_ELO}, 95% bootstrap interval):")
+    for standing in sorted(result.standings, key=lambda s: names.index(s.agent)):
+        emit(
+            f"  {standing.agent:<10} {standing.elo + MEAN_ELO:6.0f}  "
+            f"[{standing.low + MEAN_ELO:.0f}, {standing.high + MEAN_ELO:.0f}]  {standing.games} games"
+        )
+    if args.chart:
+        result.chart(args.chart, "Difficulty ladder")
+        emit(f"chart: {args.chart}")
+    return 0
