@@ -65,11 +65,15 @@ class Labelled(Widget):
         """The column width that shows the whole label with a gap before the control."""
         return theme.font(self.LABEL_SIZE).size(self.label)[0] + theme.px(14) if self.label else 0
 
+    def label_cap(self) -> int:
+        """The widest the label column gets: the control keeps at least half the row."""
+        return self.rect.width // 2
+
     def label_width(self, theme: Theme) -> int:
         if not self.label:
             return 0
         wanted = self.label_column if self.label_column is not None else self.label_need(theme)
-        return min(max(wanted, min(theme.px(210), self.rect.width * 2 // 5)), self.rect.width // 2)
+        return min(max(wanted, min(theme.px(210), self.rect.width * 2 // 5)), self.label_cap())
 
     def control_rect(self, theme: Theme) -> pygame.Rect:
         """The part of :attr:`rect` right of the label column."""
