@@ -242,10 +242,8 @@ class AgentSelect(FormScene):
             self.tabs.rect = pygame.Rect(area.centerx - px(230), top, px(460), px(44))
             top += px(62)
         bottom = self.back.rect.top - px(18)
+        left_width = area.width * 2 // 5
         cards = [*self.cards, self.custom_card]
-        # the cards as wide as their longest line of detail needs, up to 11/20 of the width; the panel takes the rest
-        need = max(self.theme.font(13).size(card.detail)[0] for card in cards) + 2 * px(14)
-        left_width = min(max(area.width * 2 // 5, need), area.width * 11 // 20)
         gap = px(10)
         height = min(px(60), (bottom - top - gap * (len(cards) - 1)) // len(cards))
         for index, card in enumerate(cards):
