@@ -40,8 +40,8 @@ class MainMenu(FormScene):
     def resize(self, size: tuple[int, int]) -> None:
         theme, px = self.theme, self.theme.px
         # help and settings share a row: the column widens (as far as the window allows) to show both in full
-        half = max(theme.font(17, True).size(button.text)[0] for button in (self.help, self.settings)) + px(24)
-        width = min(size[0] - px(40), max(px(380), 2 * half + px(14)))
+        need = max(theme.font(17, True).size(button.text)[0] for button in (self.help, self.settings)) + px(24)
+        width = min(size[0] - px(40), max(px(380), 2 * need + px(14)))
         x = (size[0] - width) // 2
         y = max(px(330), size[1] // 2 + px(20))
         for button, height in ((self.play, 66), (self.quick, 66), (self.help, 50), (self.leave, 50)):
