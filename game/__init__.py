@@ -6,7 +6,11 @@ How it fits together (one module, one job):
 - :mod:`game.scene` and :mod:`game.scenes` - one class per screen;
 - :mod:`game.worker` - the one background thread that runs the agents;
 - :mod:`game.catalog` - loads the engine's agents and warms them up off the main thread;
-- :mod:`game.match_model` - a match's board, players and undo, without drawing;
+- :mod:`game.match_model` - a match's board, players, undo and redo, without drawing;
+- :mod:`game.panels` - views beside the board (the move list);
+- :mod:`game.saves` - saved games (JSON files in the user's data folder) and pasted positions;
+- :mod:`game.tally` - the score between the current players; :mod:`game.spectator` - pace and series;
+- :mod:`game.labels` - headlines that keep their last word when a name is shortened;
 - :mod:`game.board_view`, :mod:`game.animation`, :mod:`game.drawing`,
   :mod:`game.pictures`, :mod:`game.theme` - how it looks;
 - :mod:`game.widgets` - buttons, choices, number and text fields, keyboard focus;

@@ -36,6 +36,7 @@ from game.keys import KeyFilter
 from game.scene import Scene
 from game.settings import Colour
 from game.sound import Sounds
+from game.tally import Tally
 from game.theme import (
     BACKGROUND_BOTTOM,
     BACKGROUND_TOP,
@@ -187,6 +188,7 @@ class App:
         self.catalog = Catalog()
         self.make_agent: Callable[[str], Agent] = agent_factory or self.catalog.create
         self.frame_stats = FrameStats()
+        self.tally = Tally()  # the score between the current players, kept across matches
         self.keys = KeyFilter()
         self.running = True
         self.closed = False
@@ -341,7 +343,7 @@ class App:
             if event.type == pygame.VIDEORESIZE:
                 self._resized = True  # laid out once, after all the events of this frame
                 continue
-            if self.keys.accept(event):
+            if self.keys.accept(event, now):
                 if event.type == pygame.KEYDOWN and self.global_key(event):
                     self._apply_transitions()
                     continue
@@ -563,11 +565,19 @@ def window_size(saved: tuple[int, int], desktop: tuple[int, int] | None) -> tupl
     return max(MIN_WINDOW[0], width), max(MIN_WINDOW[1], height)
 
 
-def make_icon() -> pygame.Surface:
-    """The window icon: a red and a yellow disc on a piece of blue board."""
-    icon = pygame.Surface((64, 64), pygame.SRCALPHA)
-    pygame.draw.rect(icon, (36, 92, 222), icon.get_rect(), border_radius=14)
-    icon.blit(drawing.disc(DISC[Colour.RED], 13), (7, 32))
-    icon.blit(drawing.disc(DISC[Colour.YELLOW], 13), (31, 32))
-    icon.blit(drawing.disc(DISC[Colour.RED], 13), (31, 7))
+def make_icon(size: int = 64) -> pygame.Surface:
+    """The window icon: a red and a yellow disc on a piece of blue board.
+
+    ``assets/icon.png`` (the icon of the Linux .desktop file) is ``make_icon(256)``, saved with
+    ``python -c "import pygame, game.app; pygame.image.save(game.app.make_icon(256), 'assets/icon.png')"``.
+    """
+
+    def at(value: float) -> int:
+        return round(value * size / 64)
+
+    icon = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.rect(icon, (36, 92, 222), icon.get_rect(), border_radius=at(14))
+    icon.blit(drawing.disc(DISC[Colour.RED], at(13)), (at(7), at(32)))
+    icon.blit(drawing.disc(DISC[Colour.YELLOW], at(13)), (at(31), at(32)))
+    icon.blit(drawing.disc(DISC[Colour.RED], at(13)), (at(31), at(7)))
     return icon

@@ -44,6 +44,13 @@ def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
         epilog=epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument(
+        "file",
+        nargs="?",
+        type=Path,
+        metavar="FILE",
+        help="open a saved game (a .json file from the Saved games screen)",
+    )
     parser.add_argument("--red", metavar="AGENT", help="who plays red, moving first (e.g. human, random, hard)")
     parser.add_argument("--yellow", metavar="AGENT", help="who plays yellow")
     parser.add_argument("--cols", type=int, help="columns, 4 to 9 (default 7)")
@@ -78,6 +85,11 @@ def options_from(args: argparse.Namespace) -> Options:
         quit_after_first_frame=args.quit_after_first_frame,
     )
     board_options = (args.cols, args.rows, args.connect, args.red, args.yellow)
+    if args.file is not None:
+        if args.moves or any(option is not None for option in board_options):
+            raise ValueError("a saved game brings its own players and board: give FILE alone")
+        options.match = saved_match(args.file)
+        return options
     if not args.moves and all(option is None for option in board_options):
         return options  # the menu: the engine is loaded after the first frame
     from engine.geometry import DEFAULT, Geometry
@@ -138,6 +150,20 @@ def match_from(red: str, yellow: str, geometry: Geometry, moves: str) -> MatchCo
     mode = (Mode.SPECTATOR, Mode.HUMAN_VS_AI, Mode.HOTSEAT)[humans]
     players = {colour: player_for(colour, spec, mode) for colour, spec in specs.items()}
     return MatchConfig(players[Colour.RED], players[Colour.YELLOW], geometry, Colour.RED, moves)
+
+
+def saved_match(path: Path) -> MatchConfig:
+    """The match of a saved game, its moves to be replayed; raises ValueError if it cannot be opened."""
+    from dataclasses import replace
+
+    from engine.agents.registry import create_agent
+    from game.saves import load
+
+    game = load(path)
+    for player in (game.config.red, game.config.yellow):
+        if player.spec is not None:
+            create_agent(player.spec).close()  # a one-line AgentSpecError for a player this version lacks
+    return replace(game.config, replay=game.moves)
 
 
 def leave(status: int) -> NoReturn:

@@ -101,6 +101,10 @@ class Settings:
     first: Colour = Colour.RED  # the colour that moves first
     red_agent: str = ""
     yellow_agent: str = ""
+    player_name: str = ""  # your name against the computer ("": You)
+    red_name: str = ""  # the names of two people playing each other ("": Red player, Yellow player)
+    yellow_name: str = ""
+    spectator_speed: str = "normal"  # how fast two computers' games go by: slow, normal, fast, instant
     cols: int = 7
     rows: int = 6
     connect: int = 4
@@ -123,6 +127,19 @@ class Settings:
             self.red_agent = spec
         else:
             self.yellow_agent = spec
+
+    def name(self, colour: Colour) -> str:
+        """The name of the person playing ``colour`` in the chosen mode ("" for none)."""
+        if self.mode is Mode.HUMAN_VS_AI:
+            return self.player_name if colour is self.human_colour else ""
+        return self.red_name if colour is Colour.RED else self.yellow_name
+
+    def set_name(self, colour: Colour, name: str) -> None:
+        """Name one of two people playing each other."""
+        if colour is Colour.RED:
+            self.red_name = name
+        else:
+            self.yellow_name = name
 
     def geometry(self):
         """The board size as an engine :class:`~engine.geometry.Geometry` (the default if invalid)."""
@@ -198,13 +215,23 @@ def default_path() -> Path:
     override = os.environ.get(ENV_PATH)
     if override:
         return Path(override)
+    return user_folder("config") / "settings.json"
+
+
+def user_folder(kind: str) -> Path:
+    """The game's per-user folder for ``kind`` ``"config"`` (settings) or ``"data"`` (saved games).
+
+    The two are the same folder on Windows and macOS; Linux follows the XDG base directories.
+    """
     if sys.platform == "win32":
         base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
     elif sys.platform == "darwin":
         base = Path.home() / "Library" / "Application Support"
+    elif kind == "data":
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     else:
         base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
-    return base / APP_FOLDER / "settings.json"
+    return base / APP_FOLDER
 
 
 def read(path: Path) -> dict[str, Any]:

@@ -123,12 +123,14 @@ class Button(Widget):
             fill = PANEL_LIGHT if (focused or hovered) and self.enabled else PANEL
         drawing.panel(surface, self.rect, radius, fill, drawing.border_colour(focused, hovered), 2 if focused else 1)
         colour = TEXT if self.enabled else FAINT
-        room = self.rect.width - theme.px(12)
-        if self.detail:
+        room = self.rect.width - theme.px(16)
+        two_lines = self.rect.height >= theme.font_px(17) + theme.font_px(13) + theme.px(8)
+        if self.detail and two_lines:  # a large text size leaves room for the label alone
+            size = label_size(theme, self.text, (19, 17, 15), room)
             theme.draw_text(
                 surface,
-                fit_label(theme, self.text, 19, room, bold=True),
-                19,
+                fit_label(theme, self.text, size, room, bold=True),
+                size,
                 (self.rect.centerx, self.rect.centery - theme.px(2)),
                 colour,
                 bold=True,
@@ -144,8 +146,9 @@ class Button(Widget):
                 anchor="midtop",
             )
         else:
-            text = fit_label(theme, self.text, 17, room, bold=True)
-            theme.draw_text(surface, text, 17, self.rect.center, colour, bold=True, anchor="center")
+            size = label_size(theme, self.text, (17, 15), room)
+            text = fit_label(theme, self.text, size, room, bold=True)
+            theme.draw_text(surface, text, size, self.rect.center, colour, bold=True, anchor="center")
 
 
 class Choice(Labelled):
@@ -202,6 +205,8 @@ class Choice(Labelled):
 
     def click(self, pos, theme) -> None:
         control = self.control_rect(theme)
+        if not control.collidepoint(pos):
+            return  # a click on the label only takes the focus
         if self.segmented:
             for index, rect in enumerate(self._segments(control)):
                 if rect.collidepoint(pos):
@@ -579,6 +584,11 @@ class Form:
         for widget in self.widgets:
             if widget.visible:
                 widget.draw(surface, self.theme, widget is self.focused, widget is self.hover)
+
+
+def label_size(theme: Theme, text: str, sizes: Sequence[float], width: int) -> float:
+    """The largest of ``sizes`` at which a bold label fits in ``width`` (else the smallest, to be shortened)."""
+    return next((size for size in sizes if theme.font(size, True).size(text)[0] <= width), sizes[-1])
 
 
 def format_number(value: float) -> str:

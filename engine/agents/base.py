@@ -107,20 +107,25 @@ class Agent(ABC):
         if board.is_over:
             raise IllegalMoveError("the game is over: there is no move to choose")
         self.prepare(board.geometry)
-        self._start_clock()
+        started = self._start_clock()
         try:
             result = self._search(board.copy(), stop or StopFlag())
         finally:
-            elapsed = self._stop_clock()
+            elapsed = self._stop_clock(started)
         return replace(result, seconds=elapsed)
 
-    def _start_clock(self) -> None:
+    def _start_clock(self) -> float:
         self._started = time.perf_counter()
         self._limit = None
+        return self._started
 
-    def _stop_clock(self) -> float:
-        """The move's seconds; a move that came back late makes the next ones keep more time back."""
-        elapsed = time.perf_counter() - (self._started or time.perf_counter())
+    def _stop_clock(self, started: float) -> float:
+        """The move's seconds; a move that came back late makes the next ones keep more time back.
+
+        ``started`` is the caller's own start: a nested move of the same agent
+        may have reset ``_started`` meanwhile.
+        """
+        elapsed = time.perf_counter() - started
         self._started = None
         if self._limit is not None:
             over = elapsed - (self._limit - MARGIN)

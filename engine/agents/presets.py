@@ -26,11 +26,11 @@ LADDER: tuple[tuple[str, str, str, int | None], ...] = (
     ("easy", "alphabeta:depth=2,eval=seed004,order=center,tolerance=30", "wins and blocks, one move ahead", None),
     ("medium", "alphabeta:depth=4,eval=seed004,tolerance=20", "looks four moves ahead", None),
     ("hard", "alphabeta:depth=81,time=0.5,eval=threats", "deep search with threat analysis (0.5 s)", None),
-    ("expert", "mcts:time=1.5,endgame=24", "Monte Carlo tree search guided by threats, exact endgames (1.5 s)", None),
+    ("expert", "mcts:time=1.5,endgame=24", "tree search with exact endgames (1.5 s)", None),
     (
         "perfect",
         "perfect",
-        "never makes a mistake on boards up to 42 cells; on bigger boards its best estimate, marked as such",
+        "exact up to 42 cells, estimates beyond",
         None,
     ),
 )

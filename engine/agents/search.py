@@ -345,9 +345,9 @@ class SearchAgent(Agent):
         if mask == geometry.board_mask:
             raise IllegalMoveError("the game is over: the board is full")
         self.prepare(geometry)
-        self._start_clock()
+        started = self._start_clock()
         result = vary(self._run(geometry, current, mask, stop or StopFlag()), geometry, self.tolerance, self._rng)
-        return replace(result, seconds=self._stop_clock())
+        return replace(result, seconds=self._stop_clock(started))
 
     @abstractmethod
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:

@@ -18,6 +18,7 @@ is worked out again only when the match's state or the window changes
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -28,20 +29,24 @@ from game.animation import Animations
 from game.board_view import BoardView, Marks
 from game.feed import Feed
 from game.keys import is_repeat
+from game.labels import fit_headline
 from game.match_model import MatchModel
 from game.panels.analysis import AnalysisPanel, Analysts
+from game.panels.move_list import MoveList, move_entries
 from game.panels.thinking import ThinkingPanel, compact
 from game.players import MatchConfig, spec_label
 from game.scene import Scene
 from game.settings import Colour, Mode, remember
+from game.spectator import SPEEDS, Series
 from game.theme import ACCENT, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT
-from game.widgets import Button, Form
+from game.widgets import Button, Form, paste_text
 from game.worker import Reply
 
 #: Shortest time a computer move takes on screen, so fast agents stay watchable (seconds).
 MIN_MOVE_TIME = {Mode.SPECTATOR: 0.7, Mode.HUMAN_VS_AI: 0.35, Mode.HOTSEAT: 0.0}
 RESULT_DELAY = 0.8  # seconds between the last disc landing and the result panel
 EXIT_DELAY = 1.5  # with --exit-after-game: how long the result stays up
+SERIES_GAMES = 10  # the length of a spectator's series
 HINT_SECONDS = 2.0  # time limit of a hint search
 FLASH_SECONDS = 2.0
 PULSE_SECONDS = 4.0  # a hint arrow or a winning line breathes this long, then rests (a still screen idles)
@@ -65,18 +70,30 @@ class MatchScene(Scene):
         self.time = 0.0
         self.cursor = config.geometry.cols // 2
         self.paused = False
+        self.steps = 0  # moves still to play while paused (the spectator's "step")
+        self.series: Series | None = None  # a run of games between two computers
+        self.move_list = MoveList(app.theme)
+        self._pointer = (0, 0)  # where the mouse was last seen (the wheel scrolls what is under it)
+        self._counted = False  # the finished game on the board is in the tally
+        self._listed: tuple[MatchModel, int] | None = None  # the model and version the move list shows
         self._hint_agent: Agent | None = None
         self._size = app.screen.get_size()
+        # Each button names its keys on a second line.
         self.retry_button = Button("Retry", self.retry, primary=True)
-        self.pause_button = Button("Pause (Space)", self.toggle_pause)
-        self.undo_button = Button("Undo (U)", self.undo)
-        self.hint_button = Button("Hint (H)", self.ask_hint)
-        self.new_button = Button("New game (N)", self.restart)
-        self.rematch_button = Button("Rematch (R)", self.rematch, primary=True)
-        self.result_button = Button("Result (Enter)", self.show_result)
-        self.back_button = Button("Back (Esc)", app.pop)
-        self.analysis_button = Button("Analysis (A)", self.toggle_analysis)
-        self.review_button = Button("Review (V)", self.show_review)
+        self.pause_button = Button("Pause", self.toggle_pause, detail="Space")
+        self.step_button = Button("Step", self.step, detail="S")
+        self.speed_button = Button("Normal", self.next_speed, detail="F: speed")
+        self.players_button = Button("Players", self.choose_players, detail="P · X swaps")
+        self.series_button = Button(f"{SERIES_GAMES} games", self.start_series, detail="G")
+        self.undo_button = Button("Undo", self.undo, detail="U, Ctrl+Z")
+        self.redo_button = Button("Redo", self.redo, detail="Shift+U, Ctrl+Y")
+        self.hint_button = Button("Hint", self.ask_hint, detail="H")
+        self.new_button = Button("New game", self.restart, detail="N")
+        self.rematch_button = Button("Rematch", self.rematch, primary=True, detail="R")
+        self.result_button = Button("Result", self.show_result, detail="Enter")
+        self.back_button = Button("Back", app.pop, detail="Esc")
+        self.analysis_button = Button("Analysis", self.toggle_analysis, detail="A")
+        self.review_button = Button("Review", self.show_review, detail="V")
         # The live analysis, the thinking view and the game review (see game.panels).
         self.analysts = Analysts()
         self.analysis = AnalysisPanel(app.analysis_worker, self.analysts)
@@ -100,6 +117,7 @@ class MatchScene(Scene):
 
     # -- life cycle ----------------------------------------------------------------------------
     def enter(self) -> None:
+        self.app.tally.follow(self.config)
         for colour in Colour:
             spec = self.config.player(colour).spec
             if spec is None:
@@ -125,10 +143,15 @@ class MatchScene(Scene):
     def restart(self, config: MatchConfig | None = None) -> None:
         """A new game (``config``: a rematch); any search still running is stopped and forgotten."""
         self.app.worker.cancel()
+        if config is not None and config.geometry != self.config.geometry:
+            self.view = BoardView(config.geometry)
+            self.cursor = min(self.cursor, config.geometry.cols - 1)
+            self.resize(self.app.screen.get_size())
         self.config = config or self.config
+        self.app.tally.follow(self.config)
         self.model = MatchModel(self.config)
         self.animations.clear()
-        self.paused = False
+        self.paused, self.steps, self._counted = False, 0, False
         self._reset_turn_state()
         self.review_feed.stop()
         for agent in self.agents.values():
@@ -136,12 +159,15 @@ class MatchScene(Scene):
         self._changed()
 
     def rematch(self) -> None:
-        """The same players, the other colour first."""
+        """The same players, the other colour first (a finished series ends here)."""
+        if self.series is not None and self.series.finished:
+            self.series = None
         self.restart(self.config.rematch())
 
     # -- input ------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
+            self._pointer = event.pos
             self.form.handle_event(event)
             column = self.view.column_at(event.pos)
             if column is not None:
@@ -149,25 +175,34 @@ class MatchScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if not self.form.handle_event(event):
                 column = self.view.column_at(event.pos)
+                entry = self.move_list.entry_at(event.pos)
                 if column is not None:
                     self.cursor = column
                     self.drop(column)
+                elif entry is not None:
+                    self.go_to(entry + 1 - len(self.model.start.history))
+        elif event.type == pygame.MOUSEWHEEL and self.move_list.rect.collidepoint(self._pointer):
+            self.move_list.scroll(-event.y)
+            self.app.invalidate()
         elif event.type == pygame.KEYDOWN:
             self._key(event)
 
     def _key(self, event: pygame.event.Event) -> None:
         key, ctrl = event.key, event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        shift = event.mod & pygame.KMOD_SHIFT
         cols = self.config.geometry.cols
         if is_repeat(event) and key not in (pygame.K_LEFT, pygame.K_RIGHT):
             return  # a held arrow moves the disc in hand; a held Down must not drop disc after disc
-        if key == pygame.K_ESCAPE:
+        if ctrl and key in self._ctrl_keys():
+            self._ctrl_keys()[key]()
+        elif key == pygame.K_ESCAPE:
             self.app.pop()
         elif key == pygame.K_LEFT:
             self.cursor = max(0, self.cursor - 1)
         elif key == pygame.K_RIGHT:
             self.cursor = min(cols - 1, self.cursor + 1)
-        elif key == pygame.K_SPACE and self.mode is Mode.SPECTATOR:
-            self.toggle_pause()
+        elif self.mode is Mode.SPECTATOR and key in self._spectator_keys():
+            self._spectator_keys()[key]()
         elif key in DROP_KEYS and self.error and not self.model.human_to_move:
             self.retry()
         elif key in DROP_KEYS and self.model.board.is_over and self.animations.idle:
@@ -177,6 +212,8 @@ class MatchScene(Scene):
         elif key in DIGIT_KEYS and DIGIT_KEYS[key] < cols:
             self.cursor = DIGIT_KEYS[key]
             self.drop(self.cursor)
+        elif key == pygame.K_u and shift:
+            self.redo()
         elif key == pygame.K_u or (key == pygame.K_z and ctrl) or key == pygame.K_BACKSPACE:
             self.undo()
         elif key == pygame.K_h:
@@ -189,6 +226,24 @@ class MatchScene(Scene):
             self.toggle_analysis()
         elif key == pygame.K_v and self.model.board.is_over:
             self.show_review()
+
+    def _ctrl_keys(self) -> dict[int, Callable[[], None]]:
+        return {
+            pygame.K_c: self.copy_position,
+            pygame.K_v: self.paste_position,
+            pygame.K_s: self.save_game,
+            pygame.K_y: self.redo,
+        }
+
+    def _spectator_keys(self) -> dict[int, Callable[[], None]]:
+        return {
+            pygame.K_SPACE: self.toggle_pause,
+            pygame.K_s: self.step,
+            pygame.K_f: self.next_speed,
+            pygame.K_x: self.swap_players,
+            pygame.K_p: self.choose_players,
+            pygame.K_g: self.start_series,
+        }
 
     # -- actions -----------------------------------------------------------------------------------
     def drop(self, col: int) -> None:
@@ -213,7 +268,153 @@ class MatchScene(Scene):
             return
         self.app.worker.cancel()
         self.animations.cancel(self.model.undo())
+        self._position_changed()
+
+    def redo(self) -> None:
+        """Replay the moves last taken back (as many as an undo took)."""
+        if self.mode is Mode.SPECTATOR:
+            return
+        if self.model.redo_count() == 0:
+            self.flash("Nothing to redo")
+            return
+        self.app.worker.cancel()
+        for col, row, colour in self.model.redo():
+            self.animations.drop(col, row, colour, self.view.hand_row)
+        self._position_changed()
+
+    def go_to(self, moves: int) -> None:
+        """Show the game as it was after ``moves`` moves (a click in the move list); not for spectators."""
+        if self.mode is Mode.SPECTATOR or moves == self.model.moves_played:
+            return
+        self.app.worker.cancel()
+        emptied, _ = self.model.go_to(moves)
+        self.animations.cancel(emptied)
+        self.animations.clear()  # a jump shows the position at once
+        self._position_changed()
+
+    def _position_changed(self) -> None:
+        """After moves were taken back or replayed: a game no longer over leaves the tally again."""
+        if self._counted and not self.model.board.is_over:
+            self.app.tally.record(self._counted_winner, -1)
+            self._counted = False
         self._reset_turn_state()
+        self._changed()
+        self._changed()
+
+    # -- sharing -------------------------------------------------------------------------------------
+    def copy_position(self) -> None:
+        """Ctrl+C: the position as a move string (a grid if the game began from one) on the clipboard."""
+        from game.saves import position_text
+
+        text = position_text(self.model.board)
+        try:
+            pygame.scrap.put_text(text)
+        except pygame.error as exc:
+            self.flash(f"Could not copy: {exc}")
+            return
+        shown = text if "\n" not in text else "the position as a grid"
+        self.app.notify(f"Copied {shown or 'the empty board'}", seconds=2.5)
+
+    def paste_position(self) -> None:
+        """Ctrl+V: start again from a pasted move string or text grid, with the same players."""
+        from game.saves import SaveFileError, pasted_position
+
+        try:
+            config = pasted_position(paste_text(), self.config)
+        except SaveFileError as exc:
+            self.flash(str(exc)[0].upper() + str(exc)[1:])
+            return
+        self.series = None
+        self.restart(config)
+        self.hint_text = "Started from the pasted position"
+
+    def save_game(self) -> None:
+        """Ctrl+S: the game so far, to a new file in the saved-games folder."""
+        from game import saves
+
+        game = saves.SavedGame(self.config, self.model.played_moves)
+        try:
+            path = saves.save(game)
+        except OSError as exc:
+            self.flash(f"Could not save the game: {exc.strerror or exc}")
+            return
+        self.app.notify(f"Saved as {path.name} in {path.parent}", seconds=4.0)
+
+    # -- spectator controls ------------------------------------------------------------------------------
+    def step(self) -> None:
+        """While paused: let the computer to move play one move."""
+        if self.paused and not self.model.board.is_over:
+            self.steps = 1
+            self._changed()
+
+    def next_speed(self) -> None:
+        names, settings = list(SPEEDS), self.app.settings
+        current = names.index(settings.spectator_speed) if settings.spectator_speed in SPEEDS else 1
+        settings.spectator_speed = names[(current + 1) % len(names)]
+        self._changed()
+
+    def swap_players(self) -> None:
+        """The two computers change sides from this position on."""
+        if self.mode is not Mode.SPECTATOR:
+            return
+        self.app.worker.cancel()
+        self.config = self.model.config = self.config.swapped()
+        self.agents = {colour.other: agent for colour, agent in self.agents.items()}
+        for agent in self.agents.values():
+            self.app.worker.run_later(agent.new_game)  # a kept search tree belongs to the other side
+        self.app.tally.follow(self.config)
+        self._reset_turn_state()
+        self.hint_text = "The computers have swapped sides"
+        self._changed()
+
+    def replace_player(self, colour: Colour, spec: str) -> None:
+        """A computer player gives way to ``spec`` from this position on."""
+        from dataclasses import replace
+
+        player = self.config.player(colour)
+        if player.is_human or spec == player.spec:
+            return
+        try:
+            agent = self.app.make_agent(spec)
+        except Exception as exc:
+            self.flash(f"Cannot use {spec}: {exc}")
+            return
+        self.app.worker.cancel()
+        old = self.agents.pop(colour, None)
+        if old is not None:
+            self.app.worker.run_later(old.close)
+        self.agents[colour] = agent
+        updated = replace(player, spec=spec)
+        self.config = self.model.config = replace(self.config, **{colour.value: updated})
+        self.app.tally.follow(self.config)
+        self.setup_error = None
+        self._reset_turn_state()
+        self.hint_text = f"{colour.title} is now played by {updated.agent_label}"
+        self._changed()
+
+    def choose_players(self) -> None:
+        from game.scenes.players_overlay import PlayersOverlay
+
+        if self.mode is Mode.SPECTATOR:
+            self.app.push(PlayersOverlay(self.app, self))
+
+    def start_series(self, games: int = SERIES_GAMES) -> None:
+        """Play ``games`` games in a row, alternating who starts, with a fresh tally; again: stop the series.
+
+        The game on the board is the first one, unless it is over (then a rematch is).
+        """
+        if self.mode is not Mode.SPECTATOR:
+            return
+        if self.series is not None and not self.series.finished:
+            self.series = None
+            self.hint_text = "Series stopped"
+            self._changed()
+            return
+        if self.model.board.is_over:
+            self.rematch()
+        self.app.tally.clear()
+        self.series = Series(games)
+        self.paused = False
         self._changed()
 
     def ask_hint(self) -> None:
@@ -247,7 +448,7 @@ class MatchScene(Scene):
         """Pause or resume two computers; a pause stops the search under way (it starts again on resume)."""
         if self.mode is not Mode.SPECTATOR or self.model.board.is_over:
             return
-        self.paused = not self.paused
+        self.paused, self.steps = not self.paused, 0
         if self.paused and self._request_kind == "move":
             self.app.worker.cancel()
             self._request, self._request_kind = None, ""
@@ -304,13 +505,23 @@ class MatchScene(Scene):
         colour, row = self.model.colour_to_move, self.model.board.height(col)
         self.animations.finish()  # the disc still falling lands first: never two in the air
         self.model.play(col, result)
-        self.animations.drop(col, row, colour, self.view.hand_row)
+        if not (self.mode is Mode.SPECTATOR and self.speed.instant):
+            self.animations.drop(col, row, colour, self.view.hand_row)
         self.app.sounds.play("drop")
         self.hint, self.hint_text, self._ready = None, "", None
+        self.steps = max(0, self.steps - 1)
         self._changed()
 
+    @property
+    def speed(self):
+        """The spectator's pace (slow, normal, fast, instant), a remembered setting."""
+        return SPEEDS.get(self.app.settings.spectator_speed, SPEEDS["normal"])
+
     def _changed(self) -> None:
-        """The match's state changed: show the buttons that fit it now, and draw the next frame."""
+        """The match's state changed: show the buttons that fit it now, the moves, and draw the next frame."""
+        if self._listed != (self.model, self.model.version):  # the list is rebuilt only after a change
+            self._listed = (self.model, self.model.version)
+            self.move_list.update(*move_entries(self.model))
         self._arrange_buttons()
         self.app.invalidate()
 
@@ -321,8 +532,9 @@ class MatchScene(Scene):
             self.app.sounds.play("land", disc.row)
         self._poll_worker()
         if self.model.board.is_over:
+            self._count_result()
             self._update_game_over()
-        elif not self.failure and not self.paused and not self.model.player_to_move.is_human:
+        elif not self.failure and (not self.paused or self.steps) and not self.model.player_to_move.is_human:
             self._computer_turn()
         self._update_panels()
 
@@ -342,6 +554,13 @@ class MatchScene(Scene):
     def _pulsing(self) -> bool:
         return self.time - self._pulse_since < PULSE_SECONDS
 
+    def _count_result(self) -> None:
+        """A game just ended: it goes into the tally (once)."""
+        if not self._counted:
+            self._counted, self._counted_winner = True, self.model.winner
+            self.app.tally.record(self._counted_winner)
+            self.app.invalidate()
+
     def _computer_turn(self) -> None:
         colour = self.model.colour_to_move
         if self._request is None and self._ready is None and colour in self.agents:
@@ -353,7 +572,7 @@ class MatchScene(Scene):
                 return agent.choose(board, stop)
 
             self._submit(move, "move")
-        pacing = MIN_MOVE_TIME[self.mode]
+        pacing = self.speed.move_time if self.mode is Mode.SPECTATOR else MIN_MOVE_TIME[self.mode]
         if self._ready is not None and self.animations.idle and self.time - self._asked_at >= pacing:
             self._play(self._ready.column, self._ready)
 
@@ -401,6 +620,11 @@ class MatchScene(Scene):
             self.app.sounds.play("draw" if self.model.winner is None else "win")
             self.app.invalidate()
         waited = self.time - self._over_since
+        if self.series is not None and not self.series.finished:
+            if waited >= RESULT_DELAY * self.speed.pause_factor:
+                self.series.game += 1
+                self.restart(self.config.rematch())
+            return
         if not self._result_shown and waited >= RESULT_DELAY:
             self.show_result()
         if self.app.options.exit_after_game and waited >= RESULT_DELAY + EXIT_DELAY:
@@ -415,16 +639,22 @@ class MatchScene(Scene):
             buttons.append(self.retry_button)
         if self.mode is Mode.SPECTATOR:
             if not over:
-                self.pause_button.text = "Resume (Space)" if self.paused else "Pause (Space)"
-                buttons.append(self.pause_button)
+                self.pause_button.text = "Resume" if self.paused else "Pause"
+                self.step_button.enabled = self.paused
+                buttons += [self.pause_button, self.step_button]
+            self.speed_button.text = self.speed.label
+            running = self.series is not None and not self.series.finished
+            self.series_button.text = "Stop series" if running else f"{SERIES_GAMES} games"
+            buttons += [self.speed_button, self.players_button, self.series_button]
         else:
             self.undo_button.enabled = self.model.undo_count() > 0
-            buttons.append(self.undo_button)
+            self.redo_button.enabled = self.model.redo_count() > 0
+            buttons += [self.undo_button, self.redo_button]
             if not over:
                 self.hint_button.enabled = self.model.human_to_move
                 buttons.append(self.hint_button)
         buttons += [self.rematch_button, self.review_button, self.result_button] if over else [self.new_button]
-        self.analysis_button.text = "Hide analysis (A)" if self.show_analysis else "Analysis (A)"
+        self.analysis_button.text = "Hide analysis" if self.show_analysis else "Analysis"
         buttons += [self.analysis_button, self.back_button]
         px, (width, height) = self.app.theme.px, self._size
         button_width, gap = min(px(170), (width - px(40)) // len(buttons) - px(10)), px(12)
@@ -449,18 +679,24 @@ class MatchScene(Scene):
             Colour.YELLOW: pygame.Rect(width - px(18) - panel_width, px(16), panel_width, px(96)),
         }
         top = px(16) + px(96) + px(6)
+        # The move list takes a strip on the right; the board keeps the same margin on the left,
+        # so it stays centred (that strip is free for other panels).
+        side = min(px(170), width * 17 // 100)
+        bottom = height - px(76)
+        self.move_list.layout(pygame.Rect(width - px(18) - side, top + px(8), side, bottom - top - px(8)))
         if self.show_analysis or any(player.spec for player in (self.config.red, self.config.yellow)):
             # A strip above the board for the analysis values and the visit-share bars of the thinking view.
             strip = px(36)
-            self.analysis.strip = pygame.Rect(px(20), top, width - px(40), strip)
+            self.analysis.strip = pygame.Rect(px(20) + side, top, width - px(40) - 2 * side, strip)
             top += strip
-        self.view.layout(pygame.Rect(px(20), top, width - px(40), height - px(76) - top))
+        self.view.layout(pygame.Rect(px(20) + side, top, width - px(40) - 2 * side, bottom - top))
         self._size = size
         self._arrange_buttons()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.app.draw_background(surface)
         self.view.draw(surface, self.model.owner, self.animations, self.marks())
+        self.move_list.draw(surface)
         if self.thinking and self.animations.idle:
             theme, board = self.app.theme, self.model.board
             self.thinking_view.draw_line(surface, theme, self.view, board, self.model.colour_to_move)
@@ -501,7 +737,7 @@ class MatchScene(Scene):
     @property
     def thinking(self) -> bool:
         """A computer is choosing a move (or its move waits to be shown); never while paused."""
-        return not self.paused and (self._request_kind == "move" or self._ready is not None)
+        return (not self.paused or self.steps > 0) and (self._request_kind == "move" or self._ready is not None)
 
     def _draw_player(self, surface: pygame.Surface, colour: Colour) -> None:
         theme, px = self.app.theme, self.app.theme.px
@@ -513,7 +749,13 @@ class MatchScene(Scene):
         radius = px(26)
         pictures.badge(surface, (rect.x + px(16) + radius, rect.centery), radius, colour, player.is_human)
         x = rect.x + px(28) + 2 * radius
-        width = rect.right - x - px(12)  # the text stops inside the panel
+        width = rect.right - px(12) - x
+        tally = self.app.tally
+        if tally.games:  # the score so far: this player's wins, at the right end of the panel
+            centre = (rect.right - px(30), rect.y + px(38))
+            theme.draw_text(surface, str(tally.wins(colour)), 28, centre, TEXT, bold=True, anchor="center")
+            theme.draw_text(surface, "wins", 12, (centre[0], centre[1] + px(18)), MUTED, anchor="midtop")
+            width -= px(52)
         theme.draw_text(
             surface, theme.fit_text(player.name, 18, width, bold=True), 18, (x, rect.y + px(12)), TEXT, bold=True
         )
@@ -553,7 +795,7 @@ class MatchScene(Scene):
         size = next((size for size in (24, 21, 18) if theme.font(size, True).size(title)[0] <= right - left), 16)
         theme.draw_text(
             surface,
-            theme.fit_text(title, size, right - left, bold=True),
+            fit_headline(theme, title, size, right - left),
             size,
             (centre_x, px(28) + (px(24) - theme.px(size)) // 2),
             colour,
@@ -577,6 +819,8 @@ class MatchScene(Scene):
                 detail = f"Game over after {plural(ply, 'move')}"
             else:
                 detail = f"Move {ply + 1} · {geometry.cols}×{geometry.rows}, {geometry.connect} in a row"
+            if self.series is not None:
+                detail = f"{self.series.describe()} · {detail}"
             detail_colour = MUTED
 
         theme.draw_text(
@@ -593,7 +837,7 @@ class MatchScene(Scene):
             if self.mode is Mode.HUMAN_VS_AI:
                 you = self.config.player(winner).is_human
                 return ("You win!", SUCCESS) if you else ("The computer wins", DANGER)
-            return f"{winner.title} wins!", SUCCESS
+            return f"{self.config.player(winner).title} wins!", SUCCESS
         if board.is_over:
             return "…", TEXT
         if self.failure:

@@ -17,14 +17,22 @@ class MainMenu(FormScene):
         super().__init__(app)
         self.play = Button("Play", self.open_setup, primary=True, detail="Choose the players and the board")
         self.quick = Button("Quick game", self.start_quick_game, detail="")
+        self.saved = Button("Saved games", self.open_saved_games)
         self.help = Button("How to play", self.open_help)
         self.settings = Button("Settings", self.open_settings)
         self.leave = Button("Quit", app.quit)
-        self.form.set_widgets([self.play, self.quick, self.help, self.settings, self.leave])
+        self.form.set_widgets([self.play, self.quick, self.help, self.settings, self.saved, self.leave])
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.form.focus_on(self.leave)  # nothing is below the menu: Escape points at Quit instead
+            return
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_o
+            and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        ):
+            self.open_saved_games()
             return
         super().handle_event(event)
 
@@ -38,24 +46,29 @@ class MainMenu(FormScene):
         self.quick.detail = ""  # the settings may have changed: describe them again
 
     def resize(self, size: tuple[int, int]) -> None:
-        theme, px = self.theme, self.theme.px
-        # help and settings share a row: the column widens (as far as the window allows) to show both in full
-        need = max(theme.font(17, True).size(button.text)[0] for button in (self.help, self.settings)) + px(24)
-        width = min(size[0] - px(40), max(px(380), 2 * need + px(14)))
+        px = self.theme.px
+        width = px(380)
         x = (size[0] - width) // 2
         y = max(px(330), size[1] // 2 + px(20))
         for button, height in ((self.play, 66), (self.quick, 66), (self.help, 50), (self.leave, 50)):
             button.rect = pygame.Rect(x, y, width, px(height))
             y += px(height) + px(14)
-        half = (width - px(14)) // 2
-        self.help.rect.width = half
-        self.settings.rect = self.help.rect.move(half + px(14), 0)
+        row = min(size[0] - 2 * px(20), px(480))  # help, settings and saved games share a wider row
+        third = (row - 2 * px(12)) // 3
+        self.help.rect.update((size[0] - row) // 2, self.help.rect.y, third, self.help.rect.height)
+        self.settings.rect = self.help.rect.move(third + px(12), 0)
+        self.saved.rect = self.settings.rect.move(third + px(12), 0)
 
     # -- actions ---------------------------------------------------------------------------
     def open_setup(self) -> None:
         from game.scenes.mode_select import ModeSelect
 
         self.app.push(ModeSelect(self.app))
+
+    def open_saved_games(self) -> None:
+        from game.scenes.saved_games import SavedGames
+
+        self.app.push(SavedGames(self.app))
 
     def open_help(self) -> None:
         from game.scenes.help import HelpScene

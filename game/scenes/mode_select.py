@@ -5,9 +5,10 @@ from __future__ import annotations
 import pygame
 
 from game.pictures import mode_picture
+from game.players import clean_name
 from game.scenes.base import FormScene
 from game.settings import Colour, Mode
-from game.widgets import Button, Card, Choice
+from game.widgets import Button, Card, Choice, TextField
 
 DETAILS = {
     Mode.HUMAN_VS_AI: "Play against an engine, from beginner to perfect.",
@@ -42,14 +43,27 @@ class ModeSelect(FormScene):
             self._set_you_start,
         )
         self.first_colour = Choice("First move", colours, settings.first, self._set_first)
+        self.names = {  # people's names, shown on the match screen, the result and the score
+            colour: TextField(
+                f"{colour.title}'s name",
+                settings.red_name if colour is Colour.RED else settings.yellow_name,
+                lambda text, c=colour: settings.set_name(c, clean_name(text)),
+                placeholder=f"{colour.title} player",
+            )
+            for colour in Colour
+        }
+        self.your_name = TextField("Your name", settings.player_name, self._set_your_name, placeholder="You")
         self.back = Button("Back", app.pop)
         self.next = Button("Next", self.go_next, primary=True)
         self._arrange(focus=self.cards[settings.mode])
 
     def _arrange(self, focus=None) -> None:
         """The controls of the chosen mode."""
-        if self.app.settings.mode is Mode.HUMAN_VS_AI:
-            options = [self.your_colour, self.who_starts]
+        mode = self.app.settings.mode
+        if mode is Mode.HUMAN_VS_AI:
+            options = [self.your_colour, self.who_starts, self.your_name]
+        elif mode is Mode.HOTSEAT:
+            options = [self.first_colour, *self.names.values()]
         else:
             options = [self.first_colour]
         self.options = options
@@ -70,6 +84,9 @@ class ModeSelect(FormScene):
         you_start = settings.first is settings.human_colour
         settings.human_colour = colour
         settings.first = colour if you_start else colour.other
+
+    def _set_your_name(self, text: str) -> None:
+        self.app.settings.player_name = clean_name(text)
 
     def _set_you_start(self, you: bool) -> None:
         settings = self.app.settings

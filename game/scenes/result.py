@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game import drawing
+from game.labels import fit_headline
 from game.scene import Scene
 from game.settings import Colour, Mode
 from game.theme import DISC, MUTED, PANEL, SUCCESS, TEXT
@@ -25,12 +26,14 @@ class ResultOverlay(Scene):
         self.match = match
         starts = match.config.first.other.title
         self.again = Button("Rematch", self.rematch, primary=True, detail=f"{starts} moves first")
-        self.settings = Button("Change settings", self.change_settings)
+        self.settings = Button("Settings", self.change_settings, detail="change them")
         self.menu = Button("Main menu", self.main_menu)
-        self.review = Button("Review (V)", self.open_review, detail="every move, by the solver")
-        self.form = Form(app.theme, [self.again, self.review, self.settings, self.menu])
+        self.review = Button("Review", self.open_review, detail="V: every move")
+        self.save = Button("Save", self.save_game, detail="Ctrl+S")
+        self.buttons = [self.again, self.review, self.save, self.settings, self.menu]
+        self.form = Form(app.theme, self.buttons)
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.headline_y, self.stacked = 0, False
+        self.stacked = False
 
     # -- actions ---------------------------------------------------------------------------------
     def rematch(self) -> None:
@@ -40,6 +43,10 @@ class ResultOverlay(Scene):
     def open_review(self) -> None:
         self.app.pop()
         self.match.show_review()
+
+    def save_game(self) -> None:
+        self.match.save_game()
+        self.save.enabled = False  # saved once; the match screen says where
 
     def change_settings(self) -> None:
         from game.scenes.menu import MainMenu
@@ -53,10 +60,15 @@ class ResultOverlay(Scene):
         self.app.reset(MainMenu)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        ctrl = event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
             self.rematch()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_v:
             self.open_review()
+        elif ctrl and event.key == pygame.K_s:
+            self.save.press()
+        elif ctrl and event.key == pygame.K_c:
+            self.match.copy_position()
         elif not self.form.handle_event(event):
             super().handle_event(event)
 
@@ -64,29 +76,31 @@ class ResultOverlay(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         """The buttons beside the headline when it fits there in full, else in a row under it."""
         theme, px = self.app.theme, self.app.theme.px
-        gap, height, pad = px(10), px(60), px(20)
-        buttons = (self.again, self.review, self.settings, self.menu)
-        self.panel = pygame.Rect(px(12), px(10), size[0] - 2 * px(12), px(108))
-        width = min(px(170), (self.panel.width * 2 // 3 - 3 * gap) // len(buttons))
-        x = self.panel.right - pad - len(buttons) * width - (len(buttons) - 1) * gap
-        self.stacked = self._text_left() + theme.font(28, True).size(self.headline()[0])[0] + px(12) > x
-        self.headline_y = self.panel.centery
+        # With a score to show, the panel grows a line along its bottom, under the buttons.
+        self.panel = pygame.Rect(px(12), px(10), size[0] - 2 * px(12), px(108) + (px(28) if self.score() else 0))
+        gap, height = px(10), px(60)
+        widths = [px(170 if button.primary else 132) for button in self.buttons]
+        scale = min(1.0, (self.panel.width * 2 // 3 - (len(widths) - 1) * gap) / sum(widths))
+        x = self.panel.right - px(20) - sum(round(w * scale) for w in widths) - (len(widths) - 1) * gap
+        room = x - self._text_left() - px(12)
+        self.stacked = theme.font(28, True).size(self.headline(room)[0])[0] > room
+        middle = self.panel.y + px(54)
         if self.stacked:
-            self.headline_y = self.panel.y + px(54)
-            self.panel.height = px(108) + height
-            width = (self.panel.width - 2 * pad - (len(buttons) - 1) * gap) // len(buttons)
-            x = self.panel.x + pad
-        top = self.panel.bottom - px(54) - height // 2
-        for button in buttons:
-            button.rect = pygame.Rect(x, top, width, height)
-            x += width + gap
+            self.panel.height += height + px(4)
+            scale = (self.panel.width - px(40) - (len(widths) - 1) * gap) / sum(widths)
+            x, middle = self.panel.x + px(20), middle + height + px(4)
+        for button, width in zip(self.buttons, widths, strict=True):
+            button.rect = pygame.Rect(x, middle - height // 2, round(width * scale), height)
+            x += button.rect.width + gap
 
     def _text_left(self) -> int:
         """Where the headline starts, right of the winner's disc (or both discs for a draw)."""
         px = self.app.theme.px
         return self.panel.x + px(22) + (2 if self.match.model.winner is not None else 3) * px(24) + px(16)
 
-    def headline(self) -> tuple[str, str]:
+    def headline(self, room: int | None = None) -> tuple[str, str]:
+        """The title and the line under it; given the ``room`` in pixels, a computer's long label
+        moves from the title to that line, so that the title still says who won."""
         match = self.match
         winner, ply = match.model.winner, match.model.board.ply
         if winner is None:
@@ -97,8 +111,18 @@ class ResultOverlay(Scene):
                 return "You win!", in_moves
             return "You lose", f"{match.config.player(winner).agent_label} found {in_moves.lower()}"
         player = match.config.player(winner)
-        name = player.colour.title if player.is_human else f"{player.colour.title} ({player.agent_label})"
-        return f"{name} wins!", in_moves
+        if player.is_human:
+            return f"{player.title} wins!", in_moves
+        title = f"{player.colour.title} ({player.agent_label}) wins!"
+        if room is None or self.app.theme.font(28, True).size(title)[0] <= room:
+            return title, in_moves
+        return f"{player.colour.title} wins!", f"{player.agent_label} found {in_moves.lower()}"
+
+    def score(self) -> str:
+        """The tally line: ``Score: You 2 – 1 Medium`` (or the series' final score)."""
+        tally, series = self.app.tally, self.match.series
+        label = f"After {series.total} games" if series is not None and series.finished else "Score"
+        return f"{label}: {tally.describe(self.match.config)}" if tally.games else ""
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, px = self.app.theme, self.app.theme.px
@@ -106,17 +130,17 @@ class ResultOverlay(Scene):
         winner = self.match.model.winner
         border = SUCCESS if winner is not None and self.match.config.player(winner).is_human else None
         drawing.panel(surface, self.panel, px(16), PANEL, border, 2)
-        radius, centre_y = px(24), self.headline_y
+        radius, centre_y = px(24), self.panel.y + px(54)
         x = self.panel.x + px(22)
         for index, colour in enumerate([winner] if winner is not None else [Colour.RED, Colour.YELLOW]):
             disc = drawing.disc(DISC[colour], radius)
             surface.blit(disc, disc.get_rect(midleft=(x + index * radius, centre_y)))
         x = self._text_left()
-        title, detail = self.headline()
         room = (self.panel.right - px(20) if self.stacked else self.again.rect.x) - x - px(12)
+        title, detail = self.headline(room)
         title_rect = theme.draw_text(
             surface,
-            theme.fit_text(title, 28, room, bold=True),
+            fit_headline(theme, title, 28, room),
             28,
             (x, centre_y + px(2)),
             TEXT,
@@ -124,4 +148,11 @@ class ResultOverlay(Scene):
             anchor="bottomleft",
         )
         theme.draw_text(surface, theme.fit_text(detail, 15, room), 15, (x, title_rect.bottom + px(2)), MUTED)
+        score = self.score()
+        if score:
+            left = self.panel.x + px(22)
+            score = theme.fit_text(score, 16, self.panel.right - px(22) - left, bold=True)
+            theme.draw_text(
+                surface, score, 16, (left, self.panel.bottom - px(10)), TEXT, bold=True, anchor="bottomleft"
+            )
         self.form.draw(surface)

@@ -23,13 +23,33 @@ SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
             ("Enter, Space, ↓", "drop the disc there"),
             ("1 … 9", "drop straight into that column"),
             ("U, Ctrl+Z", "undo your last move"),
+            ("Shift+U, Ctrl+Y", "redo what undo took back"),
             ("H", "ask the computer for a hint"),
             ("N", "new game"),
             ("R", "rematch, when a game is over"),
             ("Enter", "the result again, when a game is over"),
-            ("Space", "pause two computers, or resume"),
             ("A", "every column's value (analysis)"),
             ("V", "review the game, once over"),
+        ),
+    ),
+    (
+        "Saving and sharing",
+        (
+            ("Ctrl+S", "save the game"),
+            ("Ctrl+O", "the saved games (in the menu)"),
+            ("Ctrl+C", "copy the position as a move string"),
+            ("Ctrl+V", "play from a pasted move string or grid"),
+        ),
+    ),
+    (
+        "Two computers",
+        (
+            ("Space", "pause, or resume"),
+            ("S", "one move, while paused"),
+            ("F", "speed: slow, normal, fast, instant"),
+            ("X", "the computers swap sides"),
+            ("P", "change either computer"),
+            ("G", "a series of 10 games, or stop it"),
         ),
     ),
     (
@@ -46,6 +66,8 @@ SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         ),
     ),
 )
+
+LEFT_GROUPS = 2  # on a wide card, the first two groups make the left column, the others the right one
 
 CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -74,7 +96,7 @@ class ShortcutsOverlay(Scene):
         wide = width >= px(900) * theme.text_scale or lines * self.line + chrome > height - px(24)
         self.columns = 2 if wide else 1
         if wide:
-            lines = max(len(entries) + 1 for _, entries in SHORTCUTS)
+            lines = max(column_lines(SHORTCUTS[:LEFT_GROUPS]), column_lines(SHORTCUTS[LEFT_GROUPS:]))
         card_width = min(width - px(24), round(px(960 if wide else 620) * theme.text_scale))
         self.card = pygame.Rect(0, 0, card_width, min(height - px(24), lines * self.line + chrome))
         self.card.center = (width // 2, height // 2)
@@ -97,8 +119,9 @@ class ShortcutsOverlay(Scene):
         keys_width = min(column_width * 2 // 5, longest + px(16))
         top = y = title.bottom + px(12)
         for index, (group, entries) in enumerate(SHORTCUTS):
-            x = card.x + px(24) + (index * column_width if self.columns == 2 else 0)
-            if self.columns == 2:
+            right = self.columns == 2 and index >= LEFT_GROUPS
+            x = card.x + px(24) + (column_width if right else 0)
+            if self.columns == 2 and index in (0, LEFT_GROUPS):
                 y = top
             elif index:
                 y += self.line // 2
@@ -113,3 +136,8 @@ class ShortcutsOverlay(Scene):
         theme.draw_text(
             surface, "Esc, F1 or ? to close", 13, (card.centerx, card.bottom - px(12)), MUTED, anchor="midbottom"
         )
+
+
+def column_lines(groups) -> int:
+    """The rows a column of groups takes: a title per group, its keys, and half a row between groups."""
+    return sum(len(entries) + 1 for _, entries in groups) + (len(groups) - 1) // 2 + 1

@@ -12,7 +12,8 @@ def test_every_part_reports(capsys) -> None:
     out = capsys.readouterr().out
     for figure in ("7x6 kernel random playouts/s", "8x8 agent mcts:rollout=smart iterations/s", "mcts stop latency"):
         assert figure in out
-    assert out.count("first move ") == 2
+    assert out.count("first move ") == 4  # one line per agent and seed, then one tally per agent
+    assert "first move mcts at 0.02 s over 1 seeds: column" in out
     assert "mcts:time=0.02 vs random:seed=1: mcts:time=0.02 wins" in out
     assert "mcts:time=0.02 vs nosuch: not run (unknown agent 'nosuch'" in out and "still to run" in out
     assert "montecarlo:time=0.02 vs mcts:time=0.02: montecarlo:time=0.02 wins" in out

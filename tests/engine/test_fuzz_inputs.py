@@ -182,7 +182,7 @@ def test_every_numeric_flag_refuses_what_is_no_number_in_one_line(cli, where, te
         (["solve", "--seconds", "-1", "4"], "--seconds"),
         (["move", "--agent", "mcts:time=nan", "4"], "time='nan'"),
         (["move", "--agent", "classroom:path=x.py,timeout=nan", "4"], "timeout='nan'"),
-        (["move", "--agent", "perfect:fallback_time=inf", "4"], "fallback_time='inf'"),
+        (["move", "--agent", "perfect:time=inf", "4"], "time='inf'"),
         (["move", "--agent", "mcts:c=-inf", "4"], "c='-inf'"),
         (["move", "--agent", "alphabeta:depth=٤", "4"], "depth='٤'"),
     ],

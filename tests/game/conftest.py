@@ -27,6 +27,7 @@ from engine.agents.registry import create_agent
 from engine.board import Board
 from engine.stop import StopFlag
 from game.app import App, Options
+from game.keys import DOUBLE_CLICK_SECONDS
 
 FRAME = 1 / 30  # game seconds per test frame
 
@@ -44,6 +45,7 @@ class Driver:
 
     def __init__(self, app: App, clock: ManualClock) -> None:
         self.app, self.clock = app, clock
+        self._last_click: tuple[float, tuple[int, int]] | None = None
 
     @property
     def scene(self):
@@ -80,7 +82,11 @@ class Driver:
         self.step()
 
     def click(self, pos: tuple[float, float]) -> None:
+        """A single click: a second one on the same spot comes after a double click's interval."""
         pos = (round(pos[0]), round(pos[1]))
+        if self._last_click is not None and self._last_click[1] == pos:
+            self.clock.time = max(self.clock.time, self._last_click[0] + DOUBLE_CLICK_SECONDS)
+        self._last_click = (self.clock.time, pos)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
@@ -157,6 +163,7 @@ def factory(agents: dict[str, Agent]) -> Callable[[str], Agent]:
 def settings_file(tmp_path, monkeypatch):
     path = tmp_path / "config" / "settings.json"
     monkeypatch.setenv("CONNECT_FOUR_SETTINGS", str(path))
+    monkeypatch.setenv("CONNECT_FOUR_GAMES", str(tmp_path / "games"))  # saved games stay in the test's folder
     return path
 
 

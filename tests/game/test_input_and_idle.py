@@ -125,3 +125,19 @@ def test_messages_never_cover_the_match_buttons(start):
     toasts = driver.app.toast_rects()
     assert len(toasts) == 2 and match.form.widgets
     assert not any(toast.colliderect(button.rect) for toast in toasts for button in match.form.widgets)
+
+
+def test_a_double_click_that_opens_a_screen_does_not_act_inside_it(start):
+    driver = start(mode="hotseat")
+    driver.wait_for_catalog()
+    driver.step()
+    quick = driver.scene.quick
+    for _ in range(2):  # both presses of a double click, one frame apart, on the same spot
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=quick.rect.center, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=quick.rect.center, button=1))
+        driver.step()
+    assert type(driver.scene).__name__ == "MatchScene"
+    assert driver.scene.model.board.move_string == ""  # the second press dropped no disc
+    driver.clock.time += 1.0  # a later click on the board plays as usual
+    driver.click_column(3)
+    driver.run_until(lambda: driver.scene.model.board.move_string == "4", what="the click's move")

@@ -19,6 +19,7 @@ from game.scenes.help import HelpScene
 from game.scenes.menu import MainMenu
 from game.scenes.mode_select import ModeSelect
 from game.scenes.result import ResultOverlay
+from game.scenes.saved_games import SavedGames
 from game.scenes.settings_screen import SettingsScene
 from game.scenes.shortcuts import ShortcutsOverlay
 from game.settings import Mode
@@ -84,7 +85,7 @@ def test_every_screen_fits_at_every_text_size(start, window, scale):
     assert app.screen.get_size() == window and app.theme.text_scale == scale / 100
     driver.wait_for_catalog()
     check(driver.scene, window)  # the main menu
-    for make in (ModeSelect, HelpScene, SettingsScene):
+    for make in (ModeSelect, HelpScene, SettingsScene, SavedGames):
         check(show(driver, make(app)), window)
         app.reset(MainMenu)
         driver.step()

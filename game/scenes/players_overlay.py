@@ -1,0 +1,85 @@
+"""Change the computers of a game being watched: another difficulty for either side, or swap the sides.
+
+A panel over the match. A change takes effect at once, from the position on
+the board: the search under way is stopped and the new player moves next
+when it is its turn. The difficulty list comes from the engine's presets; a
+custom agent already playing stays in the list as it is.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import drawing
+from game.scene import Scene
+from game.settings import Colour
+from game.theme import DISC, MUTED, PANEL, TEXT
+from game.widgets import Button, Choice, Form
+
+
+class PlayersOverlay(Scene):
+    overlay = True
+
+    def __init__(self, app, match) -> None:
+        super().__init__(app)
+        self.match = match
+        self.choices: dict[Colour, Choice] = {}
+        self.swap = Button("Swap sides", self.swap_sides, detail="X")
+        self.done = Button("Done", app.pop, primary=True)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.form = Form(app.theme)
+        self._build()
+
+    def _build(self) -> None:
+        presets = [(preset.name, preset.name.capitalize()) for preset in self.app.catalog.presets()]
+        for colour in Colour:
+            spec = self.match.config.player(colour).spec or ""
+            options = presets if spec in {name for name, _ in presets} else [(spec, spec), *presets]
+            self.choices[colour] = Choice(
+                colour.title, options, spec, lambda value, c=colour: self.match.replace_player(c, value)
+            )
+        self.form.set_widgets([*self.choices.values(), self.swap, self.done], focus=self.done)
+
+    def swap_sides(self) -> None:
+        self.match.swap_players()
+        self._build()
+        self.resize(self.app.screen.get_size())
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_x:
+            self.swap_sides()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_p:
+            self.app.pop()
+        elif not self.form.handle_event(event):
+            super().handle_event(event)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        px = self.app.theme.px
+        width = min(px(620), size[0] - px(40))
+        self.panel = pygame.Rect(0, 0, width, px(270))
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        y = self.panel.y + px(64)
+        for choice in self.choices.values():
+            choice.rect = pygame.Rect(self.panel.x + px(58), y, width - px(82), px(46))
+            y += px(58)
+        button_width = px(170)
+        self.done.rect = pygame.Rect(self.panel.right - px(24) - button_width, y + px(10), button_width, px(50))
+        self.swap.rect = self.done.rect.move(-button_width - px(14), 0)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme, px = self.app.theme, self.app.theme.px
+        drawing.translucent(surface, surface.get_rect(), (4, 8, 20), 120)
+        drawing.panel(surface, self.panel, px(16), PANEL)
+        theme.draw_text(surface, "The players", 22, (self.panel.x + px(24), self.panel.y + px(18)), TEXT, bold=True)
+        theme.draw_text(
+            surface,
+            "Changes apply from this position on",
+            14,
+            (self.panel.right - px(24), self.panel.y + px(24)),
+            MUTED,
+            anchor="topright",
+        )
+        for colour, choice in self.choices.items():
+            disc = drawing.disc(DISC[colour], px(13))
+            surface.blit(disc, disc.get_rect(center=(self.panel.x + px(36), choice.rect.centery)))
+        self.form.draw(surface)

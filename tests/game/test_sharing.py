@@ -1,0 +1,137 @@
+"""Copy, paste, save and open, as a player does it: keys, the saved-games screen, ``main.py FILE``."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from engine.geometry import Geometry
+from game import saves
+from game.launch import main
+from game.scenes.match import MatchScene
+from game.scenes.menu import MainMenu
+from game.scenes.result import ResultOverlay
+from game.scenes.saved_games import SavedGames
+from tests.game.test_match import config, open_match
+
+CTRL = pygame.KMOD_CTRL
+
+
+def test_ctrl_c_copies_the_move_string(start):
+    driver = start()
+    open_match(driver, config(None, None, moves="44"))
+    driver.click_column(4)
+    driver.key(pygame.K_c, mod=CTRL)
+    assert pygame.scrap.get_text() == "445"
+    assert any("Copied 445" in message for message in driver.app.messages)
+
+
+def test_ctrl_v_starts_from_a_pasted_move_string_or_grid(start):
+    driver = start()
+    match = open_match(driver, config(None, None))
+    driver.click_column(0)
+    pygame.scrap.put_text("4453")
+    driver.key(pygame.K_v, mod=CTRL)
+    assert match.model.board.move_string == "4453" and match.model.moves_played == 0
+    pygame.scrap.put_text("- - - - -\n- - - - -\n- - - - -\n- - - - -\n- X O X -\n")
+    driver.key(pygame.K_v, mod=CTRL)
+    assert match.config.geometry == Geometry(5, 5, 4) and match.model.board.ply == 3
+    assert match.view.geometry == match.config.geometry  # the board on screen has the new size
+    driver.click_column(0)  # yellow to move; a click anywhere on the new board plays there
+    assert match.model.board.cell(0, 0) is not None
+    driver.key(pygame.K_c, mod=CTRL)
+    assert pygame.scrap.get_text().count("\n") == 5  # a grid start is shared as a grid
+
+
+def test_pasting_something_that_is_not_a_position_says_so(start):
+    driver = start()
+    match = open_match(driver, config(None, None, moves="44"))
+    pygame.scrap.put_text("4444444")
+    driver.key(pygame.K_v, mod=CTRL)
+    assert match.model.board.move_string == "44"  # the game goes on as it was
+    assert "Not a position" in match._flash[0] and "column 4" in match._flash[0]
+
+
+def test_ctrl_s_saves_and_the_saved_games_screen_opens_it(start):
+    driver = start()
+    open_match(driver, config(None, None, moves="4"))
+    for column in (3, 4):
+        driver.click_column(column)
+    driver.key(pygame.K_s, mod=CTRL)
+    (path,) = saves.games_folder().glob("*.json")
+    assert json.loads(path.read_text(encoding="utf-8"))["moves"] == "45"
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.scene, MainMenu)
+    driver.key(pygame.K_o, mod=CTRL)
+    screen = driver.scene
+    assert isinstance(screen, SavedGames) and len(screen.items) == 1
+    assert "Red player vs Yellow player" in screen.items[0].text
+    driver.press(screen.items[0])
+    reopened = driver.scene
+    assert isinstance(reopened, MatchScene) and reopened.model.board.move_string == "445"
+    driver.key(pygame.K_u)
+    assert reopened.model.board.move_string == "44"  # the saved moves can be taken back
+
+
+def test_a_damaged_file_is_listed_and_explained(start):
+    driver = start()
+    driver.step()
+    folder = saves.games_folder()
+    folder.mkdir(parents=True)
+    broken = {"format": "connect-four game", "version": 1, "cols": 99, "rows": 6, "connect": 4}
+    (folder / "broken.json").write_text(json.dumps(broken), encoding="utf-8")
+    driver.press(driver.scene.saved)
+    screen = driver.scene
+    assert isinstance(screen, SavedGames) and screen.items[0].text == "Damaged: broken.json"
+    driver.press(screen.items[0])
+    assert driver.scene is screen and any("broken.json: bad board size" in m for m in driver.app.messages)
+
+
+def test_the_list_scrolls_with_the_keyboard(start):
+    driver = start(window_width=640, window_height=480)
+    driver.step()
+    for index in range(12):
+        saves.save(saves.SavedGame(config(None, None), "4" * (index % 6)))
+    driver.press(driver.scene.saved)
+    screen = driver.scene
+    assert screen.form.focused is screen.items[0] and not screen.items[-1].visible
+    for _ in range(11):
+        driver.key(pygame.K_DOWN)
+    assert screen.form.focused is screen.items[-1] and screen.items[-1].visible and not screen.items[0].visible
+
+
+def test_the_result_panel_saves_the_game(start):
+    driver = start()
+    open_match(driver, config(None, None, Geometry(4, 4, 3)))
+    for column in (0, 1, 0, 1, 0):
+        driver.click_column(column)
+    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel")
+    driver.press(driver.scene.save)
+    (path,) = saves.games_folder().glob("*.json")
+    assert saves.load(path).result == "red"
+
+
+def test_main_opens_a_saved_game_and_refuses_a_damaged_one(tmp_path, capsys, settings_file):
+    path = saves.save(saves.SavedGame(config(None, "random"), "4453"))
+    assert main([str(path), "--quit-after-first-frame"]) == 0
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    assert main([str(broken)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: broken.json: damaged (not JSON") and err.count("\n") == 1
+    assert main([str(path), "--red", "hard"]) == 2
+    assert "give FILE alone" in capsys.readouterr().err
+
+
+def test_a_saved_game_with_an_unknown_computer_is_refused_with_a_message(start, capsys):
+    driver = start()
+    driver.wait_for_catalog()
+    path = saves.save(saves.SavedGame(config(None, "nonsense:depth=3"), "44"))
+    driver.press(driver.scene.saved)
+    screen = driver.scene
+    driver.press(screen.items[0])
+    assert driver.scene is screen
+    assert any("player 'nonsense:depth=3' is not available" in m for m in driver.app.messages)
+    assert main([str(path)]) == 2
+    assert "unknown agent 'nonsense'" in capsys.readouterr().err

@@ -1,0 +1,179 @@
+"""The score across games, the spectator's controls (pause, step, pace, swap, replace, series), names."""
+
+from __future__ import annotations
+
+import pygame
+
+from engine.geometry import Geometry
+from game.players import MatchConfig, Player
+from game.scenes.players_overlay import PlayersOverlay
+from game.scenes.result import ResultOverlay
+from game.settings import Colour
+from game.tally import Tally
+from tests.game.conftest import SlowAgent
+from tests.game.test_match import config, open_match
+
+SMALL = Geometry(4, 4, 3)
+
+
+def play_the_first_column_line(driver, match):
+    for column in (0, 1, 0, 1, 0):
+        driver.click_column(column)
+    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel")
+
+
+def test_the_tally_counts_games_and_rematches_and_uncounts_an_undone_win(start):
+    driver = start()
+    match = open_match(driver, config(None, None, SMALL))
+    play_the_first_column_line(driver, match)
+    tally = driver.app.tally
+    assert (tally.red, tally.yellow, tally.draws) == (1, 0, 0)
+    assert driver.scene.score() == "Score: Red player 1 – 0 Yellow player"
+    driver.key(pygame.K_r)  # rematch: yellow starts; yellow wins this one
+    play_the_first_column_line(driver, match)  # the same clicks: yellow, who starts now, wins
+    assert (tally.red, tally.yellow) == (1, 1)
+    driver.key(pygame.K_ESCAPE)  # close the result panel, then undo the winning move
+    assert driver.scene is match
+    driver.key(pygame.K_u)
+    driver.step()
+    assert (tally.red, tally.yellow) == (1, 0)  # a game that is no longer over is no longer counted
+    driver.click_column(0)
+    driver.settle()
+    driver.step()
+    assert (tally.red, tally.yellow) == (1, 1)  # ... and counts once when it is won again
+
+
+def test_the_tally_resets_when_the_players_change():
+    tally = Tally()
+    people = config(None, None)
+    tally.follow(people)
+    tally.record(Colour.RED)
+    tally.follow(people.rematch())
+    assert tally.red == 1
+    tally.follow(people.swapped())  # the same two people, colours changed: their score goes with them
+    assert (tally.red, tally.yellow) == (0, 1)
+    tally.follow(MatchConfig(Player(Colour.RED, "Ann"), people.yellow, people.geometry))
+    assert tally.games == 0
+
+
+def test_pause_and_step_one_move(start):
+    driver = start(spectator_speed="fast")
+    match = open_match(driver, config("random:seed=1", "random:seed=2"))
+    driver.key(pygame.K_SPACE)
+    assert match.paused
+    driver.step(60)
+    assert match.model.moves_played == 0
+    driver.key(pygame.K_s)
+    driver.run_until(lambda: match.model.moves_played == 1, what="one step")
+    driver.step(60)
+    assert match.model.moves_played == 1 and match.paused
+    driver.key(pygame.K_SPACE)
+    driver.run_until(lambda: match.model.moves_played == 3, what="the game to go on")
+
+
+def test_the_pace_cycles_and_is_remembered(start):
+    driver = start()
+    match = open_match(driver, config("random", "random"))
+    names = []
+    for _ in range(4):
+        driver.key(pygame.K_f)
+        names.append(match.speed.label)
+    assert names == ["Fast", "Instant", "Slow", "Normal"]
+    driver.key(pygame.K_f)
+    driver.app.save_settings()
+    assert '"spectator_speed": "fast"' in driver.app.settings_path.read_text(encoding="utf-8")
+
+
+def test_instant_games_drop_no_discs(start):
+    driver = start(spectator_speed="instant")
+    match = open_match(driver, config("random:seed=1", "random:seed=2", SMALL))
+    driver.run_until(lambda: match.model.moves_played >= 3, what="moves")
+    assert match.animations.idle
+
+
+def test_swap_the_computers_mid_game(start):
+    slow = SlowAgent(seconds=30)
+    driver = start(agents={"slow": slow})
+    match = open_match(driver, config("slow", "random:seed=4"))
+    assert slow.started.wait(5)
+    driver.key(pygame.K_x)
+    assert slow.stopped.wait(5)  # its search was stopped
+    assert match.config.red.spec == "random:seed=4" and match.config.yellow.spec == "slow"
+    assert match.config.red.name == "Red computer" and match.model.config is match.config
+    # red's move comes from the random agent; then the slow one thinks again, now for yellow
+    driver.run_until(lambda: match.model.moves_played == 1 and slow.calls == 2, what="the new red player's move")
+    assert match.model.colour_to_move is Colour.YELLOW and match.thinking
+
+
+def test_replace_a_computer_from_the_players_panel(start):
+    driver = start()
+    driver.step()
+    driver.app.catalog.wait(30)
+    match = open_match(driver, config("random:seed=1", "random:seed=2"))
+    driver.key(pygame.K_p)
+    overlay = driver.scene
+    assert isinstance(overlay, PlayersOverlay)
+    choice = overlay.choices[Colour.YELLOW]
+    driver.focus(choice)
+    driver.key(pygame.K_RIGHT)
+    assert match.config.yellow.spec == choice.value == "beginner"
+    assert match.agents[Colour.YELLOW] is not None
+    driver.key(pygame.K_x)  # swap from the panel too
+    assert match.config.red.spec == choice.value
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is match
+
+
+def test_a_series_of_games_with_the_tally(start):
+    driver = start(spectator_speed="instant")
+    match = open_match(driver, config("random:seed=1", "random:seed=2", SMALL))
+    driver.key(pygame.K_g)
+    assert match.series is not None and match.series.total == 10
+    match.series.total = 3  # three games keep the test short
+    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), timeout=60, what="the end of the series")
+    assert driver.app.tally.games == 3 and match.series.game == 3
+    assert driver.scene.score() == f"After 3 games: {driver.app.tally.describe(match.config)}"
+    assert driver.app.tally.describe(match.config).startswith("Red computer ")
+    driver.key(pygame.K_r)
+    assert match.series is None
+
+
+def test_names_show_in_the_headline_and_long_ones_keep_wins(start):
+    driver = start(window_width=640, window_height=480)
+    long = "Bartholomew Maximilian Featherstonehaugh"
+    match = open_match(driver, MatchConfig(Player(Colour.RED, long), Player(Colour.YELLOW, "Yellow player"), SMALL))
+    play_the_first_column_line(driver, match)
+    overlay = driver.scene
+    assert overlay.headline()[0] == f"{long} wins!"
+    driver.app.step()
+    from game.labels import fit_headline
+
+    room = overlay.again.rect.x - overlay.panel.x - driver.app.theme.px(120)
+    shown = fit_headline(driver.app.theme, overlay.headline()[0], 28, room)
+    assert shown.endswith("… wins!") and driver.app.theme.font(28, True).size(shown)[0] <= room
+
+
+def test_names_typed_on_the_set_up_screen_are_remembered(start):
+    driver = start(mode="hotseat")
+    driver.press(driver.scene.play)
+    mode_screen = driver.scene
+    field = mode_screen.names[Colour.RED]
+    driver.focus(field)
+    driver.text("Ann\x07 ")
+    driver.app.save_settings()
+    assert driver.app.settings.red_name == "Ann"
+    text = driver.app.settings_path.read_text(encoding="utf-8")
+    assert '"red_name": "Ann"' in text
+
+
+def test_your_name_against_the_computer_and_two_names_in_hotseat():
+    from game.players import config_from_settings
+    from game.settings import Mode, Settings
+
+    settings = Settings(mode=Mode.HUMAN_VS_AI, human_colour=Colour.YELLOW, player_name="Zoë", red_name="Ann")
+    match = config_from_settings(settings, lambda spec: spec or "medium")
+    assert match.yellow.name == "Zoë" and match.red.name == "Computer"
+    settings.mode = Mode.HOTSEAT
+    match = config_from_settings(settings, lambda spec: spec or "medium")
+    assert (match.red.name, match.yellow.name) == ("Ann", "Yellow player")
+    assert (match.red.title, match.yellow.title) == ("Ann", "Yellow")
