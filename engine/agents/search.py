@@ -344,10 +344,12 @@ class SearchAgent(Agent):
         """Search ``(current, mask)``: ``current`` holds the stones of the side to move."""
         if mask == geometry.board_mask:
             raise IllegalMoveError("the game is over: the board is full")
-        self.prepare(geometry)
-        started = self._start_clock()
+        own_clock = self._started is None  # called directly, not through choose()
+        if own_clock:
+            self.prepare(geometry)
+            started = self._start_clock()
         result = vary(self._run(geometry, current, mask, stop or StopFlag()), geometry, self.tolerance, self._rng)
-        return replace(result, seconds=self._stop_clock(started))
+        return replace(result, seconds=self._stop_clock(started)) if own_clock else result
 
     @abstractmethod
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:

@@ -12,12 +12,12 @@ tournaments. The figures for the README and for
 from __future__ import annotations
 
 import itertools
+import json
 from pathlib import Path
 
 from engine.agents.registry import presets
 from engine.cli.common import emit
 from engine.errors import EngineError
-from engine.experiments.runner import Checkpoint
 from engine.experiments.tournament import summarize
 
 #: Ratings are shifted so that the mean of the field is this (Elo has no zero of its own).
@@ -31,13 +31,25 @@ def add_parser(benches) -> None:
     parser.set_defaults(run=run)
 
 
+def game_rows(progress: Path) -> list[dict]:
+    """The game rows of a tournament's progress file (one task a line; older files hold one row a task)."""
+    rows = []
+    for line in progress.read_text().splitlines():
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a line cut short by an interruption
+        rows += entry["rows"] if "rows" in entry else [entry["row"]]
+    return rows
+
+
 def run(args) -> int:
     rows = []
     for folder in args.folders:
         progress = folder / "progress.jsonl"
         if not progress.exists():
             raise EngineError(f"{folder} has no progress.jsonl: is it a tournament's output folder?")
-        rows += Checkpoint(progress).rows.values()
+        rows += game_rows(progress)
     names = [preset.name for preset in presets()]
     unknown = {row[side] for row in rows for side in ("red", "yellow")} - set(names)
     if unknown:

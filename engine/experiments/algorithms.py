@@ -106,11 +106,23 @@ def _measure(task: MeasureTask) -> list[Row]:
                 "nodes": result.nodes,
                 "python_kb": round(python_peak / 1024, 1),
                 "structures_kb": round(_structures_kb(agent, result), 1),
-                "rss_peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+                "rss_peak_mb": round(_peak_rss_mb(), 1),
             }
         )
     agent.close()
     return rows
+
+
+def _peak_rss_mb() -> float:
+    """This process's peak resident size. Linux keeps ``ru_maxrss`` across the exec of a spawned
+    child (it would report the parent's peak), so read the address space's own high-water mark."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def _structures_kb(agent, result) -> float:

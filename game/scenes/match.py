@@ -179,6 +179,8 @@ class MatchScene(Scene):
                 if column is not None:
                     self.cursor = column
                     self.drop(column)
+                elif entry is not None and self.model.board.is_over:
+                    self.show_review(moves=entry + 1)  # a finished game is studied in the review
                 elif entry is not None:
                     self.go_to(entry + 1 - len(self.model.start.history))
         elif event.type == pygame.MOUSEWHEEL and self.move_list.rect.collidepoint(self._pointer):
@@ -482,12 +484,16 @@ class MatchScene(Scene):
             tuple(board.history), lambda stop: review_game(board, analysts.get(board.geometry).solver, stop)
         )
 
-    def show_review(self) -> None:
+    def show_review(self, moves: int | None = None) -> None:
+        """Open the review of the finished game, at its end or just after move number ``moves``."""
         from game.scenes.review import ReviewScene
 
         if self.model.board.is_over:
             self.start_review()
-            self.app.push(ReviewScene(self.app, self))
+            review = ReviewScene(self.app, self)
+            if moves is not None:
+                review.go(moves)
+            self.app.push(review)
 
     def show_result(self) -> None:
         from game.scenes.result import ResultOverlay

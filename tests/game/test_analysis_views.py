@@ -130,6 +130,22 @@ def test_review_labels_a_known_blunder_and_steps_with_the_keys(start):
     assert driver.scene is match
 
 
+def test_a_click_on_a_move_of_a_finished_game_opens_the_review_there(start):
+    driver = start()
+    match = open_match(driver, hotseat(""))
+    for move in BLUNDER_GAME:
+        driver.click_column(int(move) - 1)
+        driver.run_until(lambda: match.animations.idle, what="the disc to land")
+    assert match.model.board.is_over
+    driver.key(pygame.K_ESCAPE) if driver.scene is not match else None  # close the result banner if it is up
+    driver.step()
+    third = next(rect for rect, index in match.move_list._cells if index == 2)
+    driver.click(third.center)
+    review = driver.scene_of_type("ReviewScene")
+    assert isinstance(review, ReviewScene) and review.selected == 3
+    assert review._board.move_string == BLUNDER_GAME[:3]
+
+
 def test_leaving_the_match_stops_the_analysis(start):
     driver = start(show_analysis=True)
     match = open_match(driver, hotseat("1"))
