@@ -11,7 +11,20 @@ from __future__ import annotations
 
 import pygame
 
-from game.theme import BOARD, BOARD_DARK, FOCUS, HOLE_RIM, PANEL, PANEL_BORDER, Paint, disc_symbol, look_cache, shade
+from game.theme import (
+    BOARD,
+    BOARD_DARK,
+    DIMMED,
+    DISC,
+    FOCUS,
+    HOLE_RIM,
+    PANEL,
+    PANEL_BORDER,
+    Paint,
+    disc_symbol,
+    look_cache,
+    shade,
+)
 
 SUPERSAMPLE = 4
 
@@ -76,6 +89,13 @@ def disc(colour: Paint, radius: int, alpha: int = 255) -> pygame.Surface:
     In colour-blind mode the face also carries the shape of its side (a cross
     for red, a ring for yellow), so the two sides differ in more than hue.
     """
+    image = _paint_disc(colour, radius, disc_symbol(colour))
+    if alpha < 255:
+        image.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+    return image
+
+
+def _paint_disc(colour: Paint, radius: int, symbol: str | None) -> pygame.Surface:
     big = radius * SUPERSAMPLE
     image = pygame.Surface((2 * big, 2 * big), pygame.SRCALPHA)
     centre = (big, big)
@@ -87,13 +107,9 @@ def disc(colour: Paint, radius: int, alpha: int = 255) -> pygame.Surface:
     pygame.draw.circle(highlight, (255, 255, 255, 46), (round(big * 0.78), round(big * 0.72)), round(big * 0.5))
     pygame.draw.circle(highlight, (255, 255, 255, 30), (round(big * 0.70), round(big * 0.62)), round(big * 0.28))
     image.blit(highlight, (0, 0))
-    symbol = disc_symbol(colour)
     if symbol is not None:
         _symbol(image, symbol, shade(colour, 0.35), big)
-    image = pygame.transform.smoothscale(image, (2 * radius, 2 * radius))
-    if alpha < 255:
-        image.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
-    return image
+    return pygame.transform.smoothscale(image, (2 * radius, 2 * radius))
 
 
 def _symbol(image: pygame.Surface, symbol: str, colour: Paint, big: int) -> None:
@@ -111,11 +127,10 @@ def _symbol(image: pygame.Surface, symbol: str, colour: Paint, big: int) -> None
 
 @look_cache(maxsize=16)
 def dimmed_disc(colour: Paint, radius: int) -> pygame.Surface:
-    """A disc that steps back, for the discs outside the winning line."""
-    image = disc(colour, radius).copy()
-    image.fill((140, 140, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
-
-    return image
+    """A disc that steps back, for the discs outside the winning line: its side's dimmed colour
+    (see theme.DIMMED), with the side's shape in colour-blind mode."""
+    side = next((side for side, ink in DISC.items() if ink == colour), None)
+    return _paint_disc(shade(colour, 0.75) if side is None else DIMMED[side], radius, disc_symbol(colour))
 
 
 @look_cache(maxsize=4)

@@ -92,6 +92,8 @@ PALETTES: dict[Look, dict[str, RGB]] = {
         "HOLE_RIM": (18, 48, 138),
         "RED": (234, 56, 68),
         "YELLOW": (250, 200, 52),
+        "RED_DIM": (180, 45, 55),
+        "YELLOW_DIM": (200, 150, 40),
     },
     Look.HIGH_CONTRAST: {
         "BACKGROUND_TOP": (0, 0, 0),
@@ -113,6 +115,8 @@ PALETTES: dict[Look, dict[str, RGB]] = {
         "HOLE_RIM": (0, 0, 0),
         "RED": (255, 40, 40),
         "YELLOW": (255, 236, 0),
+        "RED_DIM": (200, 25, 25),
+        "YELLOW_DIM": (225, 180, 0),
     },
 }
 
@@ -136,6 +140,9 @@ BOARD = Ink(_STANDARD["BOARD"])
 BOARD_DARK = Ink(_STANDARD["BOARD_DARK"])
 HOLE_RIM = Ink(_STANDARD["HOLE_RIM"])
 DISC: dict[Colour, Ink] = {Colour.RED: Ink(_STANDARD["RED"]), Colour.YELLOW: Ink(_STANDARD["YELLOW"])}
+#: The discs outside the winning line at the end of a game: darker, but still clearly red and yellow
+#: (a yellow simply darkened turns olive, so the dimmed yellow leans towards gold instead).
+DIMMED: dict[Colour, Ink] = {Colour.RED: Ink(_STANDARD["RED_DIM"]), Colour.YELLOW: Ink(_STANDARD["YELLOW_DIM"])}
 #: In colour-blind mode every disc carries its colour's shape as well (see drawing.disc).
 SYMBOL: dict[Colour, str] = {Colour.RED: "cross", Colour.YELLOW: "ring"}
 
@@ -171,6 +178,8 @@ def use_look(look: Look, colour_blind: bool) -> bool:
     for name, rgb in palette.items():
         if name in ("RED", "YELLOW"):
             DISC[Colour[name]].set(rgb)
+        elif name in ("RED_DIM", "YELLOW_DIM"):
+            DIMMED[Colour[name.removesuffix("_DIM")]].set(rgb)
         else:
             inks[name].set(rgb)
     for cached in _LOOK_CACHES:

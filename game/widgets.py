@@ -46,6 +46,55 @@ class Widget:
         raise NotImplementedError
 
 
+class Labelled(Widget):
+    """A control with its label on the left: the label gets a column, the control the rest of the row.
+
+    The column is as wide as the label needs (up to half the row), or as wide as a screen set
+    with :func:`align_labels` so that the controls of a form line up; a label that still does
+    not fit is shortened with an ellipsis rather than running under its control.
+    """
+
+    label = ""
+    LABEL_SIZE = 16
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.label_column: int | None = None  # set by align_labels; None: this label's own need
+
+    def label_need(self, theme: Theme) -> int:
+        """The column width that shows the whole label with a gap before the control."""
+        return theme.font(self.LABEL_SIZE).size(self.label)[0] + theme.px(14) if self.label else 0
+
+    def label_cap(self) -> int:
+        """The widest the label column gets: the control keeps at least half the row."""
+        return self.rect.width // 2
+
+    def label_width(self, theme: Theme) -> int:
+        if not self.label:
+            return 0
+        wanted = self.label_column if self.label_column is not None else self.label_need(theme)
+        return min(max(wanted, min(theme.px(210), self.rect.width * 2 // 5)), self.label_cap())
+
+    def control_rect(self, theme: Theme) -> pygame.Rect:
+        """The part of :attr:`rect` right of the label column."""
+        width = self.label_width(theme)
+        return pygame.Rect(self.rect.x + width, self.rect.y, self.rect.width - width, self.rect.height)
+
+    def draw_label(self, surface: pygame.Surface, theme: Theme) -> None:
+        if self.label:
+            room = self.label_width(theme) - theme.px(8)
+            text = theme.fit_text(self.label, self.LABEL_SIZE, room)
+            theme.draw_text(surface, text, self.LABEL_SIZE, (self.rect.x, self.rect.centery), TEXT, anchor="midleft")
+
+
+def align_labels(widgets: Sequence[Widget], theme: Theme) -> None:
+    """Give the labelled controls among ``widgets`` one label column, wide enough for the longest label."""
+    labelled = [widget for widget in widgets if isinstance(widget, Labelled)]
+    column = max((widget.label_need(theme) for widget in labelled), default=0)
+    for widget in labelled:
+        widget.label_column = column
+
+
 class Button(Widget):
     """A push button, optionally with a second line of detail."""
 
@@ -80,7 +129,7 @@ class Button(Widget):
             size = label_size(theme, self.text, (19, 17, 15), room)
             theme.draw_text(
                 surface,
-                theme.fit_text(self.text, size, room, bold=True),
+                fit_label(theme, self.text, size, room, bold=True),
                 size,
                 (self.rect.centerx, self.rect.centery - theme.px(2)),
                 colour,
@@ -98,11 +147,11 @@ class Button(Widget):
             )
         else:
             size = label_size(theme, self.text, (17, 15), room)
-            text = theme.fit_text(self.text, size, room, bold=True)
+            text = fit_label(theme, self.text, size, room, bold=True)
             theme.draw_text(surface, text, size, self.rect.center, colour, bold=True, anchor="center")
 
 
-class Choice(Widget):
+class Choice(Labelled):
     """One value out of a few, shown as segments (or ‹ value › when there are many)."""
 
     def __init__(
@@ -147,12 +196,6 @@ class Choice(Widget):
             return True
         return False
 
-    def _control_rect(self, theme: Theme) -> pygame.Rect:
-        if not self.label:
-            return self.rect.copy()
-        label_width = min(theme.px(210), self.rect.width * 2 // 5)
-        return pygame.Rect(self.rect.x + label_width, self.rect.y, self.rect.width - label_width, self.rect.height)
-
     def _segments(self, control: pygame.Rect) -> list[pygame.Rect]:
         width = control.width / len(self.options)
         return [
@@ -161,7 +204,7 @@ class Choice(Widget):
         ]
 
     def click(self, pos, theme) -> None:
-        control = self._control_rect(theme)
+        control = self.control_rect(theme)
         if not control.collidepoint(pos):
             return  # a click on the label only takes the focus
         if self.segmented:
@@ -172,9 +215,8 @@ class Choice(Widget):
             self.set_index(self.index + (1 if pos[0] >= control.centerx else -1))
 
     def draw(self, surface, theme, focused, hovered) -> None:
-        if self.label:
-            theme.draw_text(surface, self.label, 16, (self.rect.x, self.rect.centery), TEXT, anchor="midleft")
-        control = self._control_rect(theme)
+        self.draw_label(surface, theme)
+        control = self.control_rect(theme)
         radius = theme.px(8)
         drawing.panel(
             surface, control, radius, PANEL, drawing.border_colour(focused, hovered), 2 if focused else 1, raised=False
@@ -196,7 +238,7 @@ class Choice(Widget):
             theme.draw_text(surface, text, 15, control.center, TEXT, bold=True, anchor="center")
 
 
-class Stepper(Widget):
+class Stepper(Labelled):
     """A number with − and + (Left/Right), or typed in; ``None`` allowed when ``optional``.
 
     Wide ranges step along 1, 2, 5, 10, 20, 50, ... so that a node limit can go
@@ -291,8 +333,7 @@ class Stepper(Widget):
         return False
 
     def _parts(self, theme: Theme) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        label_width = min(theme.px(210), self.rect.width * 2 // 5) if self.label else 0
-        control = pygame.Rect(self.rect.x + label_width, self.rect.y, self.rect.width - label_width, self.rect.height)
+        control = self.control_rect(theme)
         side = min(control.height, theme.px(44))
         minus = pygame.Rect(control.x, control.y, side, control.height)
         plus = pygame.Rect(control.right - side, control.y, side, control.height)
@@ -306,8 +347,7 @@ class Stepper(Widget):
             self.step(1)
 
     def draw(self, surface, theme, focused, hovered) -> None:
-        if self.label:
-            theme.draw_text(surface, self.label, 16, (self.rect.x, self.rect.centery), TEXT, anchor="midleft")
+        self.draw_label(surface, theme)
         control, minus, plus = self._parts(theme)
         radius = theme.px(8)
         drawing.panel(
@@ -325,7 +365,7 @@ class Stepper(Widget):
         theme.draw_text(surface, text, 17, control.center, colour, bold=True, anchor="center")
 
 
-class TextField(Widget):
+class TextField(Labelled):
     """A line of free text (a file path, a seed)."""
 
     def __init__(
@@ -356,10 +396,8 @@ class TextField(Widget):
             self.on_change(text)
 
     def draw(self, surface, theme, focused, hovered) -> None:
-        label_width = min(theme.px(210), self.rect.width * 2 // 5) if self.label else 0
-        if self.label:
-            theme.draw_text(surface, self.label, 16, (self.rect.x, self.rect.centery), TEXT, anchor="midleft")
-        box = pygame.Rect(self.rect.x + label_width, self.rect.y, self.rect.width - label_width, self.rect.height)
+        self.draw_label(surface, theme)
+        box = self.control_rect(theme)
         drawing.panel(
             surface, box, theme.px(8), PANEL, drawing.border_colour(focused, hovered), 2 if focused else 1, raised=False
         )
@@ -425,30 +463,40 @@ class Card(Widget):
             self.picture(surface, picture)
             title = theme.fit_text(self.title, 19, self.rect.width - pad, bold=True)
             top = (self.rect.centerx, picture.bottom + pad)
-            theme.draw_text(surface, title, 19, top, TEXT, bold=True, anchor="midtop")
-            theme.draw_text(
-                surface,
-                self.detail,
-                13,
-                (self.rect.centerx, picture.bottom + pad + theme.px(30)),
-                MUTED,
-                anchor="midtop",
-                wrap=self.rect.width - 2 * pad,
-            )
+            title_rect = theme.draw_text(surface, title, 19, top, TEXT, bold=True, anchor="midtop")
+            room = pygame.Rect(self.rect.x + pad, title_rect.bottom + theme.px(2), self.rect.width - 2 * pad, 0)
+            room.height = self.rect.bottom - theme.px(6) - room.y
+            self._draw_detail(surface, theme, room, wrap=True)
             return
         if self.picture is not None:
             picture = pygame.Rect(self.rect.x + pad, self.rect.y, self.rect.height, self.rect.height)
             self.picture(surface, picture)
             text_left = picture.right + pad // 2
-        title = theme.draw_text(surface, self.title, 17, (text_left, self.rect.y + theme.px(10)), TEXT, bold=True)
+        pips = 0 if self.level is None else theme.px(12) * (self.level[1] + 2)
+        title = theme.fit_text(self.title, 17, self.rect.right - text_left - pad - pips, bold=True)
+        title_height = theme.font(17, True).get_linesize()
+        two_lines = title_height + theme.px(4) + theme.font(13).get_linesize() + theme.px(16) <= self.rect.height
+        # a card too short for its detail shows the title alone, in the middle (the detail is elsewhere on screen)
+        y = self.rect.y + theme.px(8) if two_lines else self.rect.centery - title_height // 2
+        title_rect = theme.draw_text(surface, title, 17, (text_left, y), TEXT, bold=True)
         if self.level is not None:
             filled, highest = self.level
-            left = title.right + theme.px(12)
+            x = title_rect.right + theme.px(12)
             for pip in range(highest + 1):
                 colour = ACCENT if pip <= filled else PANEL_LIGHT if not selected else PANEL
-                pygame.draw.circle(surface, colour, (left + pip * theme.px(12), title.centery), theme.px(4))
-        detail = theme.fit_text(self.detail, 13, self.rect.right - text_left - pad)
-        theme.draw_text(surface, detail, 13, (text_left, title.bottom + theme.px(4)), MUTED)
+                pygame.draw.circle(surface, colour, (x + pip * theme.px(12), title_rect.centery), theme.px(4))
+        if two_lines:
+            room = pygame.Rect(text_left, title_rect.bottom + theme.px(4), self.rect.right - text_left - pad, 0)
+            room.height = self.rect.bottom - room.y
+            self._draw_detail(surface, theme, room, wrap=False)
+
+    def _draw_detail(self, surface: pygame.Surface, theme: Theme, room: pygame.Rect, wrap: bool) -> None:
+        """The detail in ``room``: wrapped if asked and it fits, else one shortened line, else nothing."""
+        anchor, pos = ("midtop", room.midtop) if wrap else ("topleft", room.topleft)
+        if wrap and theme.text(self.detail, 13, MUTED, wrap=room.width, centred=True).get_height() <= room.height:
+            theme.draw_text(surface, self.detail, 13, pos, MUTED, anchor=anchor, wrap=room.width)
+        elif theme.font(13).get_linesize() <= room.height:
+            theme.draw_text(surface, theme.fit_text(self.detail, 13, room.width), 13, pos, MUTED, anchor=anchor)
 
 
 class Form:
@@ -563,6 +611,13 @@ def next_step(value: float, direction: int, low: float, high: float, kind: type)
     if direction > 0:
         return next((v for v in ladder if v > value), high)
     return next((v for v in reversed(ladder) if v < value), low)
+
+
+def fit_label(theme: Theme, text: str, size: float, width: int, bold: bool = False) -> str:
+    """A button's text fitted to ``width``: a trailing key hint such as "(Esc)" goes first, then letters."""
+    if theme.font(size, bold).size(text)[0] > width and text.endswith(")") and " (" in text:
+        text = text[: text.rindex(" (")]
+    return theme.fit_text(text, size, width, bold)
 
 
 def paste_text() -> str:

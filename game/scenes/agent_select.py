@@ -19,7 +19,7 @@ from game.players import sentence
 from game.scenes.base import FormScene
 from game.settings import Colour, Mode
 from game.theme import ACCENT, DANGER, DISC, MUTED, PANEL, TEXT
-from game.widgets import Button, Card, Choice, Stepper, TextField, Widget, format_number
+from game.widgets import Button, Card, Choice, Stepper, TextField, Widget, align_labels, format_number
 
 if TYPE_CHECKING:
     from engine.agents.registry import AgentInfo, ParamInfo
@@ -259,11 +259,15 @@ class AgentSelect(FormScene):
         rows = len(self.editors)
         if rows:
             inner = self.panel.inflate(-px(40), 0)
-            row_height = min(px(42), (self.panel.height - px(140)) // rows - px(6))
+            # below the editors, room for the longest help note as it wraps at this text size
+            notes = [self.theme.text(getattr(e, "help", ""), 14, MUTED, wrap=inner.width) for e in self.editors]
+            note_room = max(note.get_height() for note in notes) + px(24)
+            row_height = min(px(42), (self.panel.height - px(76) - note_room) // rows - px(6))
             y = self.panel.y + px(60)
             for editor in self.editors:
                 editor.rect = pygame.Rect(inner.x, y, inner.width, row_height)
                 y += row_height + (px(16) if editor is self.editors[0] else px(6))
+            align_labels(self.editors, self.theme)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         theme, px = self.theme, self.theme.px
@@ -284,6 +288,7 @@ class AgentSelect(FormScene):
         badge = drawing.disc(DISC[self.current], px(13))
         badge_rect = surface.blit(badge, (self.panel.x + px(20), self.panel.y + px(16)))
         heading = f"{self.current.title} computer" + (f": {side.preset.capitalize()}" if side.preset else ": custom")
+        heading = theme.fit_text(heading, 18, self.panel.right - px(16) - badge_rect.right - px(10), bold=True)
         theme.draw_text(
             surface, heading, 18, (badge_rect.right + px(10), badge_rect.centery), TEXT, bold=True, anchor="midleft"
         )
@@ -309,9 +314,17 @@ class AgentSelect(FormScene):
         x, y = panel.x + px(24), panel.y + px(70)
         y = theme.draw_text(surface, sentence(preset.summary), 18, (x, y), TEXT, wrap=panel.width - px(48)).bottom
         y += px(24)
-        theme.draw_text(surface, "Engine", 14, (x, y), ACCENT, bold=True)
-        y = theme.draw_text(surface, preset.spec, 16, (x + px(90), y), TEXT).bottom + px(6)
-        theme.draw_text(surface, side.info.summary, 14, (x + px(90), y), MUTED, wrap=panel.width - px(140))
+        indent = x + max(px(90), theme.draw_text(surface, "Engine", 14, (x, y), ACCENT, bold=True).width + px(12))
+        # the spec has no spaces to break at: one after each comma lets a long one wrap inside the panel
+        spec, width = preset.spec.replace(",", ", "), panel.right - px(24) - indent
+        y = theme.draw_text(surface, spec, 16, (indent, y), TEXT, wrap=width).bottom + px(6)
+        theme.draw_text(surface, side.info.summary, 14, (indent, y), MUTED, wrap=width)
         theme.draw_text(
-            surface, "Choose Custom to change its settings.", 14, (x, panel.bottom - px(18)), MUTED, anchor="bottomleft"
+            surface,
+            "Choose Custom to change its settings.",
+            14,
+            (x, panel.bottom - px(18)),
+            MUTED,
+            anchor="bottomleft",
+            wrap=panel.width - px(48),
         )

@@ -14,7 +14,7 @@ from game.players import config_from_settings, sentence, side_label
 from game.scenes.base import FormScene
 from game.settings import Colour, Mode
 from game.theme import DANGER, MUTED
-from game.widgets import Button, Stepper
+from game.widgets import Button, Stepper, align_labels
 
 SIZES = (("Classic", "7×6, four", (7, 6, 4)), ("Square", "8×8, four", (8, 8, 4)), ("Big", "9×9, five", (9, 9, 5)))
 
@@ -94,6 +94,7 @@ class BoardSetup(FormScene):
         for stepper in (self.cols, self.rows, self.connect):
             stepper.rect = pygame.Rect(area.x, y, width, px(46))
             y += px(60)
+        align_labels([self.cols, self.rows, self.connect], self.theme)
         y += px(14)
         gap = px(10)
         button_width = (width - 2 * gap) // 3

@@ -53,7 +53,9 @@ class MainMenu(FormScene):
         for button, height in ((self.play, 66), (self.quick, 66), (self.help, 50), (self.leave, 50)):
             button.rect = pygame.Rect(x, y, width, px(height))
             y += px(height) + px(14)
-        row = min(size[0] - 2 * px(20), px(480))  # help, settings and saved games share a wider row
+        # help, settings and saved games share a wider row, as wide as their words need (within the window)
+        need = max(self.theme.font(17, True).size(button.text)[0] for button in (self.help, self.settings, self.saved))
+        row = min(size[0] - 2 * px(20), max(px(480), 3 * (need + px(24)) + 2 * px(12)))
         third = (row - 2 * px(12)) // 3
         self.help.rect.update((size[0] - row) // 2, self.help.rect.y, third, self.help.rect.height)
         self.settings.rect = self.help.rect.move(third + px(12), 0)

@@ -33,6 +33,7 @@ class ResultOverlay(Scene):
         self.buttons = [self.again, self.review, self.save, self.settings, self.menu]
         self.form = Form(app.theme, self.buttons)
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.stacked = False
 
     # -- actions ---------------------------------------------------------------------------------
     def rematch(self) -> None:
@@ -73,16 +74,29 @@ class ResultOverlay(Scene):
 
     # -- layout and drawing -------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
-        px = self.app.theme.px
+        """The buttons beside the headline when it fits there in full, else in a row under it."""
+        theme, px = self.app.theme, self.app.theme.px
         # With a score to show, the panel grows a line along its bottom, under the buttons.
         self.panel = pygame.Rect(px(12), px(10), size[0] - 2 * px(12), px(108) + (px(28) if self.score() else 0))
         gap, height = px(10), px(60)
         widths = [px(170 if button.primary else 132) for button in self.buttons]
         scale = min(1.0, (self.panel.width * 2 // 3 - (len(widths) - 1) * gap) / sum(widths))
         x = self.panel.right - px(20) - sum(round(w * scale) for w in widths) - (len(widths) - 1) * gap
+        room = x - self._text_left() - px(12)
+        self.stacked = theme.font(28, True).size(self.headline(room)[0])[0] > room
+        middle = self.panel.y + px(54)
+        if self.stacked:
+            self.panel.height += height + px(4)
+            scale = (self.panel.width - px(40) - (len(widths) - 1) * gap) / sum(widths)
+            x, middle = self.panel.x + px(20), middle + height + px(4)
         for button, width in zip(self.buttons, widths, strict=True):
-            button.rect = pygame.Rect(x, self.panel.y + px(54) - height // 2, round(width * scale), height)
+            button.rect = pygame.Rect(x, middle - height // 2, round(width * scale), height)
             x += button.rect.width + gap
+
+    def _text_left(self) -> int:
+        """Where the headline starts, right of the winner's disc (or both discs for a draw)."""
+        px = self.app.theme.px
+        return self.panel.x + px(22) + (2 if self.match.model.winner is not None else 3) * px(24) + px(16)
 
     def headline(self, room: int | None = None) -> tuple[str, str]:
         """The title and the line under it; given the ``room`` in pixels, a computer's long label
@@ -121,8 +135,8 @@ class ResultOverlay(Scene):
         for index, colour in enumerate([winner] if winner is not None else [Colour.RED, Colour.YELLOW]):
             disc = drawing.disc(DISC[colour], radius)
             surface.blit(disc, disc.get_rect(midleft=(x + index * radius, centre_y)))
-        x += (2 if winner is not None else 3) * radius + px(16)
-        room = self.again.rect.x - x - px(12)
+        x = self._text_left()
+        room = (self.panel.right - px(20) if self.stacked else self.again.rect.x) - x - px(12)
         title, detail = self.headline(room)
         title_rect = theme.draw_text(
             surface,

@@ -114,7 +114,9 @@ class ShortcutsOverlay(Scene):
             surface, "Keyboard shortcuts", 22, (card.centerx, card.y + px(16)), TEXT, bold=True, anchor="midtop"
         )
         column_width = (card.width - px(48)) // self.columns
-        keys_width = min(column_width * 2 // 5, theme.font_px(15) * 11)
+        # the keys column as wide as its longest entry (up to 2/5), the rest for what the keys do
+        longest = max(theme.font(15, True).size(keys)[0] for _, entries in SHORTCUTS for keys, _ in entries)
+        keys_width = min(column_width * 2 // 5, longest + px(16))
         top = y = title.bottom + px(12)
         for index, (group, entries) in enumerate(SHORTCUTS):
             right = self.columns == 2 and index >= LEFT_GROUPS

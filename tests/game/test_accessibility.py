@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import colorsys
 import json
 
 import pygame
@@ -74,6 +75,28 @@ def test_colour_blind_discs_carry_shapes_that_differ(start):
     red, yellow = marked[Colour.RED], marked[Colour.YELLOW]
     assert sum(red.get_at((30, 30))[:3]) < sum(theme.DISC[Colour.RED]) * 0.6
     assert sum(yellow.get_at((30, 30))[:3]) > sum(yellow.get_at((30 + 11, 30))[:3]) * 1.5
+
+
+@pytest.mark.parametrize("look", list(Look))
+def test_the_discs_outside_the_winning_line_step_back_but_stay_red_and_yellow(start, look):
+    theme.use_look(look, False)
+    radius, face = 30, (39, 39)  # a point of the face clear of the highlight
+
+    def hsv(image: pygame.Surface) -> tuple[float, float, float]:
+        red, green, blue = (channel / 255 for channel in image.get_at(face)[:3])
+        hue, saturation, value = colorsys.rgb_to_hsv(red, green, blue)
+        return hue * 360, saturation, value
+
+    # (hues, least brightness): the old dimming, a plain darkening, gave an olive yellow of brightness 0.51
+    for colour, (hues, least) in ((Colour.RED, ((-15, 12), 0.62)), (Colour.YELLOW, ((38, 60), 0.7))):
+        full = hsv(drawing.disc(theme.DISC[colour], radius))
+        hue, saturation, value = hsv(drawing.dimmed_disc(theme.DISC[colour], radius))
+        hue = hue - 360 if hue > 180 else hue
+        assert value < full[2] * 0.92, (colour, look)  # visibly darker than a winning disc
+        assert hues[0] <= hue <= hues[1] and saturation > 0.7 and value > least, (colour, look, hue, value)
+    theme.use_look(look, True)  # in colour-blind mode the dimmed discs keep their shapes
+    plain = drawing.dimmed_disc(theme.DISC[Colour.RED], radius)
+    assert plain.get_at((radius, radius))[0] < theme.DIMMED[Colour.RED][0] * 0.6  # the cross through the centre
 
 
 def test_high_contrast_reaches_cached_pictures(start):

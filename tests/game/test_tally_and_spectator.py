@@ -148,9 +148,11 @@ def test_names_show_in_the_headline_and_long_ones_keep_wins(start):
     driver.app.step()
     from game.labels import fit_headline
 
-    room = overlay.again.rect.x - overlay.panel.x - driver.app.theme.px(120)
+    px = driver.app.theme.px  # the headline's room: beside the buttons, or the whole banner above them
+    right = overlay.panel.right - px(20) if overlay.stacked else overlay.again.rect.x
+    room = right - overlay._text_left() - px(12)
     shown = fit_headline(driver.app.theme, overlay.headline()[0], 28, room)
-    assert shown.endswith("… wins!") and driver.app.theme.font(28, True).size(shown)[0] <= room
+    assert shown.endswith(" wins!") and driver.app.theme.font(28, True).size(shown)[0] <= room
 
 
 def test_names_typed_on_the_set_up_screen_are_remembered(start):

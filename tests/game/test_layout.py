@@ -1,0 +1,119 @@
+"""Every screen at every text size, in a small and a large window: nothing overlaps, nothing leaves the window.
+
+The screens are the real ones with their real controls, laid out by their own
+``resize``; a control's label must show in full beside it (the label column
+measures the text) unless the column has reached half the row, and the result
+banner's headline must not be cut.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from game.scenes.agent_select import AgentSelect
+from game.scenes.board_setup import BoardSetup
+from game.scenes.help import HelpScene
+from game.scenes.menu import MainMenu
+from game.scenes.mode_select import ModeSelect
+from game.scenes.result import ResultOverlay
+from game.scenes.saved_games import SavedGames
+from game.scenes.settings_screen import SettingsScene
+from game.scenes.shortcuts import ShortcutsOverlay
+from game.settings import Mode
+from game.theme import Theme
+from game.widgets import Labelled
+from tests.game.test_match import config, open_match
+from tests.game.test_window import resize
+
+#: The smallest window at every text size runs by default; the large window with -m slow.
+LAYOUTS = [
+    *[((640, 480), scale) for scale in Theme.TEXT_SCALES],
+    *[pytest.param((1280, 800), scale, marks=pytest.mark.slow) for scale in Theme.TEXT_SCALES],
+]
+#: A hotseat game that red wins on a diagonal with its last move.
+WINNING_GAME = "12234334644"
+
+
+def check(scene, window: tuple[int, int], extra: dict[str, pygame.Rect] | None = None) -> None:
+    """The visible controls (and ``extra`` boxes) lie inside the window, apart from each other,
+    and every label shows in full unless its column is as wide as it may be."""
+    theme = scene.app.theme
+    boxes = [(describe(widget), widget.rect) for widget in scene.form.widgets if widget.visible]
+    boxes += list((extra or {}).items())
+    screen = pygame.Rect((0, 0), window)
+    where = f"{type(scene).__name__} at {window}, text {theme.text_scale:.0%}"
+    for name, rect in boxes:
+        assert rect.width > 0 and rect.height > 0, f"{name} has no room on {where}"
+        assert screen.contains(rect), f"{name} {rect} leaves the window on {where}"
+    for (one, a), (other, b) in itertools.combinations(boxes, 2):
+        assert not a.colliderect(b), f"{one} {a} overlaps {other} {b} on {where}"
+    for widget in scene.form.widgets:  # a label is shortened only when its column is as wide as it may be
+        if isinstance(widget, Labelled) and widget.visible:
+            whole = widget.label_need(theme) <= widget.label_width(theme)
+            assert whole or widget.label_width(theme) == widget.label_cap(), f"{widget.label!r} is cut on {where}"
+
+
+def describe(widget) -> str:
+    """A control's kind and words, for the failure messages."""
+    words = getattr(widget, "label", "") or getattr(widget, "text", "") or getattr(widget, "title", "")
+    return f"{type(widget).__name__} {words!r}"
+
+
+def check_agents(agents: AgentSelect, window: tuple[int, int]) -> None:
+    """The agent screen: its editors sit inside the side's panel, which stays clear of every other control."""
+    check(agents, window)
+    assert pygame.Rect((0, 0), window).contains(agents.panel)
+    for widget in agents.form.widgets:
+        inside = widget in agents.editors
+        assert agents.panel.contains(widget.rect) if inside else not agents.panel.colliderect(widget.rect), widget
+
+
+def show(driver, scene):
+    driver.app.push(scene)
+    driver.step(2)
+    return scene
+
+
+@pytest.mark.parametrize(("window", "scale"), LAYOUTS)
+def test_every_screen_fits_at_every_text_size(start, window, scale):
+    driver = start(text_scale=scale)
+    resize(driver, window)
+    app = driver.app
+    assert app.screen.get_size() == window and app.theme.text_scale == scale / 100
+    driver.wait_for_catalog()
+    check(driver.scene, window)  # the main menu
+    for make in (ModeSelect, HelpScene, SettingsScene, SavedGames):
+        check(show(driver, make(app)), window)
+        app.reset(MainMenu)
+        driver.step()
+    shortcuts = show(driver, ShortcutsOverlay(app))
+    assert pygame.Rect((0, 0), window).contains(shortcuts.card)
+    app.reset(MainMenu)
+
+    app.settings.mode = Mode.SPECTATOR  # two computers: the agent screen has its tabs
+    agents = show(driver, AgentSelect(app))
+    check_agents(agents, window)
+    agents._pick_custom()
+    for info in app.catalog.agents():  # every engine's own editors
+        agents._pick_agent(info.name)
+        driver.step()
+        check_agents(agents, window)
+    board = show(driver, BoardSetup(app))
+    check(board, window, {"preview": board.preview.frame})
+    app.reset(MainMenu)
+
+    match = open_match(driver, config(None, None))
+    check(match, window, {"board": match.view.frame, **{f"{c.title} panel": r for c, r in match.panels.items()}})
+    for move in WINNING_GAME:
+        match.drop(int(move) - 1)
+        driver.settle()
+    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result banner")
+    result = driver.scene
+    check(result, window)
+    assert all(result.panel.contains(button.rect) for button in result.form.widgets)
+    title = app.theme.font(28, True).size(result.headline()[0])[0]
+    limit = result.panel.right if result.stacked else result.again.rect.x
+    assert result._text_left() + title <= limit, f"the headline {result.headline()[0]!r} is cut"
