@@ -118,8 +118,14 @@ class PositionReporter:
 
 
 def emit(text: str) -> None:
-    """Print one answer and flush, so that a pipe sees it at once."""
-    print(text, flush=True)
+    """Print one answer and flush, so that a pipe sees it at once.
+
+    An input line echoed back may hold what standard output cannot encode (a
+    lone surrogate, or any character on a narrow console): it is printed with
+    replacement characters rather than stopping the batch.
+    """
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    print(text.encode(encoding, "replace").decode(encoding), flush=True)
 
 
 def start_and_players(args: argparse.Namespace) -> tuple[Board, Agent, Agent]:
