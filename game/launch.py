@@ -31,6 +31,13 @@ if TYPE_CHECKING:
 INTERRUPTED = 130  # the usual exit status after Ctrl+C (128 + SIGINT)
 
 
+def whole_number(text: str) -> int:
+    """A board dimension as typed: ASCII digits only (``int()`` would also take '٤' or '４')."""
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+    return int(text)
+
+
 def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
     """The parser; ``with_agents`` adds the agent listing to ``--help`` (it loads the engine)."""
     epilog = None
@@ -53,9 +60,9 @@ def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
     )
     parser.add_argument("--red", metavar="AGENT", help="who plays red, moving first (e.g. human, random, hard)")
     parser.add_argument("--yellow", metavar="AGENT", help="who plays yellow")
-    parser.add_argument("--cols", type=int, help="columns, 4 to 9 (default 7)")
-    parser.add_argument("--rows", type=int, help="rows, 4 to 9 (default 6)")
-    parser.add_argument("--connect", type=int, help="discs in a row that win, 3 to 6 (default 4)")
+    parser.add_argument("--cols", type=whole_number, help="columns, 4 to 9 (default 7)")
+    parser.add_argument("--rows", type=whole_number, help="rows, 4 to 9 (default 6)")
+    parser.add_argument("--connect", type=whole_number, help="discs in a row that win, 3 to 6 (default 4)")
     parser.add_argument("--moves", default="", metavar="POSITION", help="start from this position (e.g. 4453)")
     parser.add_argument("--grid", type=Path, metavar="FILE", help="start from a seed 004 text grid in FILE")
     parser.add_argument("--exit-after-game", action="store_true", help="close the window when the game is over")

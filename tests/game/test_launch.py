@@ -152,3 +152,12 @@ def test_a_bad_grid_file_is_one_line(capsys, settings_file, tmp_path):
     assert main(["--grid", str(tmp_path / "missing.txt"), "--red", "human", "--yellow", "random"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and "cannot read the grid file" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("text", ["٤", "４", "𝟒", "1e3", "-7"])
+def test_board_sizes_are_ascii_whole_numbers(text, capsys, settings_file):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--cols", text])
+    assert exit_info.value.code == 2
+    assert f"--cols: {text!r} is not a whole number" in capsys.readouterr().err
+    assert not settings_file.exists()
