@@ -65,6 +65,8 @@ class Director:
             self.app.step()
             frames += 1
             time.sleep(0.002)  # let the worker thread run
+        if until is not None and not until():  # never shoot a moment other than the one asked for
+            raise RuntimeError(f"the moment for the next screenshot did not come within {timeout:g} s")
 
     def shoot(self, name: str) -> None:
         path = self.out / f"{name}.png"
@@ -233,17 +235,19 @@ def shoot_thinking(director: Director, geometry) -> None:
     )
     match = MatchScene(director.app, config)
     director.show(match)
-    for name, colour in (("thinking_alphabeta", Colour.RED), ("thinking_mcts", Colour.YELLOW)):
+    # Half of each player's time (hard thinks 0.5 s, expert 1.5 s): late enough for a line to show.
+    for name, colour, seconds in (("thinking_alphabeta", Colour.RED, 0.25), ("thinking_mcts", Colour.YELLOW, 0.75)):
         director.run(
             0,
-            until=lambda colour=colour: (
+            until=lambda colour=colour, seconds=seconds: (
                 match.model.moves_played >= 6
                 and match.model.colour_to_move is colour
                 and match.thinking
                 and match.animations.idle
                 and match.thinking_view.snapshot is not None
-                and match.thinking_view.snapshot.seconds > 0.5
+                and match.thinking_view.snapshot.seconds > seconds
             ),
+            timeout=120.0,
         )
         director.shoot(name)
 
