@@ -134,7 +134,7 @@ class AnalysisPanel:
             self._draw_chip(surface, theme, rect, value, snapshot, col, words, col in best)
         room = self.strip.right - view.frame.right - px(12)
         if short and outcomes and room > px(60):
-            legend = "W7: win in 7 moves of the side to move, D: draw, L: loss"
+            legend = "W7 win in 7 moves · D draw · L loss"
             theme.draw_text(surface, legend, 11, (view.frame.right + px(12), self.strip.y), FAINT, wrap=room)
 
     def _draw_chip(self, surface, theme: Theme, rect, value: Score, snapshot, col, words, best) -> None:
