@@ -259,10 +259,12 @@ def _scatter(measures: list[Row], states: list[str], names: list[str], path: Pat
             axis.scatter([max(r["time_ms"], 1e-3) for r in mine], memory, label=name, alpha=0.7)
         axis.set_xscale("log")
         axis.set_yscale("log")
-        axis.set_xlabel("time per move (ms, log scale)")
-        axis.set_ylabel("agent memory: Python peak + structures (KB, log)")
-        axis.set_title(f"Game state {state}")
-        axis.grid(True, alpha=0.3)
+        charts.decorate(
+            axis,
+            "time per move (ms, log scale)",
+            "agent memory: Python peak + structures (KB, log)",
+            f"Game state {state}",
+        )
         axis.legend(fontsize=8)
     charts.save(figure, path)
 

@@ -40,6 +40,14 @@ def save(figure: Any, path: Path) -> Path:
     return path
 
 
+def decorate(axis: Any, xlabel: str, ylabel: str, title: str) -> None:
+    """The axis labels (with their units), the title and a light grid every line chart has."""
+    axis.set_xlabel(xlabel)
+    axis.set_ylabel(ylabel)
+    axis.set_title(title)
+    axis.grid(True, alpha=0.3)
+
+
 def heat_map(axis, values, row_labels, column_labels, title: str, colour_label: str, fmt: str = "{:.2f}") -> None:
     """A matrix as coloured cells with the value written in each (NaN cells left blank)."""
     image = axis.imshow(values, cmap="RdYlGn", vmin=0.0, vmax=1.0, aspect="auto")

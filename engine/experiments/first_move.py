@@ -200,10 +200,12 @@ def _budget_chart(moves: list[Row], path: Path, centre: int) -> None:
         axis.plot(budgets, np.array(shares) * 100, marker="o", label=family)
     axis.set_xscale("log")
     axis.set_ylim(-5, 105)
-    axis.set_xlabel("budget (playouts, iterations, depth in plies, A* states; log scale)")
-    axis.set_ylabel("runs opening in the centre (%)")
-    axis.set_title("Empty 7x6 board: how often each agent finds the centre")
-    axis.grid(True, alpha=0.3)
+    charts.decorate(
+        axis,
+        "budget (playouts, iterations, depth in plies, A* states; log scale)",
+        "runs opening in the centre (%)",
+        "Empty 7x6 board: how often each agent finds the centre",
+    )
     axis.legend(title="agent family")
     charts.save(figure, path)
 

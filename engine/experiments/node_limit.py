@@ -138,10 +138,12 @@ def _chart(curve: list[tuple], path: Path) -> None:
     axis.axvline(10_000, color="grey", linestyle=":", label="seed 003's limit (10,000)")
     axis.set_xscale("log")
     axis.set_ylim(0, 100)
-    axis.set_xlabel("node budget per move (log scale)")
-    axis.set_ylabel("percent (95% Wilson interval)")
-    axis.set_title("alphabeta:nodes=N: strength against the node budget")
-    axis.grid(True, alpha=0.3)
+    charts.decorate(
+        axis,
+        "node budget per move (log scale)",
+        "percent (95% Wilson interval)",
+        "alphabeta:nodes=N: strength against the node budget",
+    )
     axis.legend(fontsize=8, loc="lower right")
     charts.save(figure, path)
 

@@ -208,10 +208,9 @@ def _chart(rows: list[Row], cols_list: list[int], published: dict, path: Path) -
         )
     axis.set_yscale("log")
     axis.set_xticks(cols_list)
-    axis.set_xlabel("columns (4 rows)")
-    axis.set_ylabel("CPU seconds per move (log scale)")
-    axis.set_title("Alpha-beta time per move by move order")
-    axis.grid(True, alpha=0.3)
+    charts.decorate(
+        axis, "columns (4 rows)", "CPU seconds per move (log scale)", "Alpha-beta time per move by move order"
+    )
     axis.legend(fontsize=8)
     charts.save(figure, path)
 

@@ -13,42 +13,14 @@ def _untimed(path):
 
 
 def test_tournament_on_a_local_cluster_matches_a_local_run(cli, tmp_path):
-    agents = ["random", "greedy", "minimax:depth=2"]
+    same = ["tournament", "random", "greedy", "minimax:depth=2", "--games", "2", "--seed", "5", "--no-progress"]
     with distributed.LocalCluster(
         n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
     ) as cluster:
-        status, out, err = cli(
-            [
-                "tournament",
-                *agents,
-                "--games",
-                "2",
-                "--seed",
-                "5",
-                "--no-progress",
-                "--cluster",
-                cluster.scheduler_address,
-                "--out",
-                str(tmp_path / "dask"),
-            ]
-        )
+        status, out, err = cli([*same, "--cluster", cluster.scheduler_address, "--out", str(tmp_path / "dask")])
     assert status == 0, err
     assert "elo" in out.strip().splitlines()[-5]
-    status, _, err = cli(
-        [
-            "tournament",
-            *agents,
-            "--games",
-            "2",
-            "--seed",
-            "5",
-            "--no-progress",
-            "--jobs",
-            "1",
-            "--out",
-            str(tmp_path / "here"),
-        ]
-    )
+    status, _, err = cli([*same, "--jobs", "1", "--out", str(tmp_path / "here")])
     assert status == 0, err
     assert _untimed(tmp_path / "dask" / "games.csv") == _untimed(tmp_path / "here" / "games.csv")
 
