@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import drawing, settings
+from game.analysis_process import AnalysisProcess
 from game.catalog import Catalog
 from game.keys import KeyFilter
 from game.scene import Scene
@@ -49,7 +50,7 @@ from game.theme import (
     use_look,
 )
 from game.widgets import TextField
-from game.worker import ANALYSIS_NICENESS, Worker
+from game.worker import Worker
 
 if TYPE_CHECKING:
     from engine.agents.base import Agent
@@ -183,8 +184,9 @@ class App:
         self.sounds = Sounds(self.settings.volume, self.settings.muted)
         self._apply_look()
         self.worker = Worker()
-        # The live analysis and the game review: a thread of its own, below the players' (see game.feed).
-        self.analysis_worker = Worker("analysis-worker", niceness=ANALYSIS_NICENESS)
+        # The live analysis and the game review: a child process below the players' priority, started
+        # when first needed, so that its Python work never holds up a frame (see game.analysis_process).
+        self.analysis_process = AnalysisProcess()
         self.catalog = Catalog()
         self.make_agent: Callable[[str], Agent] = agent_factory or self.catalog.create
         self.frame_stats = FrameStats()
@@ -539,7 +541,7 @@ class App:
         while self._stack:
             self._stack.pop().exit()
         self.worker.close()
-        self.analysis_worker.close()
+        self.analysis_process.close()
         self.catalog.stop()
         self.sounds.stop()
         if self.options.match is None:  # a match from the command line does not change the saved choices

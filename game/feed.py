@@ -1,28 +1,28 @@
-"""A :class:`Feed`: a generator of snapshots run on a background worker, read by the main thread each frame.
+"""A :class:`Feed`: a job of the analysis process whose snapshots a scene reads each frame.
 
 The live analysis and the game review produce their results bit by bit (an
 estimate, then exact values column by column; the moves of a game one after
-another). The worker's one-reply-per-request protocol is made for answers;
-a feed instead hands the generator a fresh :class:`Box` that it appends to,
-and the scene reads the box. Starting a feed again cancels the old run
-(the worker sets its stop flag) and gives the new run a new box, so a late
-item of the old run can never be mistaken for one of the new.
+another). A feed hands each run a fresh :class:`Box` that the
+:class:`~game.analysis_process.AnalysisProcess` fills as the child sends
+items, and the scene reads the box. Starting a feed again stops the old run
+and gives the new run a new box, so a late item of the old run can never be
+mistaken for one of the new.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
-from engine.stop import StopFlag
-from game.worker import Worker, describe_exception
+if TYPE_CHECKING:
+    from engine.board import Board
+    from game.analysis_process import AnalysisProcess
 
 T = TypeVar("T")
 
 
 class Box(Generic[T]):
-    """What one run has produced so far. Only the run's thread appends; list appends are atomic."""
+    """What one run has produced so far. Only the process's reader thread appends; list appends are atomic."""
 
     def __init__(self, key: object) -> None:
         self.key = key
@@ -42,34 +42,21 @@ class Box(Generic[T]):
 
 
 class Feed(Generic[T]):
-    """Runs ``make(stop)`` on ``worker`` for a key (a position, a game) and keeps what it yields."""
+    """Runs ``job`` ("analyse" or "review") in the analysis process for a key (a position, a game)."""
 
-    def __init__(self, worker: Worker) -> None:
-        self.worker = worker
+    def __init__(self, service: AnalysisProcess, job: str) -> None:
+        self.service, self.job = service, job
         self.box: Box[T] | None = None
 
-    def start(self, key: object, make: Callable[[StopFlag], Iterator[T]]) -> None:
-        """Run ``make`` for ``key`` unless it already runs (or ran) for it; any other run is cancelled."""
+    def start(self, key: object, board: Board) -> None:
+        """Run the job on ``board`` for ``key`` unless it already runs (or ran) for it; any other run is stopped."""
         if self.box is not None and self.box.key == key:
             return
-        box: Box[T] = Box(key)
-        self.box = box
-
-        def job(stop: StopFlag) -> None:
-            try:
-                for item in make(stop):
-                    if stop.is_set():
-                        return
-                    box.items.append(item)
-            except Exception as exc:  # shown by the scene; the worker and the game go on
-                box.error = describe_exception(exc)
-            finally:
-                box.finished = True
-
-        self.worker.submit(job)
+        self.box = Box(key)
+        self.service.submit(self.job, board, self.box)
 
     def stop(self) -> None:
-        """Cancel the run under way and forget it."""
+        """Stop the run under way and forget it."""
         if self.box is not None and not self.box.finished:
-            self.worker.cancel()
+            self.service.cancel(self.box)
         self.box = None

@@ -49,11 +49,11 @@ class _Request:
     stop: StopFlag | None  # None for a chore, which has no reply and cannot be cancelled
 
 
-#: Niceness of the thread that runs the players' searches, and of the live analysis, which must give way to them.
-PLAYER_NICENESS, ANALYSIS_NICENESS = 10, 19
+#: Niceness of the thread that runs the players' searches (the analysis process, below it, has 19).
+PLAYER_NICENESS = 10
 
 
-def lower_priority(native_id: int | None = None, niceness: int = PLAYER_NICENESS) -> None:
+def lower_priority(native_id: int | None = None) -> None:
     """Let the calling thread (or the thread or child process ``native_id``) give way to the window's thread.
 
     On Linux a thread has its own nice value, so the search runs at full speed
@@ -62,7 +62,7 @@ def lower_priority(native_id: int | None = None, niceness: int = PLAYER_NICENESS
     """
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError):
-            os.setpriority(os.PRIO_PROCESS, native_id or threading.get_native_id(), niceness)
+            os.setpriority(os.PRIO_PROCESS, native_id or threading.get_native_id(), PLAYER_NICENESS)
 
 
 def describe_exception(exc: BaseException) -> str:
@@ -78,14 +78,13 @@ def describe_exception(exc: BaseException) -> str:
 class Worker:
     """One daemon thread running requests in order; the main thread polls for replies."""
 
-    def __init__(self, name: str = "agent-worker", niceness: int = PLAYER_NICENESS) -> None:
+    def __init__(self, name: str = "agent-worker") -> None:
         self._queue: queue.SimpleQueue[_Request | None] = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._wanted = 0  # the only request whose reply will be delivered (0: none)
         self._numbers = 0
         self._reply: Reply | None = None
         self._stops: dict[int, StopFlag] = {}  # queued or running requests
-        self._niceness = niceness
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
 
@@ -141,7 +140,7 @@ class Worker:
 
     # -- the worker thread's side -----------------------------------------------
     def _run(self) -> None:
-        lower_priority(niceness=self._niceness)
+        lower_priority()
         while True:
             request = self._queue.get()
             if request is None:

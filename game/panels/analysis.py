@@ -1,55 +1,37 @@
 """The analysis panel: above each column, that move's value for the side to move.
 
-Values come from :class:`engine.analysis.Analyst` on the analysis worker (a
-thread below the players' priority): the book's answers at once, then a
-short search's estimates ("≈ +0.3", with a bar), then exact values ("Win in
-7", "Draw", "Loss in 12") as the solver finishes each column. A position
-change stops the run under way at once and starts a new one. While a column
-takes long, the caption says which one and for how long.
+Values come from :class:`engine.analysis.Analyst`, run in the analysis
+process (:mod:`game.analysis_process`, below the players' priority): the
+book's answers at once, then a short search's estimates ("≈ +0.3", with a
+bar), then exact values ("Win in 7", "Draw", "Loss in 12") as the solver
+finishes each column. A position change stops the run under way at once and
+starts a new one. While a column takes long, the caption says which one and
+for how long.
 """
 
 from __future__ import annotations
 
 import pygame
 
-from engine.analysis import Analyst, PositionAnalysis
+from engine.analysis import PositionAnalysis
 from engine.board import Board
-from engine.geometry import Geometry
 from engine.outcome import outcome, score_words
 from engine.score import Score
-from engine.stop import StopFlag
 from game import drawing
+from game.analysis_process import AnalysisProcess
 from game.board_view import BoardView
 from game.feed import Feed
 from game.theme import DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT, Theme
-from game.worker import Worker
 
 #: How often the caption's clock is redrawn while a column is being solved (seconds).
 CLOCK_STEP = 0.1
 
 
-class Analysts:
-    """One :class:`Analyst` per board size, made and used on the analysis thread only.
-
-    The analysis panel and the game review share it, so the review starts
-    with the solver's table warm from the analysis of the game's positions.
-    """
-
-    def __init__(self) -> None:
-        self._analyst: Analyst | None = None
-
-    def get(self, geometry: Geometry) -> Analyst:
-        if self._analyst is None or self._analyst.geometry != geometry:
-            self._analyst = Analyst(geometry)
-        return self._analyst
-
-
 class AnalysisPanel:
     """The values above the columns; :meth:`follow` the position each update, :meth:`draw` reads."""
 
-    def __init__(self, worker: Worker, analysts: Analysts) -> None:
-        self.feed: Feed[PositionAnalysis] = Feed(worker)
-        self.analysts = analysts
+    def __init__(self, service: AnalysisProcess) -> None:
+        self.feed: Feed[PositionAnalysis] = Feed(service, "analyse")
         self.strip = pygame.Rect(0, 0, 0, 0)  # where the values go: set by the match screen's layout
         self._seen: tuple[int, int] = (0, 0)  # (snapshots, clock tenths) last drawn
 
@@ -60,13 +42,7 @@ class AnalysisPanel:
             self.stop()
             return False
         key = (board.geometry, tuple(board.history))
-        if self.feed.box is None or self.feed.box.key != key:
-            position, analysts = board.copy(), self.analysts
-
-            def run(stop: StopFlag):
-                return analysts.get(position.geometry).analyse(position, stop)
-
-            self.feed.start(key, run)
+        self.feed.start(key, board)  # a new position stops the old run; the same one goes on
         box = self.feed.box
         assert box is not None
         ticking = not box.finished and box.latest is not None and box.latest.stage == "solve"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -31,7 +32,7 @@ from game.feed import Feed
 from game.keys import is_repeat
 from game.labels import fit_headline
 from game.match_model import MatchModel
-from game.panels.analysis import AnalysisPanel, Analysts
+from game.panels.analysis import AnalysisPanel
 from game.panels.move_list import MoveList, move_entries
 from game.panels.thinking import ThinkingPanel, compact
 from game.players import MatchConfig, spec_label
@@ -41,6 +42,9 @@ from game.spectator import SPEEDS, Series
 from game.theme import ACCENT, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT, Paint
 from game.widgets import Button, Form, paste_text
 from game.worker import Reply
+
+if TYPE_CHECKING:
+    from engine.review import MoveReview
 
 #: Shortest time a computer move takes on screen, so fast agents stay watchable (seconds).
 MIN_MOVE_TIME = {Mode.SPECTATOR: 0.7, Mode.HUMAN_VS_AI: 0.35, Mode.HOTSEAT: 0.0}
@@ -95,10 +99,9 @@ class MatchScene(Scene):
         self.analysis_button = Button("Analysis", self.toggle_analysis, detail="A")
         self.review_button = Button("Review", self.show_review, detail="V")
         # The live analysis, the thinking view and the game review (see game.panels).
-        self.analysts = Analysts()
-        self.analysis = AnalysisPanel(app.analysis_worker, self.analysts)
+        self.analysis = AnalysisPanel(app.analysis_process)
         self.thinking_view = ThinkingPanel()
-        self.review_feed: Feed = Feed(app.analysis_worker)
+        self.review_feed: Feed[MoveReview] = Feed(app.analysis_process, "review")
         self._reset_turn_state()
 
     def _reset_turn_state(self) -> None:
@@ -476,13 +479,8 @@ class MatchScene(Scene):
         self._changed()
 
     def start_review(self) -> None:
-        """Review the game on the analysis thread (it fills in as positions are solved); idempotent."""
-        from engine.review import review_game
-
-        board, analysts = self.model.board.copy(), self.analysts
-        self.review_feed.start(
-            tuple(board.history), lambda stop: review_game(board, analysts.get(board.geometry).solver, stop)
-        )
+        """Review the game in the analysis process (it fills in as positions are solved); idempotent."""
+        self.review_feed.start(tuple(self.model.board.history), self.model.board)
 
     def show_review(self, moves: int | None = None) -> None:
         """Open the review of the finished game, at its end or just after move number ``moves``."""

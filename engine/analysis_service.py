@@ -1,0 +1,203 @@
+"""The live analysis and the game review in a process of their own: jobs in, snapshots out, as JSON lines.
+
+The game's window draws a frame every 16 ms on its main thread. The analysis
+solver runs in kernels that release the interpreter lock, but everything
+around them - loading the kernels from numba's cache, the analyst's and the
+review's Python between kernel calls - holds it, and in the game's own
+process each such stretch delays a frame. In a child process none of it
+competes with the frame loop, and the child runs at the lowest priority, so
+it gives way to the player whose turn it is as well.
+
+``python -m engine.analysis_service`` reads jobs on standard input and
+answers on standard output, one JSON object a line (plain data only: the
+game never unpickles or evaluates what it reads)::
+
+    parent -> child  {"id": 3, "job": "analyse", "position": POSITION}
+                     {"id": 4, "job": "review", "position": POSITION}
+                     {"job": "stop"}                 stop the job under way
+    child -> parent  {"id": 3, "item": ITEM}         one snapshot, as it comes
+                     {"id": 3, "end": true}          finished, or stopped
+                     {"id": 3, "error": "Type: message"}
+
+A new job stops the one under way (within the solver's 50 ms); jobs that
+queued up meanwhile are skipped for the newest. ``POSITION`` is the board
+size, the stones of the root position (a bitboard per player, so that a game
+begun from a grid travels too) and the moves since. An ``analyse`` item is a
+:class:`~engine.analysis.PositionAnalysis`, a ``review`` item a
+:class:`~engine.review.MoveReview`. End of input ends the process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import asdict
+from typing import IO, Any
+
+from engine.board import Board, Side
+from engine.geometry import Geometry
+from engine.stop import StopFlag
+
+#: The child's niceness: below the game (0) and below the thread of the players' searches (10).
+NICENESS = 19
+JOBS = ("analyse", "review")
+
+
+# -- the wire format (both sides) --------------------------------------------------------------
+def position_data(board: Board) -> dict[str, Any]:
+    """``board`` as plain data: its size, the stones where its history starts, and the moves since."""
+    root = board.copy()
+    for _ in board.history:
+        root.undo()
+    g = board.geometry
+    return {
+        "cols": g.cols,
+        "rows": g.rows,
+        "connect": g.connect,
+        "first": root.stones(Side.FIRST),
+        "second": root.stones(Side.SECOND),
+        "moves": list(board.history),
+    }
+
+
+def board_from(data: dict[str, Any]) -> Board:
+    """The board of :func:`position_data` (checked like any position from outside)."""
+    board = Board.from_stones(data["first"], data["second"], Geometry(data["cols"], data["rows"], data["connect"]))
+    for col in data["moves"]:
+        board.play(col)
+    return board
+
+
+def item_data(item: Any) -> dict[str, Any]:
+    """A snapshot (a frozen dataclass of numbers, strings and scores) as plain data."""
+    return asdict(item)
+
+
+def analysis_from(data: dict[str, Any]) -> Any:
+    """The :class:`~engine.analysis.PositionAnalysis` of :func:`item_data`."""
+    from engine.analysis import PositionAnalysis
+    from engine.score import Score
+
+    values = tuple(None if value is None else Score(**value) for value in data["values"])
+    return PositionAnalysis(values, data["stage"], data["seconds"], data["solving"])
+
+
+def review_from(data: dict[str, Any]) -> Any:
+    """The :class:`~engine.review.MoveReview` of :func:`item_data`."""
+    from engine.review import MoveReview
+
+    return MoveReview(**data)
+
+
+#: How the parent turns each job's items back into objects.
+DECODERS: dict[str, Callable[[dict[str, Any]], Any]] = {"analyse": analysis_from, "review": review_from}
+
+
+# -- the child -------------------------------------------------------------------------------------
+class Service:
+    """Runs one job at a time for the newest request; keeps an analyst (and its solver's table) per board size."""
+
+    def __init__(self, out: IO[str]) -> None:
+        self.out = out
+        self._analyst: Any = None
+
+    def run(self, job: str, board: Board, stop: StopFlag) -> Iterator[Any]:
+        if job not in JOBS:
+            raise ValueError(f"unknown job {job!r} (expected one of {', '.join(JOBS)})")
+        analyst = self._analyst_for(board.geometry)
+        if job == "analyse":
+            return analyst.analyse(board, stop)
+        from engine.review import review_game
+
+        return review_game(board, analyst.solver, stop)
+
+    def _analyst_for(self, geometry: Geometry) -> Any:
+        from engine.analysis import Analyst
+
+        if self._analyst is None or self._analyst.geometry != geometry:
+            self._analyst = Analyst(geometry)
+        return self._analyst
+
+    def answer(self, request: dict[str, Any], stop: StopFlag) -> None:
+        """Run one job, writing each item as it comes, then its end (or what went wrong)."""
+        number = request.get("id")
+        try:
+            for item in self.run(str(request.get("job")), board_from(request["position"]), stop):
+                if stop.is_set():
+                    break
+                self.send({"id": number, "item": item_data(item)})
+        except Exception as exc:  # a bad request or a bug: said in one line, and the next job runs
+            self.send({"id": number, "error": f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__})
+            return
+        self.send({"id": number, "end": True})
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.out.write(json.dumps(message, separators=(",", ":")) + "\n")
+        self.out.flush()
+
+
+def serve(lines: IO[str], out: IO[str]) -> None:
+    """Answer the jobs read from ``lines`` until it ends; each new line stops the job under way.
+
+    The reading happens on a thread of its own so that a new request can set
+    the running job's stop flag while the solver works on this thread.
+    """
+    requests: queue.SimpleQueue[dict[str, Any] | None] = queue.SimpleQueue()
+    running = [StopFlag()]  # the flag of the job under way, replaced for each job
+    # Queuing a request and stopping the job under way happen together, and so do choosing the next
+    # job's flag and looking for newer requests: then every request either stops the job or is seen.
+    lock = threading.Lock()
+
+    def arrived(message: dict[str, Any] | None) -> None:
+        with lock:
+            requests.put(message)
+            running[0].set()
+
+    def read() -> None:
+        for line in lines:
+            with contextlib.suppress(ValueError):  # a garbled line is no job
+                message = json.loads(line)
+                if isinstance(message, dict):
+                    arrived(message)
+        arrived(None)
+
+    threading.Thread(target=read, name="analysis-requests", daemon=True).start()
+    service = Service(out)
+    while True:
+        request = requests.get()
+        while request is not None and not requests.empty():  # several came during the last job: the newest counts
+            request = requests.get()
+        if request is None:
+            return
+        if request.get("job") == "stop":
+            continue
+        with lock:
+            stop = running[0] = StopFlag()
+            if not requests.empty():  # a newer one came in meanwhile
+                continue
+        service.answer(request, stop)
+
+
+def lower_priority() -> None:
+    """The whole process at the lowest priority (called before any thread starts, so all of them inherit it)."""
+    if hasattr(os, "setpriority"):
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, 0, NICENESS)
+
+
+def main() -> int:
+    lower_priority()
+    sys.stdin.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+    sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+    with contextlib.suppress(BrokenPipeError, KeyboardInterrupt):  # the game went away: nothing left to do
+        serve(sys.stdin, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,171 @@
+"""The game's side of the analysis process (:mod:`engine.analysis_service`): jobs out, snapshots into boxes.
+
+The live analysis and the game review run in a child process, so that their
+Python work and their kernel loading never hold this process's interpreter
+lock while the window waits to draw a frame (see the service's docstring).
+The child is started on the first job and kept for the next ones (its
+solver's table stays warm from one position to the next); a reader thread
+puts what it sends into the :class:`~game.feed.Box` of the job, and the
+scenes read the box each frame. Only the newest job's items are kept: a new
+job or :meth:`AnalysisProcess.cancel` stops the one under way at once.
+
+If the child fails (it cannot start, or it ends), the job's box says so and
+the next job starts a new child; the game goes on either way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from engine.analysis_service import DECODERS, position_data
+
+if TYPE_CHECKING:
+    from engine.board import Board
+    from game.feed import Box
+
+PROJECT_DIR = Path(__file__).resolve().parent.parent
+COMMAND = [sys.executable, "-m", "engine.analysis_service"]
+
+
+class AnalysisProcess:
+    """One child process running one analysis or review job at a time."""
+
+    def __init__(self, command: list[str] | None = None) -> None:
+        self._command = command or COMMAND
+        self._lock = threading.Lock()
+        self._process: subprocess.Popen[str] | None = None
+        self._numbers = 0
+        self._jobs: dict[int, tuple[Box[Any], Callable[[dict[str, Any]], Any]]] = {}  # sent, not yet ended
+        self._current = 0  # the job whose items are wanted (0: none)
+        self._closed = False
+
+    def submit(self, job: str, board: Board, box: Box[Any]) -> None:
+        """Run ``job`` ("analyse" or "review") on ``board``; its items go into ``box``. Stops any earlier job."""
+        with self._lock:
+            self._numbers += 1
+            number = self._current = self._numbers
+            self._jobs[number] = (box, DECODERS[job])
+            process = self._started_locked(box)
+        if process is not None:
+            self._send(process, {"id": number, "job": job, "position": position_data(board)})
+
+    def cancel(self, box: Box[Any]) -> None:
+        """Stop ``box``'s job if it is the one under way (its box finishes when the child has stopped)."""
+        with self._lock:
+            current = self._jobs.get(self._current)
+            if current is None or current[0] is not box:
+                return
+            self._current = 0
+            process = self._process
+        if process is not None:
+            self._send(process, {"job": "stop"})
+
+    def close(self) -> None:
+        """End the child now (it holds nothing worth waiting for); later jobs are refused."""
+        with self._lock:
+            self._closed = True
+            process, self._process = self._process, None
+        if process is not None:
+            _kill(process)
+
+    # -- the child --------------------------------------------------------------------------
+    def _started_locked(self, box: Box[Any]) -> subprocess.Popen[str] | None:
+        """The running child, started if need be; None (and the box says why) if there is none."""
+        if self._process is not None and self._process.poll() is None:
+            return self._process
+        problem = "the game is closing" if self._closed else None
+        if problem is None:
+            try:
+                self._process = _spawn(self._command)
+            except OSError as exc:
+                problem = f"cannot start the analysis process: {exc.strerror or exc}"
+        if problem is not None:
+            box.error, box.finished = problem, True
+            return None
+        process = self._process
+        assert process is not None and process.stdout is not None
+        threading.Thread(target=self._read, args=(process, process.stdout), name="analysis-reader", daemon=True).start()
+        return process
+
+    def _send(self, process: subprocess.Popen[str], message: dict[str, Any]) -> None:
+        assert process.stdin is not None
+        try:
+            process.stdin.write(json.dumps(message) + "\n")
+            process.stdin.flush()
+        except (OSError, ValueError):  # it has ended (the reader reports it to the jobs) or was closed
+            pass
+
+    def _read(self, process: subprocess.Popen[str], lines: IO[str]) -> None:
+        """The reader thread: each line the child writes goes to the box of its job."""
+        with contextlib.suppress(OSError, ValueError):
+            for line in lines:
+                try:
+                    message = json.loads(line)
+                    self._deliver(message)
+                except (ValueError, TypeError, KeyError):
+                    continue  # not a line of the protocol (the child never sends one): skip it
+        status = process.wait()
+        with self._lock:
+            ended, self._jobs = self._jobs, {}
+            if self._process is process:
+                self._process = None
+        for box, _ in ended.values():
+            if not box.finished:
+                box.error = f"the analysis process ended (exit status {status})"
+                box.finished = True
+
+    def _deliver(self, message: dict[str, Any]) -> None:
+        number = message["id"]
+        with self._lock:
+            job = self._jobs.get(number)
+            wanted = number == self._current
+            if job is not None and ("end" in message or "error" in message):
+                del self._jobs[number]
+        if job is None:
+            return
+        box, decode = job
+        if "item" in message:
+            if wanted:
+                box.items.append(decode(message["item"]))
+            return
+        box.error = message.get("error")
+        box.finished = True
+
+
+def _spawn(command: list[str]) -> subprocess.Popen[str]:
+    """Start the child in a session of its own (so that it is ended as a group), at a low priority."""
+    options: dict[str, Any] = {}
+    if sys.platform == "win32":
+        options["creationflags"] = subprocess.IDLE_PRIORITY_CLASS | subprocess.CREATE_NEW_PROCESS_GROUP
+    else:
+        options["start_new_session"] = True  # the child lowers its own priority (engine.analysis_service)
+    return subprocess.Popen(
+        command,
+        cwd=PROJECT_DIR,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        bufsize=1,
+        **options,
+    )
+
+
+def _kill(process: subprocess.Popen[str]) -> None:
+    if sys.platform != "win32":
+        with contextlib.suppress(OSError):
+            os.killpg(process.pid, signal.SIGKILL)
+    with contextlib.suppress(OSError):
+        process.kill()
+    with contextlib.suppress(OSError, ValueError):
+        if process.stdin is not None:
+            process.stdin.close()
