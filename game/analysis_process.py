@@ -77,6 +77,12 @@ class AnalysisProcess:
         if process is not None:
             _kill(process)
 
+    @property
+    def pid(self) -> int | None:
+        """The child's process id while it runs (None before the first job and after :meth:`close`)."""
+        process = self._process
+        return None if process is None or process.poll() is not None else process.pid
+
     # -- the child --------------------------------------------------------------------------
     def _started_locked(self, box: Box[Any]) -> subprocess.Popen[str] | None:
         """The running child, started if need be; None (and the box says why) if there is none."""

@@ -25,6 +25,9 @@ from game.theme import DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT, 
 
 #: How often the caption's clock is redrawn while a column is being solved (seconds).
 CLOCK_STEP = 0.1
+#: The key to the short value forms, a line each, shown beside the board while the chips use them.
+KEY = (("W7", "win in 7 moves"), ("D", "draw"), ("L7", "loss in 7 moves"))
+KEY_SIZE = 12
 
 
 class AnalysisPanel:
@@ -33,6 +36,7 @@ class AnalysisPanel:
     def __init__(self, service: AnalysisProcess) -> None:
         self.feed: Feed[PositionAnalysis] = Feed(service, "analyse")
         self.strip = pygame.Rect(0, 0, 0, 0)  # where the values go: set by the match screen's layout
+        self.key = pygame.Rect(0, 0, 0, 0)  # where the key to the short forms goes: likewise
         self._seen: tuple[int, int] = (0, 0)  # (snapshots, clock tenths) last drawn
 
     # -- state -------------------------------------------------------------------------
@@ -108,10 +112,23 @@ class AnalysisPanel:
             else:
                 words = result.short if short else result.words
             self._draw_chip(surface, theme, rect, value, snapshot, col, words, col in best)
-        room = self.strip.right - view.frame.right - px(12)
-        if short and outcomes and room > px(60):
-            legend = "W7 win in 7 moves · D draw · L loss"
-            theme.draw_text(surface, legend, 11, (view.frame.right + px(12), self.strip.y), FAINT, wrap=room)
+        if short and outcomes:
+            self._draw_key(surface, theme)
+
+    @staticmethod
+    def key_height(theme: Theme) -> int:
+        """The height :meth:`draw` needs for the key (a line per short form)."""
+        return len(KEY) * theme.font(KEY_SIZE).get_linesize()
+
+    def _draw_key(self, surface: pygame.Surface, theme: Theme) -> None:
+        """The short forms explained, one a line: the code in bold, its meaning beside it."""
+        line = theme.font(KEY_SIZE).get_linesize()
+        codes = max(theme.font(KEY_SIZE, True).size(code)[0] for code, _ in KEY) + theme.px(8)
+        for index, (code, meaning) in enumerate(KEY):
+            y = self.key.y + index * line
+            theme.draw_text(surface, code, KEY_SIZE, (self.key.x, y), MUTED, bold=True)
+            text = theme.fit_text(meaning, KEY_SIZE, self.key.width - codes)
+            theme.draw_text(surface, text, KEY_SIZE, (self.key.x + codes, y), MUTED)
 
     def _draw_chip(self, surface, theme: Theme, rect, value: Score, snapshot, col, words, best) -> None:
         px = theme.px

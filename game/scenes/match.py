@@ -687,7 +687,12 @@ class MatchScene(Scene):
         # so it stays centred (that strip is free for other panels).
         side = min(px(170), width * 17 // 100)
         bottom = height - px(76)
-        self.move_list.layout(pygame.Rect(width - px(18) - side, top + px(8), side, bottom - top - px(8)))
+        # With the analysis on, the key to its short forms goes under the move list, in the same column.
+        key = AnalysisPanel.key_height(self.app.theme) if self.show_analysis else 0
+        gap = px(10) if key else 0
+        moves = pygame.Rect(width - px(18) - side, top + px(8), side, bottom - top - px(8) - key - gap)
+        self.move_list.layout(moves)
+        self.analysis.key = pygame.Rect(moves.x + px(4), moves.bottom + gap, side - px(4), key)
         if self.show_analysis or any(player.spec for player in (self.config.red, self.config.yellow)):
             # A strip above the board for the analysis values and the visit-share bars of the thinking view.
             strip = px(36)

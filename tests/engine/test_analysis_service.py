@@ -1,0 +1,94 @@
+"""The analysis process's protocol: positions and snapshots as plain data, one job at a time, stopped by the next."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import threading
+import time
+
+from engine.analysis import PositionAnalysis
+from engine.analysis_service import DECODERS, board_from, item_data, position_data, serve
+from engine.board import Board
+from engine.formats import parse_grid
+from engine.geometry import Geometry
+from engine.review import MoveReview
+from engine.score import Score
+
+
+def test_a_position_travels_as_plain_data_even_one_begun_from_a_grid():
+    grid = "\n".join(["-------"] * 4 + ["---O---", "--XX---"])
+    board = parse_grid(grid)
+    board.play(4)
+    board.play(4)
+    data = json.loads(json.dumps(position_data(board)))
+    again = board_from(data)
+    assert again == board and again.history == board.history == (4, 4)
+    wide = Board.from_moves("1234", Geometry(9, 8, 5))
+    assert board_from(json.loads(json.dumps(position_data(wide)))) == wide
+
+
+def test_snapshots_travel_as_plain_data():
+    analysis = PositionAnalysis((Score.pons(3), None, Score.estimate(-0.25)), "solve", 1.5, 2)
+    review = MoveReview(7, 2, "blunder", 18, -18, 0)
+    for job, item in (("analyse", analysis), ("review", review)):
+        assert DECODERS[job](json.loads(json.dumps(item_data(item)))) == item
+
+
+class Pipe:
+    """The child's standard input, written line by line by the test."""
+
+    def __init__(self) -> None:
+        read, write = os.pipe()
+        self.reader = os.fdopen(read, "r", encoding="utf-8")
+        self.writer = os.fdopen(write, "w", encoding="utf-8")
+
+    def send(self, message: object) -> None:
+        self.writer.write((message if isinstance(message, str) else json.dumps(message)) + "\n")
+        self.writer.flush()
+
+
+class Output(io.StringIO):
+    """What the child writes, readable while it runs."""
+
+    def messages(self) -> list[dict]:
+        return [json.loads(line) for line in self.getvalue().splitlines()]
+
+    def wait_for(self, condition, timeout: float = 60.0) -> list[dict]:
+        deadline = time.monotonic() + timeout
+        while not condition(self.messages()):
+            assert time.monotonic() < deadline, f"no such answer: {self.getvalue()[-500:]}"
+            time.sleep(0.01)
+        return self.messages()
+
+
+def job(number: int, kind: str, moves: str) -> dict:
+    return {"id": number, "job": kind, "position": position_data(Board.from_moves(moves))}
+
+
+def test_jobs_are_answered_and_a_new_one_stops_the_one_under_way():
+    pipe, out = Pipe(), Output()
+    thread = threading.Thread(target=serve, args=(pipe.reader, out), daemon=True)
+    thread.start()
+    pipe.send("not json")  # ignored
+    pipe.send({"id": 1, "job": "analyse", "position": {"cols": 7}})  # answered with a one-line error
+    pipe.send(job(2, "analyse", "4444"))  # early positions outside the book take the solver seconds
+    messages = out.wait_for(lambda got: any(m["id"] == 2 and "end" in m for m in got))
+    assert messages[0]["id"] == 1 and messages[0]["error"].startswith("KeyError")
+    items = [DECODERS["analyse"](m["item"]) for m in messages if m["id"] == 2 and "item" in m]
+    assert items[-1].finished and all(value is None or value.is_exact for value in items[-1].values)
+
+    pipe.send(job(3, "analyse", "1"))  # replies to 1 are mostly not in the book: long solving
+    out.wait_for(lambda got: any(m["id"] == 3 and m.get("item", {}).get("stage") == "solve" for m in got))
+    pipe.send(job(4, "review", "12121232"))
+    messages = out.wait_for(lambda got: any(m["id"] == 4 and "end" in m for m in got))
+    three = [m for m in messages if m["id"] == 3]
+    assert "end" in three[-1] and three[-2]["item"]["stage"] != "done"  # stopped in the middle
+    reviews = [DECODERS["review"](m["item"]) for m in messages if m["id"] == 4 and "item" in m]
+    by_ply = {item.ply: item for item in reviews}
+    assert (by_ply[7].label, by_ply[7].better) == ("blunder", 0)
+
+    pipe.writer.close()  # the game went away: the child ends
+    thread.join(10)
+    assert not thread.is_alive()
