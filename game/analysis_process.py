@@ -26,8 +26,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from engine.analysis_service import DECODERS, position_data
-
 if TYPE_CHECKING:
     from engine.board import Board
     from game.feed import Box
@@ -50,6 +48,8 @@ class AnalysisProcess:
 
     def submit(self, job: str, board: Board, box: Box[Any]) -> None:
         """Run ``job`` ("analyse" or "review") on ``board``; its items go into ``box``. Stops any earlier job."""
+        from engine.analysis_service import DECODERS, position_data  # here: the first frame waits for no engine
+
         with self._lock:
             self._numbers += 1
             number = self._current = self._numbers

@@ -205,6 +205,7 @@ class App:
         self._background: pygame.Surface | None = None
         self._resized = False
         self._dirty = True  # the next frame must be drawn
+        self._animated_before: list[pygame.Rect] | None = None  # what animated at the last frame (None: anything)
         self._drawn_at = -IDLE_REDRAW
         self._engine_news: tuple[object, ...] = ()
         self._settings_checked = False
@@ -371,8 +372,12 @@ class App:
             self._toasts = [toast for toast in self._toasts if toast.remaining > 0]
             self._dirty = True
         if self._must_draw(now):
-            self._draw()
-            pygame.display.flip()
+            area = self._changed_area(now)
+            self._draw(area)
+            if area is None:
+                pygame.display.flip()
+            else:
+                pygame.display.update(area)  # on a real display, showing less of the window costs less
             self._dirty, self._drawn_at = False, now
             self.frame_stats.tick()
             if self.frame_stats.frames == 1:
@@ -427,10 +432,33 @@ class App:
             start -= 1
         return self._stack[start:]
 
-    def _draw(self) -> None:
+    def _changed_area(self, now: float) -> list[pygame.Rect] | None:
+        """The parts of the window that may differ from the last frame, or None for all of it.
+
+        Only a frame drawn because something animates (nothing else changed)
+        is partial: the scenes' animated parts now and at the last frame
+        (a disc that just landed is shown where it stopped).
+        """
+        area: list[pygame.Rect] | None = []
         for scene in self._visible_scenes():
-            scene.draw(self.screen)
-        self._draw_toasts()
+            if scene.animating():
+                parts = scene.animated_area()
+                area = None if parts is None or area is None else area + parts
+        before, self._animated_before = self._animated_before, area
+        if area is None or before is None or self._dirty or now - self._drawn_at >= IDLE_REDRAW:
+            return None
+        return area + before
+
+    def _draw(self, area: list[pygame.Rect] | None = None) -> None:
+        """Draw the visible scenes and the messages, all of it or only within ``area``."""
+        if area is not None:  # what lies outside is still on screen from the last frame
+            self.screen.set_clip(area[0].unionall(area[1:]) if area else pygame.Rect(0, 0, 0, 0))
+        try:
+            for scene in self._visible_scenes():
+                scene.draw(self.screen)
+            self._draw_toasts()
+        finally:
+            self.screen.set_clip(None)
 
     def _draw_toasts(self) -> None:
         for toast, text, rect in self._toast_layout():

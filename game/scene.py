@@ -65,6 +65,15 @@ class Scene:
         """True while the picture changes by itself (a falling disc, a clock): every frame is then drawn."""
         return False
 
+    def animated_area(self) -> list[pygame.Rect] | None:
+        """Where the picture changes by itself while :meth:`animating` (None: anywhere).
+
+        A frame drawn only because something animates redraws and shows just
+        these parts (and those of the frame before, which may have just stopped
+        moving); a frame after any other change is drawn whole.
+        """
+        return None
+
     def toast_floor(self, height: int) -> int:
         """The lowest y that messages over the screen may cover (a screen with buttons along the bottom
         returns their top)."""

@@ -52,6 +52,7 @@ RESULT_DELAY = 0.8  # seconds between the last disc landing and the result panel
 EXIT_DELAY = 1.5  # with --exit-after-game: how long the result stays up
 SERIES_GAMES = 10  # the length of a spectator's series
 HINT_SECONDS = 2.0  # time limit of a hint search
+PREPARING_CHECK = 0.25  # seconds between looks at whether the computer to move waits for its kernels (a file check)
 FLASH_SECONDS = 2.0
 PULSE_SECONDS = 4.0  # a hint arrow or a winning line breathes this long, then rests (a still screen idles)
 DIGIT_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)} | {
@@ -81,6 +82,8 @@ class MatchScene(Scene):
         self._counted = False  # the finished game on the board is in the tally
         self._listed: tuple[MatchModel, int] | None = None  # the model and version the move list shows
         self._hint_agent: Agent | None = None
+        self._waiting: tuple[str, bool] = ("", False)  # a computer's spec and whether it waits for its kernels
+        self._waiting_at = 0.0
         self._size = app.screen.get_size()
         # Each button names its keys on a second line.
         self.retry_button = Button("Retry", self.retry, primary=True)
@@ -540,6 +543,7 @@ class MatchScene(Scene):
             self._update_game_over()
         elif not self.failure and (not self.paused or self.steps) and not self.model.player_to_move.is_human:
             self._computer_turn()
+            self._check_preparing()
         self._update_panels()
 
     def _update_panels(self) -> None:
@@ -550,9 +554,20 @@ class MatchScene(Scene):
             self.app.invalidate()
 
     def animating(self) -> bool:
-        flash_until = self._flash[1]
+        return bool(self.animated_area())
+
+    def animated_area(self) -> list[pygame.Rect]:
+        """The board while a disc falls or a mark breathes, the panel of a thinking computer (its clock),
+        the headline while a message flashes."""
+        area = []
         pulsing = (self.hint is not None or self._over_since is not None) and self._pulsing
-        return not self.animations.idle or self.thinking or self.time < flash_until or pulsing
+        if not self.animations.idle or pulsing:
+            area.append(self._board_area)
+        if self.thinking:
+            area.append(self.panels[self.model.colour_to_move])
+        if self.time < self._flash[1]:
+            area.append(self._headline_area)
+        return area
 
     @property
     def _pulsing(self) -> bool:
@@ -698,7 +713,13 @@ class MatchScene(Scene):
             strip = px(36)
             self.analysis.strip = pygame.Rect(px(20) + side, top, width - px(40) - 2 * side, strip)
             top += strip
-        self.view.layout(pygame.Rect(px(20) + side, top, width - px(40) - 2 * side, bottom - top))
+        board_area = pygame.Rect(px(20) + side, top, width - px(40) - 2 * side, bottom - top)
+        self.view.layout(board_area)
+        # What animated frames redraw (see animated_area): the board with the space above it, the headline.
+        self._board_area = board_area.union(self.analysis.strip) if self.analysis.strip.height else board_area
+        self._board_area = self._board_area.inflate(px(16), px(16))
+        left, right = self.panels[Colour.RED], self.panels[Colour.YELLOW]
+        self._headline_area = pygame.Rect(left.right, 0, right.left - left.right, left.bottom + px(6))
         self._size = size
         self._arrange_buttons()
 
@@ -741,7 +762,21 @@ class MatchScene(Scene):
     def preparing(self) -> bool:
         """The computer to move waits for its kernels to be compiled (the first start of a version)."""
         spec = self.model.player_to_move.spec
-        return self.thinking and spec is not None and self.app.catalog.waits_for(spec, self.config.geometry.wide)
+        return self.thinking and spec is not None and self._waiting == (spec, True)
+
+    def _check_preparing(self) -> None:
+        """Find out whether the thinking computer waits for its kernels: it looks at files, so it is
+        asked a few times a second (and at once for a new player), never while drawing."""
+        spec = self.model.player_to_move.spec
+        if not self.thinking or spec is None:
+            return
+        if spec == self._waiting[0] and self.time - self._waiting_at < PREPARING_CHECK:
+            return
+        self._waiting_at = self.time
+        waiting = (spec, self.app.catalog.waits_for(spec, self.config.geometry.wide))
+        if waiting != self._waiting:
+            self._waiting = waiting
+            self.app.invalidate()
 
     @property
     def thinking(self) -> bool:
@@ -773,7 +808,7 @@ class MatchScene(Scene):
 
         line_y = rect.y + px(62)
         if active and self.thinking:
-            self._draw_thinking(surface, (x, line_y))
+            self._draw_thinking(surface, (x, line_y), x + width)
         elif active and self.paused:
             theme.draw_text(surface, "Paused", 14, (x, line_y), ACCENT, bold=True)
         elif active and player.is_human:
@@ -785,14 +820,18 @@ class MatchScene(Scene):
             if result is not None:
                 theme.draw_text(surface, theme.fit_text(describe_result(result), 13, width), 13, (x, line_y), FAINT)
 
-    def _draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
+    def _draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int], right: int) -> None:
+        """The clock and the dots, within the panel (whose area is all an animated frame redraws)."""
         theme, px = self.app.theme, self.app.theme.px
         elapsed = self.time - self._asked_at
         doing = "Preparing" if self.preparing else "Thinking"
-        label = theme.draw_text(surface, f"{doing}  {elapsed:4.1f} s", 14, pos, ACCENT, bold=True)
+        text = theme.fit_text(f"{doing}  {elapsed:4.1f} s", 14, right - pos[0], bold=True)
+        label = theme.draw_text(surface, text, 14, pos, ACCENT, bold=True)
         for index in range(3):  # three dots taking turns to swell, like a chat "typing" sign
             phase = 0.5 + 0.5 * math.sin(self.time * 6.0 - index * 0.9)
             centre = (label.right + px(12) + index * px(13), label.centery)
+            if centre[0] + px(5) > right:
+                break  # a narrow panel: the clock alone
             colour = tuple(round(f + (a - f) * phase) for f, a in zip(FAINT, ACCENT, strict=True))
             pygame.draw.circle(surface, colour, centre, px(2.5) + phase * px(2))
 

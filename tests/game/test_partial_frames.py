@@ -1,0 +1,71 @@
+"""Frames drawn only because something moves show only the parts that move, and the picture stays right."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.settings import Colour
+from tests.game.conftest import SlowAgent
+from tests.game.test_match import config, open_match
+
+
+def record_presents(monkeypatch) -> list[list[pygame.Rect] | None]:
+    """What each frame handed to the display: a list of rectangles, or None for the whole window."""
+    shown: list[list[pygame.Rect] | None] = []
+    update, flip = pygame.display.update, pygame.display.flip
+
+    def partial(area=None):
+        shown.append(None if area is None else [pygame.Rect(rect) for rect in area])
+        update(area)
+
+    def whole():
+        shown.append(None)
+        flip()
+
+    monkeypatch.setattr(pygame.display, "update", partial)
+    monkeypatch.setattr(pygame.display, "flip", whole)
+    return shown
+
+
+def test_a_falling_disc_and_a_thinking_computer_redraw_only_their_parts(start, monkeypatch):
+    shown = record_presents(monkeypatch)
+    slow = SlowAgent(seconds=60)
+    driver = start(agents={"slow": slow})
+    match = open_match(driver, config(None, "slow"))
+    driver.click_column(3)  # an input event: that frame is whole
+    assert shown[-1] is None
+    shown.clear()
+    driver.run_until(lambda: match.animations.idle and slow.started.is_set(), what="the disc to land")
+    driver.step(12)  # the computer thinks: its panel's clock runs
+    partial = [area for area in shown if area is not None]
+    assert len(partial) >= 10
+    buttons = match.form.widgets
+    for area in partial:  # never the buttons, the move list or the other player's panel
+        for rect in area:
+            assert not any(rect.colliderect(button.rect) for button in buttons)
+            assert not rect.colliderect(match.move_list.rect)
+            assert not rect.colliderect(match.panels[Colour.RED])
+    assert any(any(rect.colliderect(match.view.frame) for rect in area) for area in partial)  # the falling disc
+    assert all(match.panels[Colour.YELLOW] in area for area in partial[-5:])  # the thinking computer's clock
+
+    # What is on screen is what a whole redraw of the same moment gives.
+    shown_pixels = pygame.image.tobytes(driver.app.screen, "RGB")
+    driver.app._draw()
+    assert pygame.image.tobytes(driver.app.screen, "RGB") == shown_pixels
+
+
+def test_any_other_change_redraws_the_whole_window(start, monkeypatch):
+    shown = record_presents(monkeypatch)
+    slow = SlowAgent(seconds=60)
+    driver = start(agents={"slow": slow})
+    match = open_match(driver, config(None, "slow"))
+    driver.click_column(3)
+    driver.run_until(lambda: slow.started.is_set() and match.animations.idle, what="the computer to think")
+    driver.step(3)
+    assert shown[-1] is not None  # thinking alone: partial
+    driver.app.notify("A message")
+    driver.step()
+    assert shown[-1] is None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0)))
+    driver.step()
+    assert shown[-1] is None
