@@ -5,6 +5,7 @@ How it fits together (one module, one job):
 - :mod:`game.app` - the window, the stack of scenes, the fixed-step frame loop;
 - :mod:`game.scene` and :mod:`game.scenes` - one class per screen;
 - :mod:`game.worker` - the one background thread that runs the agents;
+- :mod:`game.analysis_process` and :mod:`game.feed` - the live analysis and the review, in a child process;
 - :mod:`game.catalog` - loads the engine's agents and warms them up off the main thread;
 - :mod:`game.match_model` - a match's board, players, undo and redo, without drawing;
 - :mod:`game.panels` - views beside the board (the move list);

@@ -84,10 +84,13 @@ class AnalysisPanel:
         px = theme.px
         snapshot = self.snapshot
         caption = self.caption()
-        if caption:
-            room = view.frame.x - self.strip.x - px(12)
-            text = theme.fit_text(caption, 13, max(room, px(60)))
-            theme.draw_text(surface, text, 13, (self.strip.x, self.strip.centery), MUTED, anchor="midleft")
+        if caption:  # on one line, or on two in a narrow column, else shortened
+            room = max(view.frame.x - self.strip.x - px(12), px(60))
+            wrap = room if theme.font(13).size(caption)[0] > room else 0
+            if wrap and theme.text(caption, 12, MUTED, wrap=wrap).get_height() > self.strip.height:
+                caption, wrap = theme.fit_text(caption, 12, room), 0
+            size, place = 12 if wrap else 13, (self.strip.x, self.strip.centery)
+            theme.draw_text(surface, caption, size, place, MUTED, anchor="midleft", wrap=wrap)
         if snapshot is None:
             return
         best = set(snapshot.best_columns) if snapshot.stage != "book" or _all_exact(snapshot) else set()

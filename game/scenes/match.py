@@ -713,11 +713,13 @@ class MatchScene(Scene):
             strip = px(36)
             self.analysis.strip = pygame.Rect(px(20) + side, top, width - px(40) - 2 * side, strip)
             top += strip
-        board_area = pygame.Rect(px(20) + side, top, width - px(40) - 2 * side, bottom - top)
-        self.view.layout(board_area)
+        self.view.layout(pygame.Rect(px(20) + side, top, width - px(40) - 2 * side, bottom - top))
         # What animated frames redraw (see animated_area): the board with the space above it, the headline.
-        self._board_area = board_area.union(self.analysis.strip) if self.analysis.strip.height else board_area
-        self._board_area = self._board_area.inflate(px(16), px(16))
+        frame, hand_y = self.view.frame, self.view.cell_centre(0, self.view.hand_row)[1]
+        moving = pygame.Rect(frame.x, hand_y - self.view.cell, frame.width, frame.bottom - hand_y + self.view.cell)
+        self._board_area = moving.inflate(px(12), px(12))
+        if self.analysis.strip.height:
+            self._board_area.union_ip(self.analysis.strip)
         left, right = self.panels[Colour.RED], self.panels[Colour.YELLOW]
         self._headline_area = pygame.Rect(left.right, 0, right.left - left.right, left.bottom + px(6))
         self._size = size

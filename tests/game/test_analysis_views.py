@@ -7,6 +7,7 @@ import json
 import pygame
 
 from engine.geometry import DEFAULT
+from game.panels.analysis import KEY
 from game.players import MatchConfig, player_for
 from game.scenes.match import MatchScene
 from game.scenes.review import ReviewScene
@@ -94,9 +95,10 @@ def test_thinking_view_shows_the_computer_s_search(start):
     )
     match = open_match(driver, config)
     driver.run_until(
-        lambda: match.thinking_view.snapshot is not None and match.thinking_view.snapshot.nodes > 0,
+        # the first snapshot may come before the first iteration has a best column
+        lambda: match.thinking_view.snapshot is not None and match.thinking_view.snapshot.best_column is not None,
         timeout=300,  # a cold start compiles the kernels first
-        what="a progress snapshot",
+        what="a progress snapshot with a best column",
     )
     snapshot = match.thinking_view.snapshot
     assert snapshot.depth and snapshot.best_column is not None
@@ -171,3 +173,17 @@ def test_slow_agent_still_thinks_with_analysis_on(start):
     match = open_match(driver, config)
     driver.run_until(lambda: match.model.moves_played >= 2, timeout=30, what="two computer moves")
     assert match.analysis.feed.box is not None
+
+
+def test_the_key_to_the_short_forms_has_a_line_each_under_the_move_list(start):
+    driver = start(show_analysis=True)
+    match = open_match(driver, hotseat("4444"))
+    driver.run_until(lambda: match.analysis.snapshot is not None and match.analysis.snapshot.finished, what="values")
+    key, moves, theme = match.analysis.key, match.move_list.rect, driver.app.theme
+    assert key.top >= moves.bottom and key.left >= moves.left and key.right <= moves.right
+    assert key.height == len(KEY) * theme.font(12).get_linesize()
+    assert not any(key.colliderect(button.rect) for button in match.form.widgets)
+    codes = max(theme.font(12, True).size(code)[0] for code, _ in KEY) + theme.px(8)
+    assert all(theme.font(12).size(meaning)[0] <= key.width - codes for _, meaning in KEY)  # nothing cut
+    driver.key(pygame.K_a)  # the analysis off: the move list takes the room back
+    assert match.move_list.rect.bottom > moves.bottom and match.analysis.key.height == 0
