@@ -37,6 +37,7 @@ class AnalysisPanel:
         self.feed: Feed[PositionAnalysis] = Feed(service, "analyse")
         self.strip = pygame.Rect(0, 0, 0, 0)  # where the values go: set by the match screen's layout
         self.key = pygame.Rect(0, 0, 0, 0)  # where the key to the short forms goes: likewise
+        self.label = pygame.Rect(0, 0, 0, 0)  # where the caption goes, left of the values: likewise
         self._seen: tuple[int, int] = (0, 0)  # (snapshots, clock tenths) last drawn
 
     # -- state -------------------------------------------------------------------------
@@ -85,12 +86,12 @@ class AnalysisPanel:
         snapshot = self.snapshot
         caption = self.caption()
         if caption:  # on one line, or on two in a narrow column, else shortened
-            room = max(view.frame.x - self.strip.x - px(12), px(60))
+            room = max(self.label.width, px(60))
             wrap = room if theme.font(13).size(caption)[0] > room else 0
-            if wrap and theme.text(caption, 12, MUTED, wrap=wrap).get_height() > self.strip.height:
+            if wrap and theme.text(caption, 12, MUTED, wrap=wrap).get_height() > self.label.height:
                 caption, wrap = theme.fit_text(caption, 12, room), 0
-            size, place = 12 if wrap else 13, (self.strip.x, self.strip.centery)
-            theme.draw_text(surface, caption, size, place, MUTED, anchor="midleft", wrap=wrap)
+            size, place = 12 if wrap else 13, self.label.midright
+            theme.draw_text(surface, caption, size, place, MUTED, anchor="midright", wrap=wrap)
         if snapshot is None:
             return
         best = set(snapshot.best_columns) if snapshot.stage != "book" or _all_exact(snapshot) else set()

@@ -714,6 +714,8 @@ class MatchScene(Scene):
             self.analysis.strip = pygame.Rect(px(20) + side, top, width - px(40) - 2 * side, strip)
             top += strip
         self.view.layout(pygame.Rect(px(20) + side, top, width - px(40) - 2 * side, bottom - top))
+        values = self.analysis.strip  # their caption: from the window's margin to the board
+        self.analysis.label = pygame.Rect(px(18), values.y, self.view.frame.x - px(30), values.height)
         # What animated frames redraw (see animated_area): the board with the space above it, the headline.
         frame, hand_y = self.view.frame, self.view.cell_centre(0, self.view.hand_row)[1]
         moving = pygame.Rect(frame.x, hand_y - self.view.cell, frame.width, frame.bottom - hand_y + self.view.cell)
