@@ -44,6 +44,11 @@ class ResultOverlay(Scene):
         self.app.pop()
         self.match.show_review()
 
+    def paste_position(self) -> None:
+        """Ctrl+V: a new game from the pasted position (the banner stays if the text is not one)."""
+        if self.match.paste_position():
+            self.app.pop()
+
     def save_game(self) -> None:
         self.match.save_game()
         self.save.enabled = False  # saved once; the match screen says where
@@ -61,14 +66,16 @@ class ResultOverlay(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         ctrl = event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
-            self.rematch()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_v:
-            self.open_review()
-        elif ctrl and event.key == pygame.K_s:
+        if ctrl and event.key == pygame.K_s:
             self.save.press()
         elif ctrl and event.key == pygame.K_c:
             self.match.copy_position()
+        elif ctrl and event.key == pygame.K_v:
+            self.paste_position()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.rematch()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_v:
+            self.open_review()
         elif not self.form.handle_event(event):
             super().handle_event(event)
 

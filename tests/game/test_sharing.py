@@ -50,7 +50,39 @@ def test_pasting_something_that_is_not_a_position_says_so(start):
     pygame.scrap.put_text("4444444")
     driver.key(pygame.K_v, mod=CTRL)
     assert match.model.board.move_string == "44"  # the game goes on as it was
-    assert "Not a position" in match._flash[0] and "column 4" in match._flash[0]
+    assert any(m.startswith("Not a position") and "column 4" in m for m in driver.app.messages)
+
+
+def test_ctrl_v_on_the_menu_starts_a_game_from_the_pasted_position(start):
+    driver = start(mode="hotseat", red_name="Ann")
+    driver.step()
+    pygame.scrap.put_text("hello")
+    driver.key(pygame.K_v, mod=CTRL)
+    assert isinstance(driver.scene, MainMenu)  # not a position: the menu stays, with a message
+    assert any(m.startswith("Not a position") for m in driver.app.messages)
+    pygame.scrap.put_text("- - - -\n- - - -\n- - - -\n- O X -\n")
+    driver.key(pygame.K_v, mod=CTRL)
+    match = driver.scene
+    assert isinstance(match, MatchScene) and match.model.board.ply == 2
+    assert match.config.geometry == Geometry(4, 4, 4) and match.config.red.name == "Ann"  # the last players
+    driver.key(pygame.K_ESCAPE)
+    pygame.scrap.put_text("4444444")  # a column overfilled: refused, nothing starts
+    driver.key(pygame.K_v, mod=CTRL)
+    assert isinstance(driver.scene, MainMenu) and any("column 4" in m for m in driver.app.messages)
+
+
+def test_ctrl_v_on_the_result_banner_pastes_and_v_reviews(start):
+    driver = start()
+    match = open_match(driver, config(None, None, Geometry(4, 4, 3)))
+    for column in (0, 1, 0, 1, 0):
+        driver.click_column(column)
+    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel")
+    pygame.scrap.put_text("not a game")
+    driver.key(pygame.K_v, mod=CTRL)
+    assert isinstance(driver.scene, ResultOverlay)  # refused: the banner stays, with a message
+    pygame.scrap.put_text("21")
+    driver.key(pygame.K_v, mod=CTRL)
+    assert driver.scene is match and match.model.board.move_string == "21"
 
 
 def test_ctrl_s_saves_and_the_saved_games_screen_opens_it(start):
