@@ -188,7 +188,10 @@ class App:
         self.catalog = Catalog()
         self.make_agent: Callable[[str], Agent] = agent_factory or self.catalog.create
         self.frame_stats = FrameStats()
-        self.tally = Tally()  # the score between the current players, kept across matches
+        # the score between the current players, kept across matches and restarts
+        restored = Tally.from_json(self.settings.tally)
+        self.tally = restored or Tally()
+        self.tally.listener = self._save_tally
         self.keys = KeyFilter()
         self.running = True
         self.closed = False
@@ -209,6 +212,8 @@ class App:
         self._resize(self.screen.get_size())
         if problem:
             self.notify(problem, error=True)
+        if restored is None:
+            self.notify("The saved score was damaged: it starts again from zero.", error=True)
         self._start_scenes()
 
     # -- set-up -----------------------------------------------------------------------
@@ -311,6 +316,13 @@ class App:
 
     def save_settings(self) -> None:
         problem = settings.save(self.settings, self.settings_path)
+        if problem:
+            self.notify(problem, error=True)
+
+    def _save_tally(self, tally: Tally) -> None:
+        """Remember the score at once (only it: a match from the command line changes no other choice)."""
+        self.settings.tally = tally.to_json()
+        problem = settings.remember(self.settings_path, tally=self.settings.tally)
         if problem:
             self.notify(problem, error=True)
 

@@ -229,7 +229,7 @@ class MatchScene(Scene):
         elif key == pygame.K_v and self.model.board.is_over:
             self.show_review()
 
-    def _ctrl_keys(self) -> dict[int, Callable[[], None]]:
+    def _ctrl_keys(self) -> dict[int, Callable[[], object]]:
         return {
             pygame.K_c: self.copy_position,
             pygame.K_v: self.paste_position,
