@@ -37,6 +37,7 @@ SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         (
             ("Ctrl+S", "save the game"),
             ("Ctrl+O", "the saved games (in the menu)"),
+            ("Delete", "delete a saved game (Ctrl+Z undoes it)"),
             ("Ctrl+C", "copy the position as a move string"),
             ("Ctrl+V", "play from a pasted move string or grid"),
         ),

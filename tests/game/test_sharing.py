@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pygame
 
@@ -131,6 +132,48 @@ def test_the_list_scrolls_with_the_keyboard(start):
     for _ in range(11):
         driver.key(pygame.K_DOWN)
     assert screen.form.focused is screen.items[-1] and screen.items[-1].visible and not screen.items[0].visible
+
+
+def test_deleting_saved_games_by_key_and_click_and_undoing_it(start):
+    driver = start()
+    driver.step()
+    for moves in ("4", "44"):
+        saves.save(saves.SavedGame(config(None, None), moves))
+    broken = saves.games_folder() / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    os.utime(broken, (1e9, 1e9))  # the oldest: listed last
+    driver.key(pygame.K_o, mod=CTRL)
+    screen = driver.scene
+    assert len(screen.items) == 3 and screen.form.focused is screen.items[0]
+    driver.key(pygame.K_DELETE)  # the focused game, from the keyboard
+    assert len(screen.items) == 2 and screen.undo.visible and screen.form.focused is screen.items[0]
+    assert any("Ctrl+Z brings it back" in m for m in driver.app.messages)
+    damaged = next(index for index, item in enumerate(screen.items) if item.text == "Damaged: broken.json")
+    driver.press(screen.removers[damaged])  # a damaged file can be deleted too, with the mouse
+    assert len(screen.items) == 1 and len(list(saves.games_folder().glob("*.json"))) == 1
+    driver.key(pygame.K_z, mod=CTRL)  # undo: the damaged file is back, then the game
+    assert any(item.text == "Damaged: broken.json" for item in screen.items)
+    driver.press(screen.undo)
+    assert len(screen.items) == 3 and not screen.undo.visible
+    assert sorted(saves.load(path).moves for path in saves.games_folder().glob("2*.json")) == ["4", "44"]
+    driver.press(screen.removers[0])
+    driver.key(pygame.K_ESCAPE)  # leaving the screen ends the undo: the file is gone for good
+    assert isinstance(driver.scene, MainMenu)
+    assert len(list(saves.games_folder().iterdir())) == 2
+    driver.key(pygame.K_o, mod=CTRL)
+    assert len(driver.scene.items) == 2
+
+
+def test_deleting_the_last_game_leaves_an_empty_list_that_still_works(start):
+    driver = start()
+    driver.step()
+    saves.save(saves.SavedGame(config(None, None), "4"))
+    driver.key(pygame.K_o, mod=CTRL)
+    screen = driver.scene
+    driver.key(pygame.K_DELETE)
+    assert screen.items == [] and screen.form.focused is screen.undo
+    driver.key(pygame.K_RETURN)
+    assert len(screen.items) == 1 and screen.form.focused is screen.items[0]
 
 
 def test_the_result_panel_saves_the_game(start):
