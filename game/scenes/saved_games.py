@@ -91,7 +91,7 @@ class SavedGames(FormScene):
             title = players if isinstance(game, SavedGame) else path.name
             self.removers.append(Button("Delete", partial(self.delete, path, title), detail="Del key"))
         self.undo.visible = bool(self.deleted)
-        rows = [widget for pair in zip(self.items, self.removers) for widget in pair]
+        rows = [widget for pair in zip(self.items, self.removers, strict=True) for widget in pair]
         self.form.set_widgets([*rows, self.undo, self.back])
         self.first = max(0, min(self.first, len(self.items) - self.rows))
         if self._list.width:
@@ -159,7 +159,7 @@ class SavedGames(FormScene):
     def _focused_row(self) -> int | None:
         """The row of the focused game or Delete button, if one has the focus."""
         focused = self.form.focused
-        for row, pair in enumerate(zip(self.items, self.removers)):
+        for row, pair in enumerate(zip(self.items, self.removers, strict=True)):
             if focused in pair:
                 return row
         return None
@@ -185,7 +185,7 @@ class SavedGames(FormScene):
     def _place(self) -> None:
         px = self.theme.px
         remover_width = max(px(96), self.theme.font(17, True).size("Delete")[0] + px(24))
-        for index, (item, remover) in enumerate(zip(self.items, self.removers)):
+        for index, (item, remover) in enumerate(zip(self.items, self.removers, strict=True)):
             row = index - self.first
             item.visible = remover.visible = 0 <= row < self.rows
             y = self._list.y + row * px(68)
