@@ -196,6 +196,11 @@ class Choice(Labelled):
             return True
         return False
 
+    def _shows_segments(self, theme: Theme, control: pygame.Rect) -> bool:
+        """Segments when there are few choices and every one's words fit in its segment, else ‹ value ›."""
+        room = control.width / len(self.options) - theme.px(10)
+        return self.segmented and all(theme.font(15, True).size(text)[0] <= room for _, text in self.options)
+
     def _segments(self, control: pygame.Rect) -> list[pygame.Rect]:
         width = control.width / len(self.options)
         return [
@@ -207,7 +212,7 @@ class Choice(Labelled):
         control = self.control_rect(theme)
         if not control.collidepoint(pos):
             return  # a click on the label only takes the focus
-        if self.segmented:
+        if self._shows_segments(theme, control):
             for index, rect in enumerate(self._segments(control)):
                 if rect.collidepoint(pos):
                     self.set_index(index)
@@ -221,7 +226,7 @@ class Choice(Labelled):
         drawing.panel(
             surface, control, radius, PANEL, drawing.border_colour(focused, hovered), 2 if focused else 1, raised=False
         )
-        if self.segmented:
+        if self._shows_segments(theme, control):
             for index, rect in enumerate(self._segments(control)):
                 selected = index == self.index
                 if selected:
@@ -435,6 +440,15 @@ class Card(Widget):
         super().__init__()
         self.title, self.detail, self.action, self.selected = title, detail, action, selected
         self.picture, self.level = picture, level
+        self.show_level = True  # the pips; off when a screen finds its cards too narrow (see fits_level)
+
+    def _pips_width(self, theme: Theme) -> int:
+        return 0 if self.level is None else theme.px(12) * (self.level[1] + 2)
+
+    def fits_level(self, theme: Theme) -> bool:
+        """Whether the whole title and the level pips fit side by side (a picture-less card)."""
+        room = self.rect.width - 2 * theme.px(14) - self._pips_width(theme)
+        return theme.font(17, True).size(self.title)[0] <= room
 
     def key(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in ACTIVATE_KEYS:
@@ -472,14 +486,15 @@ class Card(Widget):
             picture = pygame.Rect(self.rect.x + pad, self.rect.y, self.rect.height, self.rect.height)
             self.picture(surface, picture)
             text_left = picture.right + pad // 2
-        pips = 0 if self.level is None else theme.px(12) * (self.level[1] + 2)
-        title = theme.fit_text(self.title, 17, self.rect.right - text_left - pad - pips, bold=True)
+        show_pips = self.level is not None and self.show_level
+        room = self.rect.right - text_left - pad - (self._pips_width(theme) if show_pips else 0)
+        title = theme.fit_text(self.title, 17, room, bold=True)
         title_height = theme.font(17, True).get_linesize()
         two_lines = title_height + theme.px(4) + theme.font(13).get_linesize() + theme.px(16) <= self.rect.height
         # a card too short for its detail shows the title alone, in the middle (the detail is elsewhere on screen)
         y = self.rect.y + theme.px(8) if two_lines else self.rect.centery - title_height // 2
         title_rect = theme.draw_text(surface, title, 17, (text_left, y), TEXT, bold=True)
-        if self.level is not None:
+        if self.level is not None and show_pips:
             filled, highest = self.level
             x = title_rect.right + theme.px(12)
             for pip in range(highest + 1):

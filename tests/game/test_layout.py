@@ -62,13 +62,36 @@ def describe(widget) -> str:
     return f"{type(widget).__name__} {words!r}"
 
 
-def check_agents(agents: AgentSelect, window: tuple[int, int]) -> None:
-    """The agent screen: its editors sit inside the side's panel, which stays clear of every other control."""
+def check_agents(driver, agents: AgentSelect, window: tuple[int, int]) -> None:
+    """The agent screen: its editors sit inside the side's panel, which stays clear of every other control;
+    each editor's row is tall enough for its words, and ↓ reaches every editor, scrolled into view."""
     check(agents, window)
     assert pygame.Rect((0, 0), window).contains(agents.panel)
     for widget in agents.form.widgets:
+        if not widget.visible:
+            continue
         inside = widget in agents.editors
         assert agents.panel.contains(widget.rect) if inside else not agents.panel.colliderect(widget.rect), widget
+    if not agents.editors:
+        return
+    line = agents.app.theme.font(16, True).get_linesize()
+    where = f"{agents.sides[agents.current].agent} at {window}, text {agents.app.theme.text_scale:.0%}"
+    wheel(driver, agents.panel.center, 1, len(agents.editors))  # back to the top of the list
+    agents.form.focus_on(agents.editors[0])
+    for editor in agents.editors:
+        assert agents.form.focused is editor and editor.visible, f"{describe(editor)} cannot be reached on {where}"
+        assert editor.rect.height >= line + 4, f"{describe(editor)} is too cramped on {where}"
+        check(agents, window)
+        driver.key(pygame.K_DOWN)
+    assert agents.form.focused is agents.back  # past the last editor: the buttons
+
+
+def wheel(driver, pos: tuple[int, int], y: int, times: int = 1) -> None:
+    """Turn the mouse wheel ``times`` notches (``y`` 1: up, -1: down) with the pointer at ``pos``."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(times):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False))
+    driver.step()
 
 
 def show(driver, scene):
@@ -95,12 +118,12 @@ def test_every_screen_fits_at_every_text_size(start, window, scale):
 
     app.settings.mode = Mode.SPECTATOR  # two computers: the agent screen has its tabs
     agents = show(driver, AgentSelect(app))
-    check_agents(agents, window)
+    check_agents(driver, agents, window)
     agents._pick_custom()
     for info in app.catalog.agents():  # every engine's own editors
         agents._pick_agent(info.name)
         driver.step()
-        check_agents(agents, window)
+        check_agents(driver, agents, window)
     board = show(driver, BoardSetup(app))
     check(board, window, {"preview": board.preview.frame})
     app.reset(MainMenu)
@@ -117,3 +140,22 @@ def test_every_screen_fits_at_every_text_size(start, window, scale):
     title = app.theme.font(28, True).size(result.headline()[0])[0]
     limit = result.panel.right if result.stacked else result.again.rect.x
     assert result._text_left() + title <= limit, f"the headline {result.headline()[0]!r} is cut"
+
+
+def test_the_editors_scroll_with_the_wheel_and_a_click_focuses_the_one_shown(start):
+    driver = start(text_scale=150, mode="spectator")
+    resize(driver, (640, 480))
+    driver.wait_for_catalog()
+    agents = show(driver, AgentSelect(driver.app))
+    agents._pick_custom()
+    agents._pick_agent("alphabeta")
+    driver.step()
+    hidden = agents.editors[-1]
+    assert not hidden.visible and agents.editor_rows < len(agents.editors)
+    wheel(driver, agents.panel.center, -1, len(agents.editors))
+    assert hidden.visible and not agents.editors[0].visible
+    driver.focus(hidden)
+    assert agents.form.focused is hidden
+    driver.key(pygame.K_UP)  # back up the list, one editor at a time, scrolling
+    assert agents.form.focused is agents.editors[-2]
+    check_agents(driver, agents, (640, 480))
