@@ -146,7 +146,14 @@ class Button(Widget):
                 anchor="midtop",
             )
         else:
-            size = label_size(theme, self.text, (17, 15), room)
+            size = label_size(theme, self.text, (17, 15, 13), room)
+            two_lines = 2 * theme.font(size, True).get_linesize() <= self.rect.height
+            if " " in self.text and two_lines and theme.font(size, True).size(self.text)[0] > room:
+                # two short lines ("Stop / series") rather than one cut word
+                theme.draw_text(
+                    surface, self.text, size, self.rect.center, colour, bold=True, anchor="center", wrap=room
+                )
+                return
             text = fit_label(theme, self.text, size, room, bold=True)
             theme.draw_text(surface, text, size, self.rect.center, colour, bold=True, anchor="center")
 
