@@ -60,6 +60,7 @@ def when(date: str) -> str:
 
 class SavedGames(FormScene):
     title = "Saved games"
+    key_hints = "↑ ↓ move   Enter open   Del delete   Ctrl+Z undo   Esc back   F1 all keys"
 
     def __init__(self, app, folder: Path | None = None) -> None:
         super().__init__(app)
