@@ -352,9 +352,13 @@ class MatchScene(Scene):
             self._changed()
 
     def next_speed(self) -> None:
+        """The next pace, remembered at once (also in a match started from the command line)."""
         names, settings = list(SPEEDS), self.app.settings
         current = names.index(settings.spectator_speed) if settings.spectator_speed in SPEEDS else 1
         settings.spectator_speed = names[(current + 1) % len(names)]
+        problem = remember(self.app.settings_path, spectator_speed=settings.spectator_speed)
+        if problem:
+            self.app.notify(problem, error=True)
         self._changed()
 
     def swap_players(self) -> None:

@@ -122,8 +122,7 @@ def test_the_pace_cycles_and_is_remembered(start):
         names.append(match.speed.label)
     assert names == ["Fast", "Instant", "Slow", "Normal"]
     driver.key(pygame.K_f)
-    driver.app.save_settings()
-    assert '"spectator_speed": "fast"' in driver.app.settings_path.read_text(encoding="utf-8")
+    assert '"spectator_speed": "fast"' in driver.app.settings_path.read_text(encoding="utf-8")  # saved at once
 
 
 def test_instant_games_drop_no_discs(start):
