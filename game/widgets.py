@@ -146,16 +146,20 @@ class Button(Widget):
                 anchor="midtop",
             )
         else:
-            size = label_size(theme, self.text, (17, 15, 13), room)
-            two_lines = 2 * theme.font(size, True).get_linesize() <= self.rect.height
-            if " " in self.text and two_lines and theme.font(size, True).size(self.text)[0] > room:
-                # two short lines ("Stop / series") rather than one cut word
-                theme.draw_text(
-                    surface, self.text, size, self.rect.center, colour, bold=True, anchor="center", wrap=room
-                )
-                return
-            text = fit_label(theme, self.text, size, room, bold=True)
-            theme.draw_text(surface, text, size, self.rect.center, colour, bold=True, anchor="center")
+            text, size, wrap = self.label_layout(theme)
+            theme.draw_text(surface, text, size, self.rect.center, colour, bold=True, anchor="center", wrap=wrap)
+
+    def label_layout(self, theme: Theme) -> tuple[str, float, int]:
+        """A one-part label as it fits the button: ``(text, size, wrap width)``. The size steps down
+        first; then a label of several words takes two short lines ("Stop / series") if they fit the
+        button; only then is it shortened."""
+        room = self.rect.width - theme.px(16)
+        size = label_size(theme, self.text, (17, 15, 13), room)
+        if " " in self.text and theme.font(size, True).size(self.text)[0] > room:
+            for small in (13, 12, 11):
+                if theme.text(self.text, small, TEXT, True, room, True).get_height() <= self.rect.height:
+                    return self.text, small, room
+        return fit_label(theme, self.text, size, room, bold=True), size, 0
 
 
 class Choice(Labelled):
