@@ -418,11 +418,13 @@ class TextField(Labelled):
             surface, box, theme.px(8), PANEL, drawing.border_colour(focused, hovered), 2 if focused else 1, raised=False
         )
         inner = box.width - theme.px(24)
-        if self.value or focused:
-            text = self.value + ("|" if focused else "")
-            font = theme.font(15)
+        if focused:
+            text, font = self.value + "|", theme.font(15)
             while text and font.size(text)[0] > inner:  # keep the end (the caret) in view
                 text = text[1:]
+            theme.draw_text(surface, text, 15, (box.x + theme.px(12), box.centery), TEXT, anchor="midleft")
+        elif self.value:  # at rest: from the beginning, shortened with an ellipsis
+            text = theme.fit_text(self.value, 15, inner)
             theme.draw_text(surface, text, 15, (box.x + theme.px(12), box.centery), TEXT, anchor="midleft")
         else:
             theme.draw_text(
@@ -486,9 +488,11 @@ class Card(Widget):
                 self.rect.x + pad, self.rect.y + pad, self.rect.width - 2 * pad, self.rect.height * 11 // 20
             )
             self.picture(surface, picture)
-            title = theme.fit_text(self.title, 19, self.rect.width - pad, bold=True)
+            # smaller, then on two lines, rather than cut
+            size = label_size(theme, self.title, (19, 17, 15), self.rect.width - pad)
+            wrap = self.rect.width - pad if theme.font(size, True).size(self.title)[0] > self.rect.width - pad else 0
             top = (self.rect.centerx, picture.bottom + pad)
-            title_rect = theme.draw_text(surface, title, 19, top, TEXT, bold=True, anchor="midtop")
+            title_rect = theme.draw_text(surface, self.title, size, top, TEXT, bold=True, anchor="midtop", wrap=wrap)
             room = pygame.Rect(self.rect.x + pad, title_rect.bottom + theme.px(2), self.rect.width - 2 * pad, 0)
             room.height = self.rect.bottom - theme.px(6) - room.y
             self._draw_detail(surface, theme, room, wrap=True)
