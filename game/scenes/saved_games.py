@@ -102,6 +102,10 @@ class SavedGames(FormScene):
         elif not self.items:
             self.form.focus_on(self.undo if self.undo.visible else self.back)
 
+    def resume(self) -> None:
+        """Back from a game opened here: read the folder again (that game may have been saved anew)."""
+        self._load(focus=self._focused_row())
+
     def exit(self) -> None:
         saves.purge_deleted(self.folder)  # the undo ends with the screen
 

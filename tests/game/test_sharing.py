@@ -105,6 +105,9 @@ def test_ctrl_s_saves_and_the_saved_games_screen_opens_it(start):
     assert isinstance(reopened, MatchScene) and reopened.model.board.move_string == "445"
     driver.key(pygame.K_u)
     assert reopened.model.board.move_string == "44"  # the saved moves can be taken back
+    driver.key(pygame.K_s, mod=CTRL)
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is screen and len(screen.items) == 2  # the list shows the game saved meanwhile
 
 
 def test_a_damaged_file_is_listed_and_explained(start):
