@@ -125,7 +125,8 @@ class Button(Widget):
         colour = TEXT if self.enabled else FAINT
         room = self.rect.width - theme.px(16)
         two_lines = self.rect.height >= theme.font_px(17) + theme.font_px(13) + theme.px(8)
-        fits = theme.font(15, True).size(self.text)[0] <= room
+        # a one-word label too wide beside its detail takes the whole button (a shortened word says little)
+        fits = " " in self.text or theme.font(15, True).size(self.text)[0] <= room
         if self.detail and two_lines and fits:  # large text or a narrow button leaves room for the label alone
             size = label_size(theme, self.text, (19, 17, 15), room)
             theme.draw_text(
