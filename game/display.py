@@ -12,7 +12,11 @@ Two kinds of screens need care:
   with ``allow_high_dpi=True`` (SDL's ``SDL_WINDOW_ALLOW_HIGHDPI``), whose
   :meth:`~pygame.Window.get_surface` is as large as the window is in pixels
   (SDL sizes a window's surface by ``SDL_GetWindowSizeInPixels``) and follows
-  its size. On macOS the game therefore opens that kind of window.
+  its size. On macOS the game therefore opens that kind of window. (macOS
+  gives the pixels only to an application that declares
+  ``NSHighResolutionCapable``; python.org's and Homebrew's Python run inside a
+  ``Python.app`` that does. Where it is not declared the window simply gets a
+  pixel ratio of 1, as before: nothing here assumes a ratio, it is measured.)
 
 Either way the game draws on :attr:`Display.surface` at its real pixel size:
 the layout is proportional to it (see :class:`~game.theme.Theme`), so a Retina
