@@ -17,6 +17,9 @@ from game.settings import Colour, Mode
 from game.theme import DISC, MUTED, PANEL, SUCCESS, TEXT
 from game.widgets import Button, Form
 
+#: Keys of the match screen that work on the banner too, closing it first.
+MATCH_KEYS = (pygame.K_u, pygame.K_BACKSPACE, pygame.K_n, pygame.K_a)
+
 
 class ResultOverlay(Scene):
     overlay = True
@@ -76,6 +79,9 @@ class ResultOverlay(Scene):
             self.rematch()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_v:
             self.open_review()
+        elif event.type == pygame.KEYDOWN and (event.key in MATCH_KEYS or (ctrl and event.key == pygame.K_z)):
+            self.app.pop()  # the match's own keys (undo the last move, a new game, the analysis) close the banner
+            self.match.handle_event(event)
         elif not self.form.handle_event(event):
             super().handle_event(event)
 

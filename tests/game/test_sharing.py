@@ -213,3 +213,17 @@ def test_a_saved_game_with_an_unknown_computer_is_refused_with_a_message(start, 
     assert any("player 'nonsense:depth=3' is not available" in m for m in driver.app.messages)
     assert main([str(path)]) == 2
     assert "unknown agent 'nonsense'" in capsys.readouterr().err
+
+
+def test_the_match_keys_work_on_the_result_banner(start):
+    driver = start()
+    match = open_match(driver, config(None, None, Geometry(4, 4, 3)))
+    for column in (0, 1, 0, 1, 0):
+        driver.click_column(column)
+    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel")
+    driver.key(pygame.K_u)  # undo the winning move at once, without closing the banner first
+    assert driver.scene is match and match.model.board.move_string == "1212"
+    driver.click_column(0)
+    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel again")
+    driver.key(pygame.K_n)
+    assert driver.scene is match and match.model.board.ply == 0
