@@ -13,11 +13,13 @@ import itertools
 import pygame
 import pytest
 
+from game.scenes import players_overlay
 from game.scenes.agent_select import AgentSelect
 from game.scenes.board_setup import BoardSetup
 from game.scenes.help import HelpScene
 from game.scenes.menu import MainMenu
 from game.scenes.mode_select import ModeSelect
+from game.scenes.players_overlay import PlayersOverlay
 from game.scenes.result import ResultOverlay
 from game.scenes.saved_games import SavedGames
 from game.scenes.settings_screen import SettingsScene
@@ -159,3 +161,28 @@ def test_the_editors_scroll_with_the_wheel_and_a_click_focuses_the_one_shown(sta
     driver.key(pygame.K_UP)  # back up the list, one editor at a time, scrolling
     assert agents.form.focused is agents.editors[-2]
     check_agents(driver, agents, (640, 480))
+
+
+@pytest.mark.parametrize(("window", "scale"), LAYOUTS)
+def test_the_players_panel_fits_with_its_note_clear_of_its_title(start, window, scale):
+    driver = start(text_scale=scale)
+    resize(driver, window)
+    driver.wait_for_catalog()
+    match = open_match(driver, config("random", "random"))
+    driver.key(pygame.K_SPACE)  # paused: the panel is looked at, not raced
+    driver.key(pygame.K_p)
+    panel = driver.scene
+    assert isinstance(panel, PlayersOverlay)
+    check(panel, window)
+    assert pygame.Rect((0, 0), window).contains(panel.panel)
+    assert all(panel.panel.contains(widget.rect) for widget in panel.form.widgets)
+    theme, px = driver.app.theme, driver.app.theme.px
+    title = theme.font(22, True).size(players_overlay.TITLE)[0]
+    note = theme.font(14).size(players_overlay.NOTE)[0]
+    if not panel.note_below:  # beside the title: both fit, with a gap
+        assert title + px(16) + note <= panel.panel.width - px(48)
+    top = min(widget.rect.top for widget in panel.form.widgets)
+    lines = theme.font(22, True).get_linesize() + (theme.font(14).get_linesize() if panel.note_below else 0)
+    assert panel.panel.y + px(18) + lines <= top  # the heading stays above the controls
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is match
