@@ -229,6 +229,10 @@ class AgentSelect(FormScene):
             self._pointer = event.pos
         if event.type == pygame.MOUSEWHEEL and self.panel.collidepoint(self._pointer):
             self._scroll_editors(self.first_editor - event.y)
+            if focused in self.editors and not focused.visible:  # keys never change an editor out of sight
+                index = self.editors.index(focused)
+                last = self.first_editor + self.editor_rows - 1
+                self.form.focus_on(self.editors[min(max(index, self.first_editor), last)])
             return
         moves = {pygame.K_UP: -1, pygame.K_DOWN: 1}
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:

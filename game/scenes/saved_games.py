@@ -145,6 +145,9 @@ class SavedGames(FormScene):
         if event.type == pygame.MOUSEWHEEL and self.items:
             self.first = max(0, min(self.first - event.y, len(self.items) - self.rows))
             self._place()
+            row = self._focused_row()
+            if row is not None and not self.items[row].visible:  # Enter or Delete never acts out of sight
+                self.form.focus_on(self.items[min(max(row, self.first), self.first + self.rows - 1)])
             return
         if event.type == pygame.KEYDOWN:
             ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)

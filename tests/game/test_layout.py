@@ -154,8 +154,10 @@ def test_the_editors_scroll_with_the_wheel_and_a_click_focuses_the_one_shown(sta
     driver.step()
     hidden = agents.editors[-1]
     assert not hidden.visible and agents.editor_rows < len(agents.editors)
+    driver.focus(agents.editors[0])
     wheel(driver, agents.panel.center, -1, len(agents.editors))
     assert hidden.visible and not agents.editors[0].visible
+    assert agents.form.focused.visible  # the focus followed the list: a key never edits what is out of sight
     driver.focus(hidden)
     assert agents.form.focused is hidden
     driver.key(pygame.K_UP)  # back up the list, one editor at a time, scrolling

@@ -135,6 +135,12 @@ def test_the_list_scrolls_with_the_keyboard(start):
     for _ in range(11):
         driver.key(pygame.K_DOWN)
     assert screen.form.focused is screen.items[-1] and screen.items[-1].visible and not screen.items[0].visible
+    for _ in range(12):  # the wheel back to the top: the focus comes along, so Delete acts on a game in view
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    driver.step()
+    assert screen.items[0].visible and screen.form.focused.visible
+    driver.key(pygame.K_DELETE)
+    assert len(screen.items) == 11 and screen.items[0].visible
 
 
 def test_deleting_saved_games_by_key_and_click_and_undoing_it(start):
