@@ -101,8 +101,8 @@ def test_a_long_button_label_gets_smaller_then_two_lines_then_shortened(start):
 def test_a_choice_whose_words_do_not_fit_its_segments_steps_like_a_list(start):
     theme = start(text_scale=150).app.theme
     picked = []
-    choice = Choice("Order", [("natural", "natural"), ("center", "center"), ("heuristic", "heuristic")], "natural",
-                    picked.append)  # fmt: skip
+    orders = [(name, name) for name in ("natural", "center", "heuristic")]
+    choice = Choice("Order", orders, "natural", picked.append)
     choice.rect = pygame.Rect(0, 0, 1200, 40)
     control = choice.control_rect(theme)
     choice.click((control.right - 5, control.centery), theme)  # wide: the last segment, at once
