@@ -141,4 +141,5 @@ def _value(position: Board, solver: Solver, stop: StopFlag, seconds: float | Non
     """The exact score of ``position`` for its side to move, or None if not solved in time."""
     if position.is_over:
         return game_over_score(position)
-    return solver.solve(position, seconds=seconds, stop=stop).score
+    score = solver.solve(position, seconds=seconds, stop=stop).score
+    return None if score is None else int(score.value)

@@ -140,7 +140,7 @@ class MctsAgent(Agent):
         return SearchResult(
             column=best.column,
             nodes=best.nodes,
-            score=Score.pons(best.score),
+            score=best.score,
             pv=(best.column,),
             info={"solver": "yes"},
         )

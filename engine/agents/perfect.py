@@ -20,9 +20,8 @@ from engine.agents.search import AlphaBetaAgent
 from engine.board import Board
 from engine.geometry import Geometry
 from engine.progress import Progress
-from engine.score import Score
 from engine.solver.book import load_default
-from engine.solver.solver import Solver
+from engine.solver.solver import DEFAULT_TABLE_MB, Solver
 from engine.stop import StopFlag
 
 #: Boards of up to this many cells are solved exactly on every move.
@@ -43,7 +42,7 @@ class PerfectAgent(Agent):
         high=86400,
         label="Time (big boards)",
     )
-    table_mb: int = param(64, "transposition table size in MB", low=1, high=4096, label="Table MB")
+    table_mb: int = param(DEFAULT_TABLE_MB, "transposition table size in MB", low=1, high=4096, label="Table MB")
     book: bool = param(True, "use the opening book where there is one", label="Opening book")
     _solver: Solver | None = field(default=None, init=False, repr=False, compare=False)
     _fallback: AlphaBetaAgent | None = field(default=None, init=False, repr=False, compare=False)
@@ -70,7 +69,7 @@ class PerfectAgent(Agent):
                 column=best.column,
                 nodes=best.nodes,
                 depth=board.geometry.cells - board.ply,
-                score=Score.pons(best.score),
+                score=best.score,
                 pv=(best.column,),
                 info={"book": "yes"} if in_book else {},
             )
