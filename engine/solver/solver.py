@@ -134,6 +134,8 @@ class Solver:
             raise BookError(f"the book is for {book.geometry}, not {geometry}")
         self.geometry = geometry
         self.book = book
+        # Past the book's deepest position no position has all its children in it.
+        self._book_plies = 0 if book is None else book.deepest_ply() + 1
         megabytes = finite_float(table_mb, "the table size in MB", MIN_TABLE_MB, MAX_TABLE_MB)
         bits = table_bits_for(megabytes, geometry.wide)
         check_allocation(table_bytes(bits, geometry.wide), f"a transposition table of {megabytes:g} MB")
@@ -303,4 +305,25 @@ class Solver:
             board.undo()
 
     def _book_score(self, board: Board) -> int | None:
-        return None if self.book is None else self.book.score(board)
+        """The book's score of ``board``, or the best of its children's where the book holds them all.
+
+        The book stores the positions where its player moves; a position where
+        the other side moves is not stored, but every reply to it is (see
+        :mod:`engine.solver.book_builder`), so one ply of lookahead answers it.
+        """
+        if self.book is None:
+            return None
+        known = self.book.score(board)
+        if known is not None or board.ply >= self._book_plies:
+            return known
+        best = None
+        for col in board.legal_columns():
+            if board.is_winning_move(col):
+                return win_now_score(board)
+            board.play(col)
+            child = game_over_score(board) if board.is_over else self.book.score(board)
+            board.undo()
+            if child is None:
+                return None
+            best = -child if best is None else max(best, -child)
+        return best
