@@ -26,8 +26,9 @@ An entry packs, from the top bit down::
 52 bits (7x6 takes 49). Because the key is on top, sorting the entries sorts
 the keys and a lookup is one binary search (:func:`numpy.searchsorted`).
 ``column + 1`` is 0 when no best column is stored. ``leaf`` is for the
-builder (:mod:`engine.solver.book_builder`): the solver answers this
-position quickly, so the book does not follow it further. Nine bytes would
+builder (:mod:`engine.solver.book_builder`): a cold solve answers this
+position and every one two plies on quickly, so the book does not follow it
+further. Nine bytes would
 be plainer; eight keep a 100,000-position book under a megabyte.
 
 **Checks on loading.** A book is data from a file, so everything is checked
