@@ -132,11 +132,24 @@ class BookBuilder:
         return column, leaf
 
     def _judge(self, key: int, board: Board) -> BestMove | None:
-        """The cold solve of ``board`` within ``leaf_nodes`` nodes, or None if it needs more."""
+        """The cold solve of ``board`` within ``leaf_nodes`` nodes, or None if it needs more.
+
+        Both mirror images are judged: they share a book entry, but the move
+        order's ties (centre first, left before right) make their searches
+        differ, by a factor of two or three at times, and the agent may meet either.
+        """
         if key not in self._cheap:
-            self.judge.reset()
-            best = self.judge.best_move(board, nodes=max(1, self.leaf_nodes))
-            self._cheap[key] = best if best.finished else None
+            mirror = Board.from_moves([board.geometry.cols - 1 - col for col in board.history], board.geometry)
+            found = None
+            for image in (board, mirror):
+                self.judge.reset()
+                best = self.judge.best_move(image, nodes=max(1, self.leaf_nodes))
+                if not best.finished:
+                    found = None
+                    break
+                if image is board:
+                    found = best
+            self._cheap[key] = found
         return self._cheap[key]
 
     def _solve(self, board: Board) -> tuple[int | None, int | None]:
