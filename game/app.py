@@ -53,6 +53,7 @@ from game.worker import ANALYSIS_NICENESS, Worker
 
 if TYPE_CHECKING:
     from engine.agents.base import Agent
+    from engine.geometry import Geometry
     from game.players import MatchConfig
 
 STEP = 1 / 120  # seconds per fixed update step
@@ -406,17 +407,19 @@ class App:
             self.running = False
             return
         self.catalog.start(self._first_agents, warm=self._warm_up)
+        match = self.options.match
+        if match is not None:  # its players are known without the engine: their compiling starts now
+            self.catalog.warm([player.spec for player in (match.red, match.yellow) if player.spec], match.geometry)
         self.sounds.start()
 
-    def _first_agents(self) -> tuple[list[str], bool]:
-        """The agents most likely to play first (warmed up first) and whether their board is wide."""
-        match = self.options.match
-        if match is not None:
-            return [player.spec for player in (match.red, match.yellow) if player.spec], match.geometry.wide
+    def _first_agents(self) -> tuple[list[str], Geometry | None]:
+        """The agents most likely to play first (warmed up first) and their board (None: nobody to guess)."""
+        if self.options.match is not None:
+            return [], None  # its players were asked for at once
         settings, resolve = self.settings, self.catalog.resolve  # the players "Quick game" would start
         colours = (settings.first, settings.first.other)
         specs = [resolve(settings.agent(colour)) for colour in colours if not settings.is_human(colour)]
-        return specs, settings.geometry().wide
+        return specs, settings.geometry()
 
     def _visible_scenes(self) -> list[Scene]:
         """The top scene and, under overlays, the scenes that still show."""

@@ -1,10 +1,14 @@
-"""Warming agents up: each spec answers on the tiny boards; failures are reported, not raised."""
+"""Warming agents up: each spec answers on the tiny boards; failures are reported, not raised; an opening
+warm-up prepares only what a first move needs."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.agents.registry import presets
+from engine.agents.registry import create_agent, presets
+from engine.board import Board
+from engine.geometry import Geometry
+from engine.solver.solver import Solver
 from engine.stop import StopFlag
 from engine.warmup import warm_up
 
@@ -31,3 +35,42 @@ def test_a_set_stop_flag_ends_the_warm_up():
     stop = StopFlag()
     stop.set()
     assert warm_up(["random"], stop=stop) == []
+
+
+class SolverWarmUps:
+    """Counts the solver's warm-ups (its kernels compiled or loaded) instead of doing them."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.count = 0
+        monkeypatch.setattr(Solver, "warm_up", lambda solver: self._record())
+
+    def _record(self) -> None:
+        self.count += 1
+
+
+@pytest.mark.parametrize("spec", ["perfect", "expert"])
+def test_an_opening_warm_up_leaves_out_the_solver_the_first_move_does_not_use(monkeypatch, spec):
+    warm_ups = SolverWarmUps(monkeypatch)
+    assert [item.error for item in warm_up([spec], opening=Geometry(7, 6, 4))] == [None]
+    assert warm_ups.count == 0
+    assert [item.error for item in warm_up([spec])] == [None]  # the full warm-up prepares it
+    assert warm_ups.count >= 1
+
+
+def test_the_perfect_agent_prepares_its_solver_once_out_of_the_book(monkeypatch):
+    warm_ups = SolverWarmUps(monkeypatch)
+    agent = create_agent("perfect")
+    agent.prepare_for(Board.from_moves("4"))  # the book answers
+    assert warm_ups.count == 0
+    agent.prepare_for(Board.from_moves("112233" * 3))  # 18 stones: far outside the book
+    agent.prepare_for(Board.from_moves("112233" * 3 + "77"))
+    assert warm_ups.count == 1
+
+
+def test_monte_carlo_tree_search_prepares_its_endgame_solver_near_the_endgame(monkeypatch):
+    warm_ups = SolverWarmUps(monkeypatch)
+    agent = create_agent("mcts:endgame=24")
+    agent.prepare_for(Board.from_moves("4"))  # 41 empty cells
+    assert warm_ups.count == 0
+    agent.prepare_for(Board.from_moves("112233" * 3))  # 24 empty cells
+    assert warm_ups.count == 1
