@@ -95,6 +95,20 @@ def warm_up(
     return done
 
 
+def start_compiler() -> None:
+    """Set numba's compiler up now rather than on the first kernel this process loads.
+
+    Before it compiles or loads its first kernel, numba builds its CPU target
+    (hundreds of typing and lowering registries, and probes for optional
+    packages such as SciPy's BLAS): a few tenths of a second. The game does
+    it on its loading thread while a child compiles the first player, so
+    that the first move only loads that player's kernels.
+    """
+    from numba import njit
+
+    njit(lambda: 0)()
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m engine.warmup [--wide | --opening COLSxROWSxCONNECT] [SPEC ...]``: fill numba's cache,
     print what it cost."""

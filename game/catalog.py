@@ -14,6 +14,7 @@ note until then, and :meth:`Catalog.progress` while players are prepared.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -112,6 +113,10 @@ class Catalog:
                 preparer.urgent(first)
                 first = []
         preparer.plan([*first, *(Task(preset.name) for preset in registry.presets())])
+        with contextlib.suppress(Exception):  # only a head start: a move does the same when it must
+            from engine.warmup import start_compiler
+
+            start_compiler()  # while a child compiles the first player: its first move then only loads
 
     # -- what the screens use --------------------------------------------------------------
     @property
