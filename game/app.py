@@ -216,6 +216,10 @@ class App:
         if restored is None:
             self.notify("The saved score was damaged: it starts again from zero.", error=True)
         self._start_scenes()
+        match = self.options.match
+        if warm_up and match is not None:  # its players are known without the engine: their compiling starts now
+            self.catalog.prepare_now()
+            self.catalog.warm([player.spec for player in (match.red, match.yellow) if player.spec], match.geometry)
 
     # -- set-up -----------------------------------------------------------------------
     def _apply_command_line(self) -> None:
@@ -413,15 +417,12 @@ class App:
             self.running = False
             return
         self.catalog.start(self._first_agents, warm=self._warm_up)
-        match = self.options.match
-        if match is not None:  # its players are known without the engine: their compiling starts now
-            self.catalog.warm([player.spec for player in (match.red, match.yellow) if player.spec], match.geometry)
         self.sounds.start()
 
     def _first_agents(self) -> tuple[list[str], Geometry | None]:
         """The agents most likely to play first (warmed up first) and their board (None: nobody to guess)."""
         if self.options.match is not None:
-            return [], None  # its players were asked for at once
+            return [], None  # its players were asked for when the window opened
         settings, resolve = self.settings, self.catalog.resolve  # the players "Quick game" would start
         colours = (settings.first, settings.first.other)
         specs = [resolve(settings.agent(colour)) for colour in colours if not settings.is_human(colour)]

@@ -52,11 +52,17 @@ class Catalog:
         loading thread because working it out needs the engine."""
         if self._thread is None:
             self._first = first
-            if warm:  # started here, on the main thread, so that it keeps the full priority (see Preparer)
-                self._preparer = Preparer(_load)
-                self._preparer.start()
+            if warm:
+                self.prepare_now()
             self._thread = threading.Thread(target=self._run, name="engine-registry", daemon=True)
             self._thread.start()
+
+    def prepare_now(self) -> None:
+        """Start the preparing thread, if it is not running yet. Call it from the main thread, so that the
+        thread keeps the full priority (see Preparer); it needs no engine, so it may run before the first frame."""
+        if self._preparer is None:
+            self._preparer = Preparer(_load)
+            self._preparer.start()
 
     def warm(self, specs: list[str], geometry: Geometry) -> None:
         """These players are about to play on ``geometry``: prepare them before anything else,

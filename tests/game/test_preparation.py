@@ -213,6 +213,8 @@ def test_the_note_names_the_player_and_how_far_along_and_fits_the_default_window
     assert progress.sentence() == "First start: preparing Hard (1 of 6), 12 s"
     theme, width = driver.app.theme, driver.app.screen.get_width()
     assert theme.fit_text(progress.sentence(), 14, width - theme.px(40)) == progress.sentence()
+    first_move = Progress("expert", compiling=True, opening=True, done=0, total=8, since=time.monotonic())
+    assert theme.fit_text(first_move.sentence(), 14, width - theme.px(40)) == first_move.sentence()
     drawn = driver.app.frame_stats.frames
     driver.step()
     assert driver.app.frame_stats.frames == drawn + 1  # news from the preparation is drawn
