@@ -26,7 +26,9 @@ possible, and the rest right after it.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -116,12 +118,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--wide", action="store_true", help="also the kernels of boards of more than 64 bits")
     parser.add_argument("--opening", type=_geometry, help="only what the first move on this board needs, e.g. 7x6x4")
     parser.add_argument("specs", nargs="*", metavar="SPEC", help="agent specs (default: every difficulty preset)")
+    parser.add_argument("--parent", type=int, help="end as soon as this process (the one that started it) is gone")
     args = parser.parse_args(argv)
+    if args.parent is not None:
+        _end_with_parent(args.parent)
     failures = 0
     for item in warm_up(args.specs or None, wide=args.wide, opening=args.opening):
         failures += item.error is not None
         print(f"{item.spec:<24} {item.seconds:6.2f} s  {item.error or 'ok'}")
     return 1 if failures else 0
+
+
+def _end_with_parent(parent: int, poll: float = 0.2) -> None:
+    """End this process as soon as ``parent``, the process that started it, is gone.
+
+    The game ends its compiling child when it closes, but a game that dies
+    (killed, or its display gone) cannot; then nobody would use what the
+    child compiles, and it would go on taking a core for seconds.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:  # a child whose parent ended is handed to another process
+            time.sleep(poll)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _geometry(text: str) -> Geometry:

@@ -132,7 +132,7 @@ def compile_command(task: Task) -> list[str]:
         board = ["--opening", "x".join(str(number) for number in task.opening)]
     else:
         board = ["--wide"] if task.wide else []
-    return [sys.executable, "-m", "engine.warmup", *board, task.spec]
+    return [sys.executable, "-m", "engine.warmup", "--parent", str(os.getpid()), *board, task.spec]
 
 
 class Preparer:

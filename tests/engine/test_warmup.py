@@ -3,6 +3,12 @@ warm-up prepares only what a first move needs."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 
 from engine.agents.registry import create_agent, presets
@@ -74,3 +80,31 @@ def test_monte_carlo_tree_search_prepares_its_endgame_solver_near_the_endgame(mo
     assert warm_ups.count == 0
     agent.prepare_for(Board.from_moves("112233" * 3))  # 24 empty cells
     assert warm_ups.count == 1
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads process states from /proc")
+def test_the_warm_up_command_ends_when_the_process_that_started_it_is_gone(tmp_path):
+    pid_file = tmp_path / "pid"
+    # A parent that starts a long warm-up (every preset, wide boards too) and dies at once, as a killed game would.
+    parent = (
+        "import subprocess, sys\n"
+        "import os\n"
+        "command = [sys.executable, '-m', 'engine.warmup', '--wide', '--parent', str(os.getpid())]\n"
+        "child = subprocess.Popen(command, stdout=subprocess.DEVNULL)\n"
+        f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
+    )
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}  # an empty cache: compiling takes minutes
+    subprocess.run([sys.executable, "-c", parent], check=True, env=env, cwd=Path(__file__).resolve().parents[2])
+    child = int(pid_file.read_text())
+    deadline = time.monotonic() + 60
+    while _alive(child):
+        assert time.monotonic() < deadline, "the warm-up went on without its parent"
+        time.sleep(0.1)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return False
