@@ -14,7 +14,6 @@ note until then, and :meth:`Catalog.progress` while players are prepared.
 
 from __future__ import annotations
 
-import contextlib
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -61,7 +60,7 @@ class Catalog:
         """Start the preparing thread, if it is not running yet. Call it from the main thread, so that the
         thread keeps the full priority (see Preparer); it needs no engine, so it may run before the first frame."""
         if self._preparer is None:
-            self._preparer = Preparer(_load)
+            self._preparer = Preparer(_load, _start_compiler)
             self._preparer.start()
 
     def warm(self, specs: list[str], geometry: Geometry) -> None:
@@ -119,10 +118,6 @@ class Catalog:
                 preparer.urgent(first)
                 first = []
         preparer.plan([*first, *(Task(preset.name) for preset in registry.presets())])
-        with contextlib.suppress(Exception):  # only a head start: a move does the same when it must
-            from engine.warmup import start_compiler
-
-            start_compiler()  # while a child compiles the first player: its first move then only loads
 
     # -- what the screens use --------------------------------------------------------------
     @property
@@ -194,6 +189,14 @@ def _task_for(spec: str, board: Board) -> Task:
     everything = Task(spec, board.geometry.wide)
     opening = Task.first_move(spec, board.geometry)
     return opening if opening.covers(board) and not is_compiled(everything) else everything
+
+
+def _start_compiler() -> None:
+    """Set numba's compiler up in this process while a child compiles the first player, at full priority
+    (a move that waits for it must not wait for a low-priority thread); the first move then only loads."""
+    from engine.warmup import start_compiler
+
+    start_compiler()
 
 
 def _load(task: Task, stop: StopFlag) -> None:

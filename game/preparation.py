@@ -141,14 +141,18 @@ class Preparer:
     ``load(task, stop)`` loads a compiled task into this process (it may
     compile there when no child process could); it runs on a second thread,
     of low priority, while the next task compiles. The tasks of a match are
-    left to its moves, which load them at full priority. Call :meth:`start` from the main thread: on Linux a thread and
-    the processes it starts inherit its priority, and the children that
-    compile a player someone waits for must run at full priority. The
-    thread ends with :meth:`close`.
+    left to its moves, which load them at full priority. ``set_up()``, if
+    given, runs once on the preparing thread while the first child compiles
+    (the game sets numba's compiler up in this process then). Call
+    :meth:`start` from the main thread: on Linux a thread and the processes
+    it starts inherit its priority, and the children that compile a player
+    someone waits for must run at full priority. The thread ends with
+    :meth:`close`.
     """
 
-    def __init__(self, load: Callable[[Task, StopFlag], None]) -> None:
+    def __init__(self, load: Callable[[Task, StopFlag], None], set_up: Callable[[], None] | None = None) -> None:
         self._load = load
+        self._set_up = set_up
         self._load_stop: StopFlag | None = None  # made on first use: the engine is not loaded yet at start-up
         self._lock = threading.Condition()
         self._urgent: list[Task] = []
@@ -316,6 +320,10 @@ class Preparer:
             if not urgent:
                 lower_priority(child.pid)
             self._child, self._child_niced, self._interrupted = child, not urgent, False
+        set_up, self._set_up = self._set_up, None
+        if set_up is not None:
+            with contextlib.suppress(Exception):  # only a head start: a move does the same when it must
+                set_up()
         status = child.wait()
         with self._lock:
             self._child = None

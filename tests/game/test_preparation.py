@@ -246,3 +246,21 @@ def test_a_matchs_players_compile_their_first_move_first_and_its_moves_load_them
 def test_the_note_says_when_only_the_first_move_is_prepared():
     progress = Progress("expert", compiling=True, opening=True, done=0, total=8, since=time.monotonic() - 2.2)
     assert progress.sentence() == "First start: preparing Expert's first move (1 of 8), 2 s"
+
+
+def test_the_set_up_runs_once_while_the_first_player_compiles(cache, monkeypatch):
+    children: list[int] = []
+
+    def set_up() -> None:  # sees the first child running
+        children.append(preparer._child.pid if preparer._child is not None else -1)
+
+    monkeypatch.setattr(preparation, "compile_command", lambda task: QUICK)
+    recorder = Recorder()
+    preparer = Preparer(recorder, set_up)
+    preparer.plan([Task("easy"), Task("hard")])
+    preparer.start()
+    try:
+        wait_for(lambda: len(recorder.loaded) == 2)
+        assert len(children) == 1 and children[0] > 0
+    finally:
+        preparer.close()
