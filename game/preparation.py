@@ -73,9 +73,7 @@ class Task:
         return cls(spec, geometry.wide, (geometry.cols, geometry.rows, geometry.connect))
 
     def covers(self, board: Board) -> bool:
-        """True if a move of this task's player at ``board`` needs nothing more than this task."""
-        if self.opening is None:
-            return self.wide == board.geometry.wide
+        """True if this is a first-move task and a move at ``board`` (a first move on its board) needs no more."""
         geometry = board.geometry
         return self.opening == (geometry.cols, geometry.rows, geometry.connect) and board.ply <= 1
 
