@@ -140,8 +140,8 @@ class Preparer:
     compile there when no child process could); it runs on a second thread,
     of low priority, while the next task compiles. The tasks of a match are
     left to its moves, which load them at full priority. ``set_up()``, if
-    given, runs once on the preparing thread while the first child compiles
-    (the game sets numba's compiler up in this process then). Call
+    given, runs once, at full priority, while the first child compiles (the
+    game sets numba's compiler up in this process then). Call
     :meth:`start` from the main thread: on Linux a thread and the processes
     it starts inherit its priority, and the children that compile a player
     someone waits for must run at full priority. The thread ends with
@@ -319,9 +319,8 @@ class Preparer:
                 lower_priority(child.pid)
             self._child, self._child_niced, self._interrupted = child, not urgent, False
         set_up, self._set_up = self._set_up, None
-        if set_up is not None:
-            with contextlib.suppress(Exception):  # only a head start: a move does the same when it must
-                set_up()
+        if set_up is not None:  # on a thread of its own (of this thread's priority): no task waits for it
+            threading.Thread(target=_quietly, args=(set_up,), name="engine-set-up", daemon=True).start()
         status = child.wait()
         with self._lock:
             self._child = None
@@ -346,3 +345,9 @@ class Preparer:
                 os.killpg(child.pid, signal.SIGKILL)
         with contextlib.suppress(OSError):
             child.kill()
+
+
+def _quietly(work: Callable[[], None]) -> None:
+    """Run ``work``, which is only a head start: whatever it would have done is done later when needed."""
+    with contextlib.suppress(Exception):
+        work()

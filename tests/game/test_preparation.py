@@ -248,11 +248,12 @@ def test_the_note_says_when_only_the_first_move_is_prepared():
     assert progress.sentence() == "First start: preparing Expert's first move (1 of 8), 2 s"
 
 
-def test_the_set_up_runs_once_while_the_first_player_compiles(cache, monkeypatch):
-    children: list[int] = []
+def test_the_set_up_runs_once_beside_the_first_compiling_and_holds_nothing_up(cache, monkeypatch):
+    release, ran = threading.Event(), []
 
-    def set_up() -> None:  # sees the first child running
-        children.append(preparer._child.pid if preparer._child is not None else -1)
+    def set_up() -> None:  # still running while both players are compiled and loaded
+        ran.append(threading.current_thread().name)
+        release.wait(30)
 
     monkeypatch.setattr(preparation, "compile_command", lambda task: QUICK)
     recorder = Recorder()
@@ -261,6 +262,7 @@ def test_the_set_up_runs_once_while_the_first_player_compiles(cache, monkeypatch
     preparer.start()
     try:
         wait_for(lambda: len(recorder.loaded) == 2)
-        assert len(children) == 1 and children[0] > 0
+        assert ran == ["engine-set-up"]
     finally:
+        release.set()
         preparer.close()
