@@ -82,7 +82,7 @@ class MatchScene(Scene):
         self._counted = False  # the finished game on the board is in the tally
         self._listed: tuple[MatchModel, int] | None = None  # the model and version the move list shows
         self._hint_agent: Agent | None = None
-        self._waiting: tuple[str, bool] = ("", False)  # a computer's spec and whether it waits for its kernels
+        self._waiting: tuple[str, int, bool] = ("", -1, False)  # a computer's spec, the ply, whether it waits
         self._waiting_at = 0.0
         self._size = app.screen.get_size()
         # Each button names its keys on a second line.
@@ -442,10 +442,10 @@ class MatchScene(Scene):
                 self.flash(f"No hint: {exc}")
                 return
         agent, board, catalog = self._hint_agent, self.model.board.copy(), self.app.catalog
-        spec, wide = catalog.hint_spec(), self.config.geometry.wide
+        spec = catalog.hint_spec()
 
         def job(stop: StopFlag) -> SearchResult:
-            catalog.wait_until_prepared(spec, wide, stop)
+            catalog.wait_until_prepared(spec, board, stop)
             with stop.deadline(HINT_SECONDS) as limit:
                 return agent.choose(board, limit)
 
@@ -590,10 +590,10 @@ class MatchScene(Scene):
         colour = self.model.colour_to_move
         if self._request is None and self._ready is None and colour in self.agents:
             agent, board, catalog = self.agents[colour], self.model.board.copy(), self.app.catalog
-            spec, wide = self.model.player_to_move.spec or "", self.config.geometry.wide
+            spec = self.model.player_to_move.spec or ""
 
             def move(stop: StopFlag) -> SearchResult:
-                catalog.wait_until_prepared(spec, wide, stop)  # a first start: compiled elsewhere, first
+                catalog.wait_until_prepared(spec, board, stop)  # a first start: compiled elsewhere, first
                 return agent.choose(board, stop)
 
             self._submit(move, "move")
@@ -772,18 +772,18 @@ class MatchScene(Scene):
     def preparing(self) -> bool:
         """The computer to move waits for its kernels to be compiled (the first start of a version)."""
         spec = self.model.player_to_move.spec
-        return self.thinking and spec is not None and self._waiting == (spec, True)
+        return self.thinking and spec is not None and self._waiting == (spec, self.model.board.ply, True)
 
     def _check_preparing(self) -> None:
         """Find out whether the thinking computer waits for its kernels: it looks at files, so it is
-        asked a few times a second (and at once for a new player), never while drawing."""
-        spec = self.model.player_to_move.spec
+        asked a few times a second (and at once for a new player or move), never while drawing."""
+        spec, board = self.model.player_to_move.spec, self.model.board
         if not self.thinking or spec is None:
             return
-        if spec == self._waiting[0] and self.time - self._waiting_at < PREPARING_CHECK:
+        if self._waiting[:2] == (spec, board.ply) and self.time - self._waiting_at < PREPARING_CHECK:
             return
         self._waiting_at = self.time
-        waiting = (spec, self.app.catalog.waits_for(spec, self.config.geometry.wide))
+        waiting = (spec, board.ply, self.app.catalog.waits_for(spec, board))
         if waiting != self._waiting:
             self._waiting = waiting
             self.app.invalidate()
