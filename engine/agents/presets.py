@@ -22,18 +22,13 @@ from engine.agents.registry import register_preset
 
 #: name, spec, summary, Elo (None: not measured yet). The order is the ladder's.
 LADDER: tuple[tuple[str, str, str, int | None], ...] = (
-    ("beginner", "random", "drops discs at random", 366),
-    ("novice", "greedy:eval=seed004,tolerance=30", "likes lines of its own, ignores yours", 772),
-    ("easy", "alphabeta:depth=2,eval=seed004,order=center,tolerance=30", "wins and blocks, one move ahead", 1379),
-    ("medium", "alphabeta:depth=4,eval=seed004,tolerance=20", "looks four moves ahead", 1462),
-    ("hard", "alphabeta:depth=81,time=0.5,eval=threats", "deep search with threat analysis (0.5 s)", 2070),
-    ("expert", "mcts:time=1.5,endgame=24", "tree search with exact endgames (1.5 s)", 2070),
-    (
-        "perfect",
-        "perfect",
-        "exact up to 42 cells, estimates beyond",
-        2381,
-    ),
+    ("beginner", "random", "drops discs at random", None),
+    ("novice", "greedy:eval=zero", "takes a win it sees, else plays at random", None),
+    ("easy", "alphabeta:depth=2,eval=zero", "wins and blocks, else plays at random", None),
+    ("medium", "alphabeta:depth=2,eval=seed004,order=center,tolerance=30", "wins, blocks and builds lines", None),
+    ("hard", "alphabeta:depth=4,eval=threats,tolerance=20", "looks four moves ahead, weighs threats", None),
+    ("expert", "mcts:time=1.5,endgame=24", "tree search with exact endgames (1.5 s)", None),
+    ("perfect", "perfect", "exact up to 42 cells, estimates beyond", None),
 )
 
 for level, (name, spec, summary, elo) in enumerate(LADDER):
