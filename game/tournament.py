@@ -71,9 +71,11 @@ class InGameTask:
         try:
             scene = app.scene
             assert isinstance(scene, MatchScene)
-            while app.running and not scene.model.board.is_over:
+            while not scene.model.board.is_over:
                 if scene.error:
                     raise RuntimeError(scene.error)
+                if not app.running:  # SDL turns Ctrl-C and SIGTERM into a closed window: no row for this game
+                    raise KeyboardInterrupt
                 app.step()
             model = scene.model
         finally:

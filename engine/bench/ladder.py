@@ -33,15 +33,18 @@ def add_parser(benches) -> None:
 
 
 def game_rows(progress: Path) -> list[dict]:
-    """The game rows of a tournament's progress file (one task a line; older files hold one row a task)."""
-    rows: list[dict] = []
+    """The game rows of a tournament's progress file (one task a line; older files hold one row a task).
+
+    A task found twice (two runs resumed the same folder at once) counts once, as when the runner resumes.
+    """
+    tasks: dict[str, list[dict]] = {}
     for line in progress.read_text().splitlines():
         try:
             entry = json.loads(line)
         except json.JSONDecodeError:
             continue  # a line cut short by an interruption
-        rows += entry["rows"] if "rows" in entry else [entry["row"]]
-    return rows
+        tasks[entry["key"]] = entry["rows"] if "rows" in entry else [entry["row"]]
+    return [row for rows in tasks.values() for row in rows]
 
 
 def run(args) -> int:

@@ -4,8 +4,8 @@ For each agent spec with a time limit, the agent is prepared (kernels loaded,
 as the game does at start-up), then asked for moves in ``--positions``
 positions from seeded random games. The wall time of each whole
 ``choose()`` call is compared with the limit ``T``: the figures are the
-largest ``wall / T`` and how far past ``T`` that move came back (ms), the median wall time and how many moves took longer
-than ``T + 50 ms``. With ``--load N`` the same runs again beside N
+largest ``wall / T`` and how far past ``T`` that move came back (ms), the
+median wall time and how many moves took longer than ``T + 50 ms``. With ``--load N`` the same runs again beside N
 busy processes (one spinning Python loop each), as when other programs use
 the machine. Nothing is asserted: the machine's load decides the figures.
 """
