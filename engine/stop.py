@@ -18,8 +18,8 @@ from contextlib import contextmanager
 import numpy as np
 
 #: Bytes 8-15 of a flag's array: its deadline, ``time.monotonic_ns()`` as a little-endian int64 (0: none).
-#: Kernels check it themselves on Linux, where their clock is the same one (see
-#: :mod:`engine.kernels.stop`, which keeps this layout); elsewhere the timer thread alone stops them.
+#: :meth:`StopFlag.is_set` checks it everywhere; kernels check it themselves on Linux, where their
+#: clock is the same one (see :mod:`engine.kernels.stop`); elsewhere a timer thread sets the flag.
 DEADLINE = slice(8, 16)
 KERNEL_CLOCK = sys.platform.startswith("linux")
 
@@ -31,7 +31,7 @@ class StopFlag:
     numpy array (:attr:`array`: byte 0 the flag, then the deadline) that
     kernels poll every few thousand nodes (well inside the 50 ms the design
     allows). Time limits are child flags: :meth:`deadline` gives a flag that
-    is set when its time runs out *or* when this one is set.
+    counts as set when its time runs out *or* when this one is set.
     """
 
     def __init__(self) -> None:
@@ -63,12 +63,14 @@ class StopFlag:
             if self.array[0]:
                 child.array[0] = 1
         ends = self.deadline_ns  # a child never outlives its parent's deadline
-        if seconds is not None and KERNEL_CLOCK:  # the searching thread sees it while the timer waits for a core
+        if seconds is not None:
             mine = time.monotonic_ns() + round(max(0.0, seconds) * 1e9)
             ends = min(ends, mine) if ends else mine
         child.array[DEADLINE].view("<i8")[0] = ends
         timer = None
-        if seconds is not None:
+        if seconds is not None and not KERNEL_CLOCK:
+            # Only where kernels read no clock: a timer thread sets the byte. Starting a thread waits
+            # until it runs, which on a busy machine can take longer than the whole limit.
             timer = threading.Timer(max(0.0, seconds), child.set)
             timer.daemon = True
             timer.start()

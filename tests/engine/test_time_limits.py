@@ -1,4 +1,4 @@
-"""Time limits: a search sees its own deadline, also when the timer thread that sets the flag never runs."""
+"""Time limits: a search sees its own deadline, with no timer thread that has to wait for a core to set the flag."""
 
 from __future__ import annotations
 
