@@ -23,7 +23,7 @@ from engine.agents.registry import register_preset
 #: name, spec, summary, Elo (None: not measured yet). The order is the ladder's.
 LADDER: tuple[tuple[str, str, str, int | None], ...] = (
     ("beginner", "random", "drops discs at random", None),
-    ("novice", "greedy:eval=zero", "takes a win it sees, else plays at random", None),
+    ("novice", "greedy:eval=central", "takes a win it sees, else likes the middle", None),
     ("easy", "alphabeta:depth=2,eval=zero", "wins and blocks, else plays at random", None),
     ("medium", "alphabeta:depth=2,eval=seed004,order=center,tolerance=30", "wins, blocks and builds lines", None),
     ("hard", "alphabeta:depth=4,eval=threats,tolerance=20", "looks four moves ahead, weighs threats", None),
