@@ -2,7 +2,8 @@
 
 How it fits together (one module, one job):
 
-- :mod:`game.app` - the window, the stack of scenes, the fixed-step frame loop;
+- :mod:`game.app` - the stack of scenes, the fixed-step frame loop;
+- :mod:`game.display` - the window, crisp on high-DPI screens (pixels to draw, the mouse in points);
 - :mod:`game.scene` and :mod:`game.scenes` - one class per screen;
 - :mod:`game.worker` - the one background thread that runs the agents;
 - :mod:`game.catalog` - loads the engine's agents and warms them up off the main thread;

@@ -18,11 +18,9 @@ F1 or ? the shortcuts, F2 the settings, M the sound on and off.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 import time
-import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +30,8 @@ import pygame
 
 from game import drawing, settings
 from game.catalog import Catalog
+from game.display import Display
+from game.display import prepare as prepare_display
 from game.keys import KeyFilter
 from game.scene import Scene
 from game.settings import Colour
@@ -153,6 +153,7 @@ class App:
         clock: Callable[[], float] = time.perf_counter,
         fps: int = 60,
         warm_up: bool = True,
+        display: Display | None = None,
     ) -> None:
         # A search written in plain Python holds the interpreter lock; asking it to hand the lock
         # over every millisecond (instead of every 5) keeps the frames coming while it thinks.
@@ -161,9 +162,8 @@ class App:
         self.settings_path = settings_path
         self.settings, problem = settings.load(settings_path)
         self._apply_command_line()
-        # Windows: draw at the screen's real resolution instead of letting it stretch a blurry
-        # low-resolution window; every picture is drawn for the window's size in pixels anyway.
-        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+        # draw at the screen's real resolution, never stretched (Windows and macOS: see game.display)
+        prepare_display()
         pygame.display.init()
         # Without a usable display SDL falls back to a driver that shows nothing; the game would then
         # run unseen until killed. That is only right when someone asked for it (tests, screenshots).
@@ -174,10 +174,10 @@ class App:
             raise NoDisplayError(f"no display found (SDL fell back to its {driver!r} driver, which shows nothing)")
         pygame.font.init()
         pygame.key.set_repeat(300, 45)
-        self.screen = pygame.display.set_mode(self._initial_size(), pygame.RESIZABLE)
-        pygame.display.set_caption("Connect Four")
-        pygame.display.set_icon(make_icon())
-        self._set_minimum_size()
+        self.display = display or Display()
+        self.screen = self.display.open(self._initial_size())
+        self.display.set_title("Connect Four", make_icon())
+        self.display.set_minimum_size(MIN_WINDOW)
         self.fullscreen = False
         self.theme = Theme()
         self.sounds = Sounds(self.settings.volume, self.settings.muted)
@@ -188,7 +188,10 @@ class App:
         self.catalog = Catalog()
         self.make_agent: Callable[[str], Agent] = agent_factory or self.catalog.create
         self.frame_stats = FrameStats()
-        self.tally = Tally()  # the score between the current players, kept across matches
+        # the score between the current players, kept across matches and restarts
+        restored = Tally.from_json(self.settings.tally)
+        self.tally = restored or Tally()
+        self.tally.listener = self._save_tally
         self.keys = KeyFilter()
         self.running = True
         self.closed = False
@@ -209,6 +212,8 @@ class App:
         self._resize(self.screen.get_size())
         if problem:
             self.notify(problem, error=True)
+        if restored is None:
+            self.notify("The saved score was damaged: it starts again from zero.", error=True)
         self._start_scenes()
 
     # -- set-up -----------------------------------------------------------------------
@@ -225,13 +230,6 @@ class App:
         except (pygame.error, IndexError):
             desktop = None
         return window_size(size, desktop)
-
-    def _set_minimum_size(self) -> None:
-        # pygame-ce has no other way to set this for a pygame.display window, and warns that
-        # from_display_module is meant for code moving to its Window API.
-        with warnings.catch_warnings(), contextlib.suppress(AttributeError, pygame.error):
-            warnings.simplefilter("ignore", DeprecationWarning)
-            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
 
     def _start_scenes(self) -> None:
         from game.scenes.menu import MainMenu
@@ -314,6 +312,13 @@ class App:
         if problem:
             self.notify(problem, error=True)
 
+    def _save_tally(self, tally: Tally) -> None:
+        """Remember the score at once (only it: a match from the command line changes no other choice)."""
+        self.settings.tally = tally.to_json()
+        problem = settings.remember(self.settings_path, tally=self.settings.tally)
+        if problem:
+            self.notify(problem, error=True)
+
     def draw_background(self, surface: pygame.Surface) -> None:
         assert self._background is not None  # made with the window, before any drawing
         surface.blit(self._background, (0, 0))
@@ -336,7 +341,7 @@ class App:
         now = self._clock()
         self._lag += min(now - self._last_time, MAX_FRAME_TIME)
         self._last_time = now
-        for event in pygame.event.get():
+        for event in map(self.display.to_pixels, pygame.event.get()):  # the mouse in the surface's pixels
             if event.type == pygame.QUIT:
                 self.running = False  # closing the window quits at once
                 return
@@ -351,6 +356,7 @@ class App:
                 self.scene.handle_event(event)
                 self._apply_transitions()
         if self._resized:
+            self.screen = self.display.surface
             self._resize(self.screen.get_size())
             self._resized = False
         news = self.catalog.news()  # read before the updates, which may act on it: no change is missed
@@ -370,7 +376,7 @@ class App:
             self._dirty = True
         if self._must_draw(now):
             self._draw()
-            pygame.display.flip()
+            self.display.flip()
             self._dirty, self._drawn_at = False, now
             self.frame_stats.tick()
             if self.frame_stats.frames == 1:
@@ -455,9 +461,9 @@ class App:
     def _resize(self, size: tuple[int, int]) -> None:
         self.theme.resize(size)
         self._background = drawing.backdrop(size, BACKGROUND_TOP, BACKGROUND_BOTTOM)
-        # the size to come back to; a window nobody saw must not shrink the next real one
+        # the size to come back to (in points); a window nobody saw must not shrink the next real one
         if not self.headless and not self.fullscreen:
-            self.settings.window_width, self.settings.window_height = size
+            self.settings.window_width, self.settings.window_height = self.display.window_size
         self._dirty = True
         for scene in self._stack:
             scene.resize(size)
@@ -515,11 +521,9 @@ class App:
     def toggle_fullscreen(self) -> None:
         """Between the window (at its last size) and the whole screen."""
         self.fullscreen = not self.fullscreen
-        if self.fullscreen:
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            self.screen = pygame.display.set_mode(self._initial_size(), pygame.RESIZABLE)
-            self._set_minimum_size()
+        self.screen = self.display.open(self._initial_size(), fullscreen=self.fullscreen)
+        if not self.fullscreen:
+            self.display.set_minimum_size(MIN_WINDOW)
         self._resize(self.screen.get_size())
 
     # -- the end ---------------------------------------------------------------------------

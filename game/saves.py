@@ -17,6 +17,7 @@ stops the game. Writing is atomic (a temporary file, then a rename).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -195,6 +196,33 @@ def saved_games(folder: Path | None = None) -> list[tuple[Path, SavedGame | str]
         except SaveFileError as exc:
             entries.append((path, str(exc)))
     return entries
+
+
+#: A deleted game is first renamed ``NAME.json.deleted`` (no longer listed), so that the deletion can be undone.
+DELETED = ".deleted"
+
+
+def delete(path: Path) -> Path:
+    """Set a saved game aside, out of the list; returns where it went (for :func:`undelete`). Raises OSError."""
+    aside = path.with_name(path.name + DELETED)
+    os.replace(path, aside)
+    return aside
+
+
+def undelete(aside: Path) -> Path:
+    """Put a game set aside by :func:`delete` back in the list; raises OSError."""
+    path = aside.with_name(aside.name.removesuffix(DELETED))
+    if path.exists():
+        raise FileExistsError(f"{path.name} exists again")
+    os.replace(aside, path)
+    return path
+
+
+def purge_deleted(folder: Path | None = None) -> None:
+    """Remove for good the games set aside by :func:`delete` (their undo is over)."""
+    for aside in (folder or games_folder()).glob(f"*.json{DELETED}"):
+        with contextlib.suppress(OSError):
+            aside.unlink()
 
 
 # -- positions shared as text ------------------------------------------------------------------------

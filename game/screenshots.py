@@ -5,8 +5,8 @@ with a clock that advances only when told to, so that every picture shows
 the same moment on every run: the menu, the mode select, a custom agent
 being configured, the board set-up, a spectator game while a computer
 thinks, a won game with its line highlighted, the result panel, the
-settings screen, the shortcuts card, and the won game again in high
-contrast with disc shapes. It uses a throwaway settings file, never the
+settings screen, the shortcuts card, the saved games, and the won game
+again in high contrast with disc shapes. It uses a throwaway settings file, never the
 player's own. Works without a display (``SDL_VIDEODRIVER=dummy``) as well as
 on screen.
 """
@@ -165,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
         director.back_to_menu()
         director.show(ShortcutsOverlay(app))
         director.shoot("shortcuts")
+        shoot_saved_games(director, Path(folder) / "games", [(hotseat, WINNING_GAME), (spectator, "4453")])
         director.back_to_menu()
         app.settings.look, app.settings.colour_blind = Look.HIGH_CONTRAST, True
         app.settings_changed()
@@ -173,6 +174,22 @@ def main(argv: list[str] | None = None) -> int:
         app.quit()
         app.close()
     return 0
+
+
+def shoot_saved_games(director: Director, folder: Path, games) -> None:
+    """The saved-games screen with a few games, the first one just deleted (its undo offered)."""
+    from game import saves
+    from game.scenes.saved_games import SavedGames
+
+    director.back_to_menu()
+    for config, moves in games:
+        saves.save(saves.SavedGame(config, moves), folder)
+    screen = SavedGames(director.app, folder)
+    screen.subtitle = "In ~/.local/share/connect-four/games"  # where a Linux player's games are, not the scratch folder
+    director.show(screen)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0, unicode="", scancode=0))
+    director.run(0.3)
+    director.shoot("saved_games")
 
 
 def shoot_review(director: Director, match) -> None:

@@ -19,7 +19,7 @@ import json
 import os
 import stat
 import sys
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -118,6 +118,7 @@ class Settings:
     colour_blind: bool = False  # a shape on every disc, not only a colour
     text_scale: int = 100  # percent: 100, 125 or 150
     animation: AnimationSpeed = AnimationSpeed.NORMAL
+    tally: dict = field(default_factory=dict)  # the score of the last two players (game.tally checks it)
 
     def agent(self, colour: Colour) -> str:
         return self.red_agent if colour is Colour.RED else self.yellow_agent
@@ -207,6 +208,8 @@ def _coerce(default: object, value: object) -> object | None:
         return value if isinstance(value, int) and 0 < value < 100_000 else None
     if isinstance(default, str):
         return value if isinstance(value, str) and len(value) < 1000 else None
+    if isinstance(default, dict):
+        return value if isinstance(value, dict) else None  # its owner checks what is inside
     return None
 
 

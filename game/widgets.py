@@ -125,7 +125,9 @@ class Button(Widget):
         colour = TEXT if self.enabled else FAINT
         room = self.rect.width - theme.px(16)
         two_lines = self.rect.height >= theme.font_px(17) + theme.font_px(13) + theme.px(8)
-        if self.detail and two_lines:  # a large text size leaves room for the label alone
+        # a one-word label too wide beside its detail takes the whole button (a shortened word says little)
+        fits = " " in self.text or theme.font(15, True).size(self.text)[0] <= room
+        if self.detail and two_lines and fits:  # large text or a narrow button leaves room for the label alone
             size = label_size(theme, self.text, (19, 17, 15), room)
             theme.draw_text(
                 surface,
@@ -146,9 +148,20 @@ class Button(Widget):
                 anchor="midtop",
             )
         else:
-            size = label_size(theme, self.text, (17, 15), room)
-            text = fit_label(theme, self.text, size, room, bold=True)
-            theme.draw_text(surface, text, size, self.rect.center, colour, bold=True, anchor="center")
+            text, size, wrap = self.label_layout(theme)
+            theme.draw_text(surface, text, size, self.rect.center, colour, bold=True, anchor="center", wrap=wrap)
+
+    def label_layout(self, theme: Theme) -> tuple[str, float, int]:
+        """A one-part label as it fits the button: ``(text, size, wrap width)``. The size steps down
+        first; then a label of several words takes two short lines ("Stop / series") if they fit the
+        button; only then is it shortened."""
+        room = self.rect.width - theme.px(16)
+        size = label_size(theme, self.text, (17, 15, 13), room)
+        if " " in self.text and theme.font(size, True).size(self.text)[0] > room:
+            for small in (13, 12, 11):
+                if theme.text(self.text, small, TEXT, True, room, True).get_height() <= self.rect.height:
+                    return self.text, small, room
+        return fit_label(theme, self.text, size, room, bold=True), size, 0
 
 
 class Choice(Labelled):
@@ -196,6 +209,11 @@ class Choice(Labelled):
             return True
         return False
 
+    def _shows_segments(self, theme: Theme, control: pygame.Rect) -> bool:
+        """Segments when there are few choices and every one's words fit in its segment, else ‹ value ›."""
+        room = control.width / len(self.options) - theme.px(10)
+        return self.segmented and all(theme.font(15, True).size(text)[0] <= room for _, text in self.options)
+
     def _segments(self, control: pygame.Rect) -> list[pygame.Rect]:
         width = control.width / len(self.options)
         return [
@@ -207,7 +225,7 @@ class Choice(Labelled):
         control = self.control_rect(theme)
         if not control.collidepoint(pos):
             return  # a click on the label only takes the focus
-        if self.segmented:
+        if self._shows_segments(theme, control):
             for index, rect in enumerate(self._segments(control)):
                 if rect.collidepoint(pos):
                     self.set_index(index)
@@ -221,7 +239,7 @@ class Choice(Labelled):
         drawing.panel(
             surface, control, radius, PANEL, drawing.border_colour(focused, hovered), 2 if focused else 1, raised=False
         )
-        if self.segmented:
+        if self._shows_segments(theme, control):
             for index, rect in enumerate(self._segments(control)):
                 selected = index == self.index
                 if selected:
@@ -402,11 +420,13 @@ class TextField(Labelled):
             surface, box, theme.px(8), PANEL, drawing.border_colour(focused, hovered), 2 if focused else 1, raised=False
         )
         inner = box.width - theme.px(24)
-        if self.value or focused:
-            text = self.value + ("|" if focused else "")
-            font = theme.font(15)
+        if focused:
+            text, font = self.value + "|", theme.font(15)
             while text and font.size(text)[0] > inner:  # keep the end (the caret) in view
                 text = text[1:]
+            theme.draw_text(surface, text, 15, (box.x + theme.px(12), box.centery), TEXT, anchor="midleft")
+        elif self.value:  # at rest: from the beginning, shortened with an ellipsis
+            text = theme.fit_text(self.value, 15, inner)
             theme.draw_text(surface, text, 15, (box.x + theme.px(12), box.centery), TEXT, anchor="midleft")
         else:
             theme.draw_text(
@@ -435,6 +455,15 @@ class Card(Widget):
         super().__init__()
         self.title, self.detail, self.action, self.selected = title, detail, action, selected
         self.picture, self.level = picture, level
+        self.show_level = True  # the pips; off when a screen finds its cards too narrow (see fits_level)
+
+    def _pips_width(self, theme: Theme) -> int:
+        return 0 if self.level is None else theme.px(12) * (self.level[1] + 2)
+
+    def fits_level(self, theme: Theme) -> bool:
+        """Whether the whole title and the level pips fit side by side (a picture-less card)."""
+        room = self.rect.width - 2 * theme.px(14) - self._pips_width(theme)
+        return theme.font(17, True).size(self.title)[0] <= room
 
     def key(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in ACTIVATE_KEYS:
@@ -461,9 +490,11 @@ class Card(Widget):
                 self.rect.x + pad, self.rect.y + pad, self.rect.width - 2 * pad, self.rect.height * 11 // 20
             )
             self.picture(surface, picture)
-            title = theme.fit_text(self.title, 19, self.rect.width - pad, bold=True)
+            # smaller, then on two lines, rather than cut
+            size = label_size(theme, self.title, (19, 17, 15), self.rect.width - pad)
+            wrap = self.rect.width - pad if theme.font(size, True).size(self.title)[0] > self.rect.width - pad else 0
             top = (self.rect.centerx, picture.bottom + pad)
-            title_rect = theme.draw_text(surface, title, 19, top, TEXT, bold=True, anchor="midtop")
+            title_rect = theme.draw_text(surface, self.title, size, top, TEXT, bold=True, anchor="midtop", wrap=wrap)
             room = pygame.Rect(self.rect.x + pad, title_rect.bottom + theme.px(2), self.rect.width - 2 * pad, 0)
             room.height = self.rect.bottom - theme.px(6) - room.y
             self._draw_detail(surface, theme, room, wrap=True)
@@ -472,14 +503,15 @@ class Card(Widget):
             picture = pygame.Rect(self.rect.x + pad, self.rect.y, self.rect.height, self.rect.height)
             self.picture(surface, picture)
             text_left = picture.right + pad // 2
-        pips = 0 if self.level is None else theme.px(12) * (self.level[1] + 2)
-        title = theme.fit_text(self.title, 17, self.rect.right - text_left - pad - pips, bold=True)
+        show_pips = self.level is not None and self.show_level
+        room = self.rect.right - text_left - pad - (self._pips_width(theme) if show_pips else 0)
+        title = theme.fit_text(self.title, 17, room, bold=True)
         title_height = theme.font(17, True).get_linesize()
         two_lines = title_height + theme.px(4) + theme.font(13).get_linesize() + theme.px(16) <= self.rect.height
         # a card too short for its detail shows the title alone, in the middle (the detail is elsewhere on screen)
         y = self.rect.y + theme.px(8) if two_lines else self.rect.centery - title_height // 2
         title_rect = theme.draw_text(surface, title, 17, (text_left, y), TEXT, bold=True)
-        if self.level is not None:
+        if self.level is not None and show_pips:
             filled, highest = self.level
             x = title_rect.right + theme.px(12)
             for pip in range(highest + 1):

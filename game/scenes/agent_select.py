@@ -18,7 +18,7 @@ from game import drawing
 from game.players import sentence
 from game.scenes.base import FormScene
 from game.settings import Colour, Mode
-from game.theme import ACCENT, DANGER, DISC, MUTED, PANEL, TEXT
+from game.theme import ACCENT, DANGER, DISC, FAINT, MUTED, PANEL, TEXT
 from game.widgets import Button, Card, Choice, Stepper, TextField, Widget, align_labels, format_number
 
 if TYPE_CHECKING:
@@ -139,6 +139,10 @@ class AgentSelect(FormScene):
         self.cards: list[Card] = []
         self.editors: list[Widget] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
+        # A small window with large text has no room for every editor: they scroll, a window at a time.
+        self.first_editor = 0
+        self.editor_rows = 0  # how many editors show at once
+        self._pointer = (0, 0)  # where the mouse is (a wheel over the panel scrolls the editors)
         self.form.set_widgets([self.back, self.next], focus=self.back)
         self._size = app.screen.get_size()
 
@@ -178,7 +182,7 @@ class AgentSelect(FormScene):
             selected=lambda: self.sides[self.current].preset is None,
         )
         widgets += [*self.cards, self.custom_card]
-        self.editors = []
+        self.editors, self.first_editor = [], 0
         if side.preset is None:
             agents = [(info.name, info.name) for info in self.app.catalog.agents()]
             self.editors.append(Choice("Engine", agents, side.agent, self._pick_agent, help=side.info.summary))
@@ -219,6 +223,40 @@ class AgentSelect(FormScene):
             self.app.settings.set_agent(colour, side.spec())
         self.error = ""
 
+    def handle_event(self, event: pygame.event.Event) -> None:
+        focused = self.form.focused
+        if event.type == pygame.MOUSEMOTION:
+            self._pointer = event.pos
+        if event.type == pygame.MOUSEWHEEL and self.panel.collidepoint(self._pointer):
+            self._scroll_editors(self.first_editor - event.y)
+            if focused in self.editors and not focused.visible:  # keys never change an editor out of sight
+                index = self.editors.index(focused)
+                last = self.first_editor + self.editor_rows - 1
+                self.form.focus_on(self.editors[min(max(index, self.first_editor), last)])
+            return
+        moves = {pygame.K_UP: -1, pygame.K_DOWN: 1}
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            moves[pygame.K_TAB] = -1 if event.mod & pygame.KMOD_SHIFT else 1
+        if event.type == pygame.KEYDOWN and event.key in moves and focused in self.editors:
+            index = self.editors.index(focused) + moves[event.key]
+            if 0 <= index < len(self.editors):  # the next editor, scrolled into view even if hidden now
+                if not focused.key(event):
+                    self._reveal(index)
+                    self.form.focus_on(self.editors[index])
+                return
+        super().handle_event(event)
+
+    def _scroll_editors(self, first: int) -> None:
+        self.first_editor = max(0, min(first, len(self.editors) - self.editor_rows))
+        self._place_editors()
+
+    def _reveal(self, index: int) -> None:
+        """Scroll the editors so that editor ``index`` shows."""
+        if index < self.first_editor:
+            self._scroll_editors(index)
+        elif index >= self.first_editor + self.editor_rows:
+            self._scroll_editors(index - self.editor_rows + 1)
+
     def go_next(self) -> None:
         """Check that every choice makes an agent, then choose the board."""
         if not self.sides:
@@ -255,19 +293,38 @@ class AgentSelect(FormScene):
         height = min(px(60), (bottom - top - gap * (len(cards) - 1)) // len(cards))
         for index, card in enumerate(cards):
             card.rect = pygame.Rect(area.x, top + index * (height + gap), left_width, height)
+        pips = all(card.fits_level(self.theme) for card in self.cards)  # on narrow cards the titles matter more
+        for card in self.cards:
+            card.show_level = pips
         self.panel = pygame.Rect(area.x + left_width + px(24), top, area.width - left_width - px(24), bottom - top)
         rows = len(self.editors)
         if rows:
             inner = self.panel.inflate(-px(40), 0)
             # below the editors, room for the longest help note as it wraps at this text size
             notes = [self.theme.text(getattr(e, "help", ""), 14, MUTED, wrap=inner.width) for e in self.editors]
-            note_room = max(note.get_height() for note in notes) + px(24)
-            row_height = min(px(42), (self.panel.height - px(76) - note_room) // rows - px(6))
-            y = self.panel.y + px(60)
-            for editor in self.editors:
-                editor.rect = pygame.Rect(inner.x, y, inner.width, row_height)
-                y += row_height + (px(16) if editor is self.editors[0] else px(6))
+            room = self.panel.height - px(76) - (max(note.get_height() for note in notes) + px(24))
+            # the lowest row that still shows its text with a margin; below that the editors scroll
+            least = self.theme.font(16, True).get_linesize() + px(8)
+            self.row_height = min(max(px(42), least), room // rows - px(6))
+            self.editor_rows = rows
+            if self.row_height < least:
+                self.row_height = least
+                room -= self.theme.font(13).get_linesize()  # a line for "4–9 of 11" under them
+                self.editor_rows = max(1, (room + px(6)) // (least + px(6)))
+            self._editor_box = pygame.Rect(inner.x, self.panel.y + px(60), inner.width, 0)
+            self._scroll_editors(self.first_editor)
+            if self.form.focused in self.editors:
+                self._reveal(self.editors.index(self.form.focused))
             align_labels(self.editors, self.theme)
+
+    def _place_editors(self) -> None:
+        """Put the editors that show one under the other (the engine's choice a little apart)."""
+        px, y = self.theme.px, self._editor_box.y
+        for index, editor in enumerate(self.editors):
+            editor.visible = self.first_editor <= index < self.first_editor + self.editor_rows
+            editor.rect = pygame.Rect(self._editor_box.x, y, self._editor_box.width, self.row_height)
+            if editor.visible:
+                y += self.row_height + (px(16) if index == 0 else px(6))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         theme, px = self.theme, self.theme.px
@@ -295,6 +352,11 @@ class AgentSelect(FormScene):
         if side.preset is not None:
             self._draw_preset(surface, side)
             return
+        if self.editor_rows < len(self.editors):  # which of the editors show, under the last one
+            last = self.first_editor + self.editor_rows
+            where = (self.editors[last - 1].rect.right, self.editors[last - 1].rect.bottom + px(2))
+            shown = f"↑ ↓ {self.first_editor + 1}–{last} of {len(self.editors)}"
+            theme.draw_text(surface, shown, 13, where, FAINT, anchor="topright")
         focused = self.form.focused
         note = getattr(focused, "help", "") if focused in self.editors else ""
         if note:

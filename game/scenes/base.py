@@ -16,6 +16,7 @@ class FormScene(Scene):
 
     title = ""
     subtitle = ""
+    key_hints = KEY_HINTS  # the footer: the keys that matter on this screen
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -59,7 +60,7 @@ class FormScene(Scene):
         self.draw_content(surface)
         self.form.draw(surface)
         draw_preparation_note(surface, self.app, height - theme.px(40))
-        theme.draw_text(surface, KEY_HINTS, 13, (width / 2, height - theme.px(18)), FAINT, anchor="midbottom")
+        theme.draw_text(surface, self.key_hints, 13, (width / 2, height - theme.px(18)), FAINT, anchor="midbottom")
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Whatever the screen draws besides its controls."""

@@ -19,18 +19,26 @@ from game.widgets import Button, Stepper, align_labels
 SIZES = (("Classic", "7×6, four", (7, 6, 4)), ("Square", "8×8, four", (8, 8, 4)), ("Big", "9×9, five", (9, 9, 5)))
 
 
-def start_match(app) -> str | None:
-    """Start a match as the settings describe; returns why it cannot start, if so."""
+def start_match(app, pasted: str | None = None) -> str | None:
+    """Start a match as the settings describe; returns why it cannot start, if so.
+
+    ``pasted``: the text of a pasted position (a move string or a text grid) to start from instead.
+    """
+    from game.saves import SaveFileError, pasted_position
     from game.scenes.match import MatchScene
 
     if app.settings.mode is not Mode.HOTSEAT and not app.catalog.ready:
         return "The engine is still loading; try again in a moment."
     try:
         config = config_from_settings(app.settings, app.catalog.resolve, app.options.moves)
+        if pasted is not None:
+            config = pasted_position(pasted, config)
         from engine.board import Board
 
-        if Board.from_moves(config.start_moves, config.geometry).is_over:
+        if pasted is None and Board.from_moves(config.start_moves, config.geometry).is_over:
             return f"The game is already over after the moves {config.start_moves}."
+    except SaveFileError as exc:
+        return sentence(str(exc))
     except EngineError as exc:
         return str(exc)
     app.save_settings()

@@ -34,7 +34,7 @@ from game.match_model import MatchModel
 from game.panels.analysis import AnalysisPanel, Analysts
 from game.panels.move_list import MoveList, move_entries
 from game.panels.thinking import ThinkingPanel, compact
-from game.players import MatchConfig, spec_label
+from game.players import MatchConfig, sentence, spec_label
 from game.scene import Scene
 from game.settings import Colour, Mode, remember
 from game.spectator import SPEEDS, Series
@@ -229,7 +229,7 @@ class MatchScene(Scene):
         elif key == pygame.K_v and self.model.board.is_over:
             self.show_review()
 
-    def _ctrl_keys(self) -> dict[int, Callable[[], None]]:
+    def _ctrl_keys(self) -> dict[int, Callable[[], object]]:
         return {
             pygame.K_c: self.copy_position,
             pygame.K_v: self.paste_position,
@@ -317,18 +317,20 @@ class MatchScene(Scene):
         shown = text if "\n" not in text else "the position as a grid"
         self.app.notify(f"Copied {shown or 'the empty board'}", seconds=2.5)
 
-    def paste_position(self) -> None:
-        """Ctrl+V: start again from a pasted move string or text grid, with the same players."""
+    def paste_position(self) -> bool:
+        """Ctrl+V: start again from a pasted move string or text grid, with the same players; False if
+        the text is not a position to play from (a message says why)."""
         from game.saves import SaveFileError, pasted_position
 
         try:
             config = pasted_position(paste_text(), self.config)
         except SaveFileError as exc:
-            self.flash(str(exc)[0].upper() + str(exc)[1:])
-            return
+            self.app.notify(sentence(str(exc)), error=True)  # a toast: the whole sentence, over any banner
+            return False
         self.series = None
         self.restart(config)
         self.hint_text = "Started from the pasted position"
+        return True
 
     def save_game(self) -> None:
         """Ctrl+S: the game so far, to a new file in the saved-games folder."""
@@ -350,9 +352,13 @@ class MatchScene(Scene):
             self._changed()
 
     def next_speed(self) -> None:
+        """The next pace, remembered at once (also in a match started from the command line)."""
         names, settings = list(SPEEDS), self.app.settings
         current = names.index(settings.spectator_speed) if settings.spectator_speed in SPEEDS else 1
         settings.spectator_speed = names[(current + 1) % len(names)]
+        problem = remember(self.app.settings_path, spectator_speed=settings.spectator_speed)
+        if problem:
+            self.app.notify(problem, error=True)
         self._changed()
 
     def swap_players(self) -> None:

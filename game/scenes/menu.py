@@ -9,7 +9,7 @@ from game.players import side_label
 from game.scenes.base import FormScene, draw_preparation_note
 from game.settings import Mode, Settings
 from game.theme import FAINT, MUTED, TEXT
-from game.widgets import Button
+from game.widgets import Button, paste_text
 
 
 class MainMenu(FormScene):
@@ -27,14 +27,13 @@ class MainMenu(FormScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.form.focus_on(self.leave)  # nothing is below the menu: Escape points at Quit instead
             return
-        if (
-            event.type == pygame.KEYDOWN
-            and event.key == pygame.K_o
-            and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        ):
+        ctrl = event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if ctrl and event.key == pygame.K_o:
             self.open_saved_games()
-            return
-        super().handle_event(event)
+        elif ctrl and event.key == pygame.K_v:
+            self.start_pasted_game()
+        else:
+            super().handle_event(event)
 
     def update(self, dt: float) -> None:
         ready = self.app.catalog.ready or self.app.settings.mode is Mode.HOTSEAT
@@ -89,6 +88,14 @@ class MainMenu(FormScene):
         if problem:
             self.app.notify(problem, error=True)
 
+    def start_pasted_game(self) -> None:
+        """Ctrl+V: a quick game (the last players) from a pasted move string or text grid."""
+        from game.scenes.board_setup import start_match
+
+        problem = start_match(self.app, paste_text())
+        if problem:
+            self.app.notify(problem, error=True)
+
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.app.draw_background(surface)
@@ -105,7 +112,7 @@ class MainMenu(FormScene):
         draw_preparation_note(surface, self.app, (self.leave.rect.bottom + height - theme.px(36)) / 2)
         theme.draw_text(
             surface,
-            "↑ ↓ move   Enter select   F1 all keys   F2 settings",
+            "↑ ↓ move   Enter select   Ctrl+V paste a game   F1 all keys",
             13,
             (width / 2, height - theme.px(18)),
             FAINT,

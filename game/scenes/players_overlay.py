@@ -18,6 +18,9 @@ from game.settings import Colour
 from game.theme import DISC, MUTED, PANEL, TEXT
 from game.widgets import Button, Choice, Form
 
+TITLE = "The players"
+NOTE = "Changes apply from this position on"
+
 
 class PlayersOverlay(Scene):
     overlay = True
@@ -29,6 +32,7 @@ class PlayersOverlay(Scene):
         self.swap = Button("Swap sides", self.swap_sides, detail="X")
         self.done = Button("Done", app.pop, primary=True)
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.note_below = False  # the note under the title (no room beside it)
         self.form = Form(app.theme)
         self._build()
 
@@ -54,11 +58,15 @@ class PlayersOverlay(Scene):
             super().handle_event(event)
 
     def resize(self, size: tuple[int, int]) -> None:
-        px = self.app.theme.px
+        """The note beside the title when both fit on one line, else under it; the panel as tall as its rows."""
+        theme, px = self.app.theme, self.app.theme.px
         width = min(px(620), size[0] - px(40))
-        self.panel = pygame.Rect(0, 0, width, px(270))
+        title_width = theme.font(22, True).size(TITLE)[0]
+        self.note_below = title_width + px(16) + theme.font(14).size(NOTE)[0] > width - px(48)
+        top = px(18) + theme.font(22, True).get_linesize() + (theme.font(14).get_linesize() if self.note_below else 0)
+        self.panel = pygame.Rect(0, 0, width, top + px(14) + 2 * px(58) + px(10) + px(50) + px(24))
         self.panel.center = (size[0] // 2, size[1] // 2)
-        y = self.panel.y + px(64)
+        y = self.panel.y + top + px(14)
         for choice in self.choices.values():
             choice.rect = pygame.Rect(self.panel.x + px(58), y, width - px(82), px(46))
             y += px(58)
@@ -70,15 +78,11 @@ class PlayersOverlay(Scene):
         theme, px = self.app.theme, self.app.theme.px
         drawing.translucent(surface, surface.get_rect(), (4, 8, 20), 120)
         drawing.panel(surface, self.panel, px(16), PANEL)
-        theme.draw_text(surface, "The players", 22, (self.panel.x + px(24), self.panel.y + px(18)), TEXT, bold=True)
-        theme.draw_text(
-            surface,
-            "Changes apply from this position on",
-            14,
-            (self.panel.right - px(24), self.panel.y + px(24)),
-            MUTED,
-            anchor="topright",
-        )
+        title = theme.draw_text(surface, TITLE, 22, (self.panel.x + px(24), self.panel.y + px(18)), TEXT, bold=True)
+        if self.note_below:
+            theme.draw_text(surface, NOTE, 14, title.bottomleft, MUTED)
+        else:
+            theme.draw_text(surface, NOTE, 14, (self.panel.right - px(24), title.bottom), MUTED, anchor="bottomright")
         for colour, choice in self.choices.items():
             disc = drawing.disc(DISC[colour], px(13))
             surface.blit(disc, disc.get_rect(center=(self.panel.x + px(36), choice.rect.centery)))

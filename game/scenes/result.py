@@ -17,6 +17,9 @@ from game.settings import Colour, Mode
 from game.theme import DISC, MUTED, PANEL, SUCCESS, TEXT
 from game.widgets import Button, Form
 
+#: Keys of the match screen that work on the banner too, closing it first.
+MATCH_KEYS = (pygame.K_u, pygame.K_BACKSPACE, pygame.K_n, pygame.K_a)
+
 
 class ResultOverlay(Scene):
     overlay = True
@@ -44,6 +47,11 @@ class ResultOverlay(Scene):
         self.app.pop()
         self.match.show_review()
 
+    def paste_position(self) -> None:
+        """Ctrl+V: a new game from the pasted position (the banner stays if the text is not one)."""
+        if self.match.paste_position():
+            self.app.pop()
+
     def save_game(self) -> None:
         self.match.save_game()
         self.save.enabled = False  # saved once; the match screen says where
@@ -61,14 +69,19 @@ class ResultOverlay(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         ctrl = event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
-            self.rematch()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_v:
-            self.open_review()
-        elif ctrl and event.key == pygame.K_s:
+        if ctrl and event.key == pygame.K_s:
             self.save.press()
         elif ctrl and event.key == pygame.K_c:
             self.match.copy_position()
+        elif ctrl and event.key == pygame.K_v:
+            self.paste_position()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.rematch()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_v:
+            self.open_review()
+        elif event.type == pygame.KEYDOWN and (event.key in MATCH_KEYS or (ctrl and event.key == pygame.K_z)):
+            self.app.pop()  # the match's own keys (undo the last move, a new game, the analysis) close the banner
+            self.match.handle_event(event)
         elif not self.form.handle_event(event):
             super().handle_event(event)
 

@@ -60,13 +60,27 @@ def when(date: str) -> str:
 
 class SavedGames(FormScene):
     title = "Saved games"
+    key_hints = "↑ ↓ move   Enter open   Del delete   Ctrl+Z undo   Esc back   F1 all keys"
 
     def __init__(self, app, folder: Path | None = None) -> None:
         super().__init__(app)
         self.folder = folder or saves.games_folder()
         self.subtitle = f"In {self.folder}"
-        self.entries = saves.saved_games(self.folder)
+        saves.purge_deleted(self.folder)  # left over from a run that ended before its undo was over
+        self.deleted: list[tuple[Path, str]] = []  # (where the file went, its title), the last one last
+        self.undo = Button("Undo delete", self.undelete, detail="Ctrl+Z")
+        self.back = Button("Back", app.pop)
         self.items: list[Button] = []
+        self.removers: list[Button] = []  # each item's Delete button, beside it
+        self.first = 0  # the first item shown
+        self.rows = 1
+        self._list = pygame.Rect(0, 0, 0, 0)
+        self._load()
+
+    def _load(self, focus: int | None = None) -> None:
+        """Read the folder again and make a row for each game; ``focus`` the row to focus (if any)."""
+        self.entries = saves.saved_games(self.folder)
+        self.items, self.removers = [], []
         for path, game in self.entries:
             if isinstance(game, SavedGame):
                 players, detail = describe(game)
@@ -75,27 +89,88 @@ class SavedGames(FormScene):
                 reason = game.removeprefix(f"{path.name}: ")
                 damaged = Button(f"Damaged: {path.name}", partial(self.app.notify, game, error=True), detail=reason)
                 self.items.append(damaged)
-        self.back = Button("Back", app.pop)
-        self.form.set_widgets([*self.items, self.back])
-        self.first = 0  # the first item shown
-        self.rows = 1
-        self._list = pygame.Rect(0, 0, 0, 0)
+            title = players if isinstance(game, SavedGame) else path.name
+            self.removers.append(Button("Delete", partial(self.delete, path, title), detail="Del key"))
+        self.undo.visible = bool(self.deleted)
+        rows = [widget for pair in zip(self.items, self.removers, strict=True) for widget in pair]
+        self.form.set_widgets([*rows, self.undo, self.back])
+        self.first = max(0, min(self.first, len(self.items) - self.rows))
+        if self._list.width:
+            self._place()
+        if focus is not None and self.items:
+            self.focus_item(min(focus, len(self.items) - 1))
+        elif not self.items:
+            self.form.focus_on(self.undo if self.undo.visible else self.back)
+
+    def resume(self) -> None:
+        """Back from a game opened here: read the folder again (that game may have been saved anew)."""
+        self._load(focus=self._focused_row())
+
+    def exit(self) -> None:
+        saves.purge_deleted(self.folder)  # the undo ends with the screen
 
     def open(self, game: SavedGame) -> None:
         problem = open_game(self.app, game)
         if problem:
             self.app.notify(problem, error=True)
 
+    def delete(self, path: Path, title: str) -> None:
+        """Take a game (or a damaged file) out of the list; Ctrl+Z or Undo brings it back."""
+        row = next((index for index, (entry, _) in enumerate(self.entries) if entry == path), 0)
+        try:
+            self.deleted.append((saves.delete(path), title))
+        except OSError as exc:
+            self.app.notify(f"Could not delete {path.name}: {exc.strerror or exc}", error=True)
+            return
+        self._load(focus=row)
+        self.app.notify(f"Deleted {title} (Ctrl+Z brings it back)", seconds=3.0)
+
+    def undelete(self) -> None:
+        """Bring back the game deleted last."""
+        if not self.deleted:
+            return
+        aside, title = self.deleted.pop()
+        try:
+            path = saves.undelete(aside)
+        except OSError as exc:
+            self.app.notify(f"Could not bring back {title}: {exc.strerror or exc}", error=True)
+            self._load()
+            return
+        self._load()
+        row = next((index for index, (entry, _) in enumerate(self.entries) if entry == path), 0)
+        self.focus_item(row)
+        self.app.notify(f"{title} is back", seconds=2.0)
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL and self.items:
             self.first = max(0, min(self.first - event.y, len(self.items) - self.rows))
             self._place()
+            row = self._focused_row()
+            if row is not None and not self.items[row].visible:  # Enter or Delete never acts out of sight
+                self.form.focus_on(self.items[min(max(row, self.first), self.first + self.rows - 1)])
             return
-        step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.rows, pygame.K_PAGEDOWN: self.rows}
-        if event.type == pygame.KEYDOWN and event.key in step and self.form.focused in self.items:
-            self.focus_item(self.items.index(self.form.focused) + step[event.key])
-            return
+        if event.type == pygame.KEYDOWN:
+            ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+            row = self._focused_row()
+            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.rows, pygame.K_PAGEDOWN: self.rows}
+            if event.key == pygame.K_z and ctrl:
+                self.undelete()
+                return
+            if row is not None and event.key == pygame.K_DELETE:
+                self.removers[row].press()
+                return
+            if row is not None and event.key in step:
+                self.focus_item(row + step[event.key])
+                return
         super().handle_event(event)
+
+    def _focused_row(self) -> int | None:
+        """The row of the focused game or Delete button, if one has the focus."""
+        focused = self.form.focused
+        for row, pair in enumerate(zip(self.items, self.removers, strict=True)):
+            if focused in pair:
+                return row
+        return None
 
     def focus_item(self, index: int) -> None:
         """Move the focus to item ``index`` (past the last: the Back button), scrolling it into view."""
@@ -112,15 +187,21 @@ class SavedGames(FormScene):
         px, area = self.theme.px, self.content(size)
         self._list = pygame.Rect(area.x, area.y, area.width, area.height - px(70))
         self.rows = max(1, self._list.height // px(68))
-        self.button_row([self.back], area)
+        self.button_row([self.undo, self.back], area)
         self._place()
 
     def _place(self) -> None:
         px = self.theme.px
-        for index, item in enumerate(self.items):
+        remover_width = max(px(96), self.theme.font(17, True).size("Delete")[0] + px(24))
+        for index, (item, remover) in enumerate(zip(self.items, self.removers, strict=True)):
             row = index - self.first
-            item.visible = 0 <= row < self.rows
-            item.rect = pygame.Rect(self._list.x, self._list.y + row * px(68), self._list.width, px(60))
+            item.visible = remover.visible = 0 <= row < self.rows
+            y = self._list.y + row * px(68)
+            item.rect = pygame.Rect(self._list.x, y, self._list.width - remover_width - px(10), px(60))
+            remover.rect = pygame.Rect(item.rect.right + px(10), y, remover_width, px(60))
+
+    def toast_floor(self, height: int) -> int:
+        return self.back.rect.top
 
     def draw_content(self, surface: pygame.Surface) -> None:
         theme, px = self.theme, self.theme.px
@@ -132,6 +213,7 @@ class SavedGames(FormScene):
                 self._list.midtop,
                 MUTED,
                 anchor="midtop",
+                wrap=self._list.width,
             )
         elif len(self.items) > self.rows:
             shown = f"{self.first + 1}–{min(len(self.items), self.first + self.rows)} of {len(self.items)}"

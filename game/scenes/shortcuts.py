@@ -37,6 +37,7 @@ SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         (
             ("Ctrl+S", "save the game"),
             ("Ctrl+O", "the saved games (in the menu)"),
+            ("Delete", "delete a saved game (Ctrl+Z undoes it)"),
             ("Ctrl+C", "copy the position as a move string"),
             ("Ctrl+V", "play from a pasted move string or grid"),
         ),
@@ -70,10 +71,19 @@ SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
 LEFT_GROUPS = 2  # on a wide card, the first two groups make the left column, the others the right one
 
 CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+PAGE_KEYS = {pygame.K_LEFT: -1, pygame.K_PAGEUP: -1, pygame.K_RIGHT: 1, pygame.K_PAGEDOWN: 1}
+
+#: A column of the card: groups, each a title and some of its entries (a long group may go on in the next column).
+Column = list[tuple[str, tuple[tuple[str, str], ...]]]
 
 
 class ShortcutsOverlay(Scene):
-    """The card of shortcuts, drawn over the screen below it."""
+    """The card of shortcuts, drawn over the screen below it.
+
+    Every entry shows in full: two columns when the window is wide enough for both,
+    else one; and when the window is too short for them, the card has pages
+    (← → turn them).
+    """
 
     overlay = True
 
@@ -81,8 +91,13 @@ class ShortcutsOverlay(Scene):
         super().__init__(app)
         self.card = pygame.Rect(0, 0, 0, 0)
         self.columns = 1
+        self.pages: list[list[Column]] = [[list(SHORTCUTS)]]
+        self.page = 0
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in PAGE_KEYS and len(self.pages) > 1:
+            self.page = max(0, min(len(self.pages) - 1, self.page + PAGE_KEYS[event.key]))
+            return
         closing = event.type == pygame.KEYDOWN and (event.key in CLOSE_KEYS or event.unicode == "?")
         if closing or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
             self.app.pop()
@@ -90,14 +105,19 @@ class ShortcutsOverlay(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         theme, px = self.app.theme, self.app.theme.px
         width, height = size
-        lines = sum(len(entries) + 2 for _, entries in SHORTCUTS)  # a title and a gap per group
+        entries = [entry for _, group in SHORTCUTS for entry in group]
+        self.keys_width = max(theme.font(15, True).size(keys)[0] for keys, _ in entries) + px(16)
+        column = self.keys_width + max(theme.font(15).size(meaning)[0] for _, meaning in entries) + px(16)
+        # side by side when both columns show every entry in full
+        self.columns = 2 if 2 * column + px(48) <= width - px(24) else 1
         chrome = theme.font_px(22) + theme.font_px(13) + px(70)  # title, closing hint, margins
-        # side by side on a wide window, or when one column would not fit the height
-        wide = width >= px(900) * theme.text_scale or lines * self.line + chrome > height - px(24)
-        self.columns = 2 if wide else 1
-        if wide:
-            lines = max(column_lines(SHORTCUTS[:LEFT_GROUPS]), column_lines(SHORTCUTS[LEFT_GROUPS:]))
-        card_width = min(width - px(24), round(px(960 if wide else 620) * theme.text_scale))
+        room = max(4, (height - px(24) - chrome) // self.line)  # rows that fit one above the other
+        balanced = max(column_lines(SHORTCUTS[:LEFT_GROUPS]), column_lines(SHORTCUTS[LEFT_GROUPS:]))
+        flowed = flow(SHORTCUTS, min(room, balanced) if self.columns == 2 else room)
+        self.pages = [flowed[index : index + self.columns] for index in range(0, len(flowed), self.columns)]
+        self.page = min(self.page, len(self.pages) - 1)
+        lines = max(column_lines(part) for part in flowed)
+        card_width = min(width - px(24), self.columns * column + px(48))
         self.card = pygame.Rect(0, 0, card_width, min(height - px(24), lines * self.line + chrome))
         self.card.center = (width // 2, height // 2)
 
@@ -114,28 +134,43 @@ class ShortcutsOverlay(Scene):
             surface, "Keyboard shortcuts", 22, (card.centerx, card.y + px(16)), TEXT, bold=True, anchor="midtop"
         )
         column_width = (card.width - px(48)) // self.columns
-        # the keys column as wide as its longest entry (up to 2/5), the rest for what the keys do
-        longest = max(theme.font(15, True).size(keys)[0] for _, entries in SHORTCUTS for keys, _ in entries)
-        keys_width = min(column_width * 2 // 5, longest + px(16))
-        top = y = title.bottom + px(12)
-        for index, (group, entries) in enumerate(SHORTCUTS):
-            right = self.columns == 2 and index >= LEFT_GROUPS
-            x = card.x + px(24) + (column_width if right else 0)
-            if self.columns == 2 and index in (0, LEFT_GROUPS):
-                y = top
-            elif index:
-                y += self.line // 2
-            theme.draw_text(surface, group, 16, (x, y), ACCENT, bold=True)
-            y += self.line + px(2)
-            for keys, meaning in entries:
-                keys = theme.fit_text(keys, 15, keys_width - px(8), bold=True)
-                theme.draw_text(surface, keys, 15, (x, y), TEXT, bold=True)
-                room = column_width - keys_width - px(16)
-                theme.draw_text(surface, theme.fit_text(meaning, 15, room), 15, (x + keys_width, y), MUTED)
-                y += self.line
-        theme.draw_text(
-            surface, "Esc, F1 or ? to close", 13, (card.centerx, card.bottom - px(12)), MUTED, anchor="midbottom"
-        )
+        keys_width = min(column_width * 2 // 5, self.keys_width)
+        for number, column in enumerate(self.pages[self.page]):
+            x, y = card.x + px(24) + number * column_width, title.bottom + px(12)
+            for index, (group, entries) in enumerate(column):
+                if index:
+                    y += self.line // 2
+                theme.draw_text(surface, group, 16, (x, y), ACCENT, bold=True)
+                y += self.line + px(2)
+                for keys, meaning in entries:
+                    keys = theme.fit_text(keys, 15, keys_width - px(8), bold=True)
+                    theme.draw_text(surface, keys, 15, (x, y), TEXT, bold=True)
+                    room = column_width - keys_width - px(16)
+                    theme.draw_text(surface, theme.fit_text(meaning, 15, room), 15, (x + keys_width, y), MUTED)
+                    y += self.line
+        hint = "Esc, F1 or ? to close"
+        if len(self.pages) > 1:
+            hint = f"Page {self.page + 1} of {len(self.pages)}: ← → turn   {hint}"
+        theme.draw_text(surface, hint, 13, (card.centerx, card.bottom - px(12)), MUTED, anchor="midbottom")
+
+
+def flow(groups, room: int) -> list[Column]:
+    """The groups in columns of at most ``room`` rows: whole groups where they fit, a long one split."""
+    columns: list[Column] = [[]]
+    for title, entries in groups:
+        while entries:
+            column = columns[-1]
+            if column_lines([*column, (title, entries)]) <= room:
+                column.append((title, entries))
+                break
+            if column:  # a group starts a new column rather than being cut
+                columns.append([])
+                continue
+            taken = entries[: max(1, room - 2)]
+            column.append((title, taken))
+            entries, title = entries[len(taken) :], f"{title} (continued)"
+            columns.append([])
+    return [column for column in columns if column]
 
 
 def column_lines(groups) -> int:

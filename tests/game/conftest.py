@@ -27,6 +27,7 @@ from engine.agents.registry import create_agent
 from engine.board import Board
 from engine.stop import StopFlag
 from game.app import App, Options
+from game.display import Display
 from game.keys import DOUBLE_CLICK_SECONDS
 
 FRAME = 1 / 30  # game seconds per test frame
@@ -169,16 +170,24 @@ def settings_file(tmp_path, monkeypatch):
 
 @pytest.fixture
 def start(settings_file):
-    """``start(options=None, agents=None, **settings) -> Driver``: a small window, settings as given."""
+    """``start(options=None, agents=None, display=None, **settings) -> Driver``: a small window, settings as given."""
     apps: list[App] = []
 
-    def make(options: Options | None = None, agents: dict[str, Agent] | None = None, **values) -> Driver:
+    def make(
+        options: Options | None = None, agents: dict[str, Agent] | None = None, display: Display | None = None, **values
+    ) -> Driver:
         settings_file.parent.mkdir(parents=True, exist_ok=True)
         data = {"window_width": 800, "window_height": 600, **values}
         settings_file.write_text(json.dumps(data), encoding="utf-8")
         clock = ManualClock()
         app = App(
-            options, settings_path=settings_file, agent_factory=factory(agents or {}), clock=clock, fps=0, warm_up=False
+            options,
+            settings_path=settings_file,
+            agent_factory=factory(agents or {}),
+            clock=clock,
+            fps=0,
+            warm_up=False,
+            display=display,
         )
         apps.append(app)
         return Driver(app, clock)

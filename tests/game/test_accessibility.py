@@ -12,9 +12,10 @@ from engine.geometry import Geometry
 from game import drawing, theme
 from game.scenes.menu import MainMenu
 from game.scenes.settings_screen import SettingsScene
-from game.scenes.shortcuts import ShortcutsOverlay
+from game.scenes.shortcuts import SHORTCUTS, ShortcutsOverlay
 from game.settings import AnimationSpeed, Colour, Look
 from tests.game.test_match import config, open_match
+from tests.game.test_window import resize
 
 
 @pytest.fixture(autouse=True)
@@ -121,6 +122,33 @@ def test_shortcuts_card_opens_on_question_mark_and_f1_and_blocks_the_board(start
     assert isinstance(driver.scene, ShortcutsOverlay)
     driver.click((5, 5))
     assert driver.scene is match
+
+
+@pytest.mark.parametrize(("window", "scale"), [((640, 480), 150), ((640, 480), 100), ((1280, 800), 150)])
+def test_every_shortcut_shows_in_full_on_some_page_of_the_card(start, window, scale):
+    driver = start(text_scale=scale)
+    resize(driver, window)
+    driver.key(pygame.K_F1)
+    card = driver.scene
+    theme = driver.app.theme
+    assert pygame.Rect((0, 0), window).contains(card.card)
+    seen = []
+    for page in range(len(card.pages)):
+        assert card.page == page
+        column_width = (card.card.width - theme.px(48)) // card.columns
+        for column in card.pages[page]:
+            for _, entries in column:
+                for keys, meaning in entries:
+                    seen.append((keys, meaning))
+                    width = min(column_width * 2 // 5, card.keys_width) + theme.font(15).size(meaning)[0]
+                    assert width + theme.px(16) <= column_width, f"{meaning!r} is cut at {window}, {scale}%"
+        driver.key(pygame.K_RIGHT)  # the next page (the last one stays)
+    assert seen == [entry for _, group in SHORTCUTS for entry in group]  # all of them, once, in order
+    if len(card.pages) > 1:
+        driver.key(pygame.K_LEFT)
+        assert card.page == len(card.pages) - 2
+    driver.key(pygame.K_ESCAPE)
+    assert not isinstance(driver.scene, ShortcutsOverlay)
 
 
 def test_f2_opens_the_settings_over_a_game_and_instant_animation_applies_on_return(start):

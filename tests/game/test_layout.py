@@ -13,11 +13,13 @@ import itertools
 import pygame
 import pytest
 
+from game.scenes import players_overlay
 from game.scenes.agent_select import AgentSelect
 from game.scenes.board_setup import BoardSetup
 from game.scenes.help import HelpScene
 from game.scenes.menu import MainMenu
 from game.scenes.mode_select import ModeSelect
+from game.scenes.players_overlay import PlayersOverlay
 from game.scenes.result import ResultOverlay
 from game.scenes.saved_games import SavedGames
 from game.scenes.settings_screen import SettingsScene
@@ -62,13 +64,36 @@ def describe(widget) -> str:
     return f"{type(widget).__name__} {words!r}"
 
 
-def check_agents(agents: AgentSelect, window: tuple[int, int]) -> None:
-    """The agent screen: its editors sit inside the side's panel, which stays clear of every other control."""
+def check_agents(driver, agents: AgentSelect, window: tuple[int, int]) -> None:
+    """The agent screen: its editors sit inside the side's panel, which stays clear of every other control;
+    each editor's row is tall enough for its words, and ↓ reaches every editor, scrolled into view."""
     check(agents, window)
     assert pygame.Rect((0, 0), window).contains(agents.panel)
     for widget in agents.form.widgets:
+        if not widget.visible:
+            continue
         inside = widget in agents.editors
         assert agents.panel.contains(widget.rect) if inside else not agents.panel.colliderect(widget.rect), widget
+    if not agents.editors:
+        return
+    line = agents.app.theme.font(16, True).get_linesize()
+    where = f"{agents.sides[agents.current].agent} at {window}, text {agents.app.theme.text_scale:.0%}"
+    wheel(driver, agents.panel.center, 1, len(agents.editors))  # back to the top of the list
+    agents.form.focus_on(agents.editors[0])
+    for editor in agents.editors:
+        assert agents.form.focused is editor and editor.visible, f"{describe(editor)} cannot be reached on {where}"
+        assert editor.rect.height >= line + 4, f"{describe(editor)} is too cramped on {where}"
+        check(agents, window)
+        driver.key(pygame.K_DOWN)
+    assert agents.form.focused is agents.back  # past the last editor: the buttons
+
+
+def wheel(driver, pos: tuple[int, int], y: int, times: int = 1) -> None:
+    """Turn the mouse wheel ``times`` notches (``y`` 1: up, -1: down) with the pointer at ``pos``."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(times):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False))
+    driver.step()
 
 
 def show(driver, scene):
@@ -95,12 +120,12 @@ def test_every_screen_fits_at_every_text_size(start, window, scale):
 
     app.settings.mode = Mode.SPECTATOR  # two computers: the agent screen has its tabs
     agents = show(driver, AgentSelect(app))
-    check_agents(agents, window)
+    check_agents(driver, agents, window)
     agents._pick_custom()
     for info in app.catalog.agents():  # every engine's own editors
         agents._pick_agent(info.name)
         driver.step()
-        check_agents(agents, window)
+        check_agents(driver, agents, window)
     board = show(driver, BoardSetup(app))
     check(board, window, {"preview": board.preview.frame})
     app.reset(MainMenu)
@@ -117,3 +142,49 @@ def test_every_screen_fits_at_every_text_size(start, window, scale):
     title = app.theme.font(28, True).size(result.headline()[0])[0]
     limit = result.panel.right if result.stacked else result.again.rect.x
     assert result._text_left() + title <= limit, f"the headline {result.headline()[0]!r} is cut"
+
+
+def test_the_editors_scroll_with_the_wheel_and_a_click_focuses_the_one_shown(start):
+    driver = start(text_scale=150, mode="spectator")
+    resize(driver, (640, 480))
+    driver.wait_for_catalog()
+    agents = show(driver, AgentSelect(driver.app))
+    agents._pick_custom()
+    agents._pick_agent("alphabeta")
+    driver.step()
+    hidden = agents.editors[-1]
+    assert not hidden.visible and agents.editor_rows < len(agents.editors)
+    driver.focus(agents.editors[0])
+    wheel(driver, agents.panel.center, -1, len(agents.editors))
+    assert hidden.visible and not agents.editors[0].visible
+    assert agents.form.focused.visible  # the focus followed the list: a key never edits what is out of sight
+    driver.focus(hidden)
+    assert agents.form.focused is hidden
+    driver.key(pygame.K_UP)  # back up the list, one editor at a time, scrolling
+    assert agents.form.focused is agents.editors[-2]
+    check_agents(driver, agents, (640, 480))
+
+
+@pytest.mark.parametrize(("window", "scale"), LAYOUTS)
+def test_the_players_panel_fits_with_its_note_clear_of_its_title(start, window, scale):
+    driver = start(text_scale=scale)
+    resize(driver, window)
+    driver.wait_for_catalog()
+    match = open_match(driver, config("random", "random"))
+    driver.key(pygame.K_SPACE)  # paused: the panel is looked at, not raced
+    driver.key(pygame.K_p)
+    panel = driver.scene
+    assert isinstance(panel, PlayersOverlay)
+    check(panel, window)
+    assert pygame.Rect((0, 0), window).contains(panel.panel)
+    assert all(panel.panel.contains(widget.rect) for widget in panel.form.widgets)
+    theme, px = driver.app.theme, driver.app.theme.px
+    title = theme.font(22, True).size(players_overlay.TITLE)[0]
+    note = theme.font(14).size(players_overlay.NOTE)[0]
+    if not panel.note_below:  # beside the title: both fit, with a gap
+        assert title + px(16) + note <= panel.panel.width - px(48)
+    top = min(widget.rect.top for widget in panel.form.widgets)
+    lines = theme.font(22, True).get_linesize() + (theme.font(14).get_linesize() if panel.note_below else 0)
+    assert panel.panel.y + px(18) + lines <= top  # the heading stays above the controls
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is match

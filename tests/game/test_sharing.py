@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pygame
 
@@ -50,7 +51,39 @@ def test_pasting_something_that_is_not_a_position_says_so(start):
     pygame.scrap.put_text("4444444")
     driver.key(pygame.K_v, mod=CTRL)
     assert match.model.board.move_string == "44"  # the game goes on as it was
-    assert "Not a position" in match._flash[0] and "column 4" in match._flash[0]
+    assert any(m.startswith("Not a position") and "column 4" in m for m in driver.app.messages)
+
+
+def test_ctrl_v_on_the_menu_starts_a_game_from_the_pasted_position(start):
+    driver = start(mode="hotseat", red_name="Ann")
+    driver.step()
+    pygame.scrap.put_text("hello")
+    driver.key(pygame.K_v, mod=CTRL)
+    assert isinstance(driver.scene, MainMenu)  # not a position: the menu stays, with a message
+    assert any(m.startswith("Not a position") for m in driver.app.messages)
+    pygame.scrap.put_text("- - - -\n- - - -\n- - - -\n- O X -\n")
+    driver.key(pygame.K_v, mod=CTRL)
+    match = driver.scene
+    assert isinstance(match, MatchScene) and match.model.board.ply == 2
+    assert match.config.geometry == Geometry(4, 4, 4) and match.config.red.name == "Ann"  # the last players
+    driver.key(pygame.K_ESCAPE)
+    pygame.scrap.put_text("4444444")  # a column overfilled: refused, nothing starts
+    driver.key(pygame.K_v, mod=CTRL)
+    assert isinstance(driver.scene, MainMenu) and any("column 4" in m for m in driver.app.messages)
+
+
+def test_ctrl_v_on_the_result_banner_pastes_and_v_reviews(start):
+    driver = start()
+    match = open_match(driver, config(None, None, Geometry(4, 4, 3)))
+    for column in (0, 1, 0, 1, 0):
+        driver.click_column(column)
+    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel")
+    pygame.scrap.put_text("not a game")
+    driver.key(pygame.K_v, mod=CTRL)
+    assert isinstance(driver.scene, ResultOverlay)  # refused: the banner stays, with a message
+    pygame.scrap.put_text("21")
+    driver.key(pygame.K_v, mod=CTRL)
+    assert driver.scene is match and match.model.board.move_string == "21"
 
 
 def test_ctrl_s_saves_and_the_saved_games_screen_opens_it(start):
@@ -72,6 +105,9 @@ def test_ctrl_s_saves_and_the_saved_games_screen_opens_it(start):
     assert isinstance(reopened, MatchScene) and reopened.model.board.move_string == "445"
     driver.key(pygame.K_u)
     assert reopened.model.board.move_string == "44"  # the saved moves can be taken back
+    driver.key(pygame.K_s, mod=CTRL)
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is screen and len(screen.items) == 2  # the list shows the game saved meanwhile
 
 
 def test_a_damaged_file_is_listed_and_explained(start):
@@ -99,6 +135,54 @@ def test_the_list_scrolls_with_the_keyboard(start):
     for _ in range(11):
         driver.key(pygame.K_DOWN)
     assert screen.form.focused is screen.items[-1] and screen.items[-1].visible and not screen.items[0].visible
+    for _ in range(12):  # the wheel back to the top: the focus comes along, so Delete acts on a game in view
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    driver.step()
+    assert screen.items[0].visible and screen.form.focused.visible
+    driver.key(pygame.K_DELETE)
+    assert len(screen.items) == 11 and screen.items[0].visible
+
+
+def test_deleting_saved_games_by_key_and_click_and_undoing_it(start):
+    driver = start()
+    driver.step()
+    for moves in ("4", "44"):
+        saves.save(saves.SavedGame(config(None, None), moves))
+    broken = saves.games_folder() / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    os.utime(broken, (1e9, 1e9))  # the oldest: listed last
+    driver.key(pygame.K_o, mod=CTRL)
+    screen = driver.scene
+    assert len(screen.items) == 3 and screen.form.focused is screen.items[0]
+    driver.key(pygame.K_DELETE)  # the focused game, from the keyboard
+    assert len(screen.items) == 2 and screen.undo.visible and screen.form.focused is screen.items[0]
+    assert any("Ctrl+Z brings it back" in m for m in driver.app.messages)
+    damaged = next(index for index, item in enumerate(screen.items) if item.text == "Damaged: broken.json")
+    driver.press(screen.removers[damaged])  # a damaged file can be deleted too, with the mouse
+    assert len(screen.items) == 1 and len(list(saves.games_folder().glob("*.json"))) == 1
+    driver.key(pygame.K_z, mod=CTRL)  # undo: the damaged file is back, then the game
+    assert any(item.text == "Damaged: broken.json" for item in screen.items)
+    driver.press(screen.undo)
+    assert len(screen.items) == 3 and not screen.undo.visible
+    assert sorted(saves.load(path).moves for path in saves.games_folder().glob("2*.json")) == ["4", "44"]
+    driver.press(screen.removers[0])
+    driver.key(pygame.K_ESCAPE)  # leaving the screen ends the undo: the file is gone for good
+    assert isinstance(driver.scene, MainMenu)
+    assert len(list(saves.games_folder().iterdir())) == 2
+    driver.key(pygame.K_o, mod=CTRL)
+    assert len(driver.scene.items) == 2
+
+
+def test_deleting_the_last_game_leaves_an_empty_list_that_still_works(start):
+    driver = start()
+    driver.step()
+    saves.save(saves.SavedGame(config(None, None), "4"))
+    driver.key(pygame.K_o, mod=CTRL)
+    screen = driver.scene
+    driver.key(pygame.K_DELETE)
+    assert screen.items == [] and screen.form.focused is screen.undo
+    driver.key(pygame.K_RETURN)
+    assert len(screen.items) == 1 and screen.form.focused is screen.items[0]
 
 
 def test_the_result_panel_saves_the_game(start):
@@ -135,3 +219,17 @@ def test_a_saved_game_with_an_unknown_computer_is_refused_with_a_message(start, 
     assert any("player 'nonsense:depth=3' is not available" in m for m in driver.app.messages)
     assert main([str(path)]) == 2
     assert "unknown agent 'nonsense'" in capsys.readouterr().err
+
+
+def test_the_match_keys_work_on_the_result_banner(start):
+    driver = start()
+    match = open_match(driver, config(None, None, Geometry(4, 4, 3)))
+    for column in (0, 1, 0, 1, 0):
+        driver.click_column(column)
+    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel")
+    driver.key(pygame.K_u)  # undo the winning move at once, without closing the banner first
+    assert driver.scene is match and match.model.board.move_string == "1212"
+    driver.click_column(0)
+    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel again")
+    driver.key(pygame.K_n)
+    assert driver.scene is match and match.model.board.ply == 0

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
 import pygame
+import pytest
 
 from engine.geometry import Geometry
 from game.players import MatchConfig, Player
@@ -56,6 +59,45 @@ def test_the_tally_resets_when_the_players_change():
     assert tally.games == 0
 
 
+def test_the_tally_survives_a_restart_for_the_same_players(start, settings_file):
+    driver = start()
+    match = open_match(driver, config(None, None, SMALL))
+    play_the_first_column_line(driver, match)
+    driver.app.close()
+    saved = json.loads(settings_file.read_text(encoding="utf-8"))
+    people = [["person", "Red player"], ["person", "Yellow player"]]
+    assert saved["tally"] == {"players": people, "red": 1, "yellow": 0, "draws": 0}
+    again = start(**saved)
+    assert again.app.tally.games == 1 and not again.app.messages
+    match = open_match(again, config(None, None, SMALL))
+    assert match.app.tally.red == 1  # the same two players: the score goes on
+    play_the_first_column_line(again, match)
+    assert again.scene.score() == "Score: Red player 2 – 0 Yellow player"
+    again.app.close()
+    third = start(**json.loads(settings_file.read_text(encoding="utf-8")))
+    open_match(third, config(None, "random", SMALL))  # someone else: a fresh score, saved at once
+    assert third.app.tally.games == 0
+    assert json.loads(settings_file.read_text(encoding="utf-8"))["tally"]["players"][1] == ["computer", "random"]
+
+
+@pytest.mark.parametrize(
+    ("tally", "message"),
+    [
+        ({"players": [["person", "Ann"]], "red": 1, "yellow": 0, "draws": 0}, "The saved score was damaged"),
+        ({"players": [["person", "A"], ["robot", "B"]], "red": 1, "yellow": 0, "draws": 0}, "score was damaged"),
+        ({"players": [["person", "A"], ["person", "B"]], "red": -1, "yellow": 0, "draws": 0}, "score was damaged"),
+        ({"players": [["person", "A"], ["person", "B"]], "red": True, "yellow": 0}, "score was damaged"),
+        ("2-1", "were invalid and were reset: tally"),
+    ],
+)
+def test_a_damaged_saved_tally_starts_from_zero_with_a_message(start, tally, message):
+    driver = start(tally=tally)
+    assert driver.app.tally.games == 0 and any(message in m for m in driver.app.messages)
+    match = open_match(driver, config(None, None, SMALL))
+    play_the_first_column_line(driver, match)
+    assert driver.app.tally.red == 1
+
+
 def test_pause_and_step_one_move(start):
     driver = start(spectator_speed="fast")
     match = open_match(driver, config("random:seed=1", "random:seed=2"))
@@ -80,8 +122,7 @@ def test_the_pace_cycles_and_is_remembered(start):
         names.append(match.speed.label)
     assert names == ["Fast", "Instant", "Slow", "Normal"]
     driver.key(pygame.K_f)
-    driver.app.save_settings()
-    assert '"spectator_speed": "fast"' in driver.app.settings_path.read_text(encoding="utf-8")
+    assert '"spectator_speed": "fast"' in driver.app.settings_path.read_text(encoding="utf-8")  # saved at once
 
 
 def test_instant_games_drop_no_discs(start):

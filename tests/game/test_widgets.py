@@ -78,3 +78,21 @@ def test_form_focus_skips_disabled_controls(start):
     form.handle_event(keydown(pygame.K_RETURN))
     form.handle_event(keydown(pygame.K_TAB))
     assert form.focused is first and pressed == ["c"]
+
+
+def test_a_long_button_label_gets_smaller_then_two_lines_then_shortened(start):
+    theme = start(text_scale=150).app.theme
+    button = Button("Stop series", lambda: None)
+    button.rect = pygame.Rect(0, 0, 400, theme.px(50))
+    assert button.label_layout(theme) == ("Stop series", 17, 0)  # room enough: as designed
+    width = theme.font(17, True).size("Stop series")[0]
+    button.rect.width = width  # too narrow at 17 (less the padding): a smaller size on one line
+    text, size, wrap = button.label_layout(theme)
+    assert text == "Stop series" and size < 17 and wrap == 0
+    button.rect.width = theme.font(13, True).size("series")[0] + theme.px(20)  # one word a line
+    text, size, wrap = button.label_layout(theme)
+    assert text == "Stop series" and wrap > 0
+    assert theme.text(text, size, bold=True, wrap=wrap, centred=True).get_height() <= button.rect.height
+    button.rect.height = theme.font(13, True).get_linesize()  # no room for two lines: shortened
+    text, _, wrap = button.label_layout(theme)
+    assert text.endswith("…") and wrap == 0
