@@ -5,14 +5,14 @@ plain ``flag[0]`` read inside a loop that never writes the flag may be hoisted
 out of the loop by the optimiser, and the search would never see the stop. An
 atomic load tells the compiler that the byte can change under its feet.
 
-A time limit is also written into the flag's array, as a deadline the search
-checks itself (:data:`engine.stop.DEADLINE`): the timer thread that sets
-the byte has to wait for a free core before it can run, on a busy machine
-tens of milliseconds after its time, while the searching thread is running
-anyway. The clock is the C library's ``clock_gettime(CLOCK_MONOTONIC)``,
-the one Python's ``time.monotonic_ns()`` reads on Linux; on other systems
-kernels read no clock (the deadline is never written there) and the timer
-thread alone stops them.
+A time limit is also written into the flag's array, as a deadline
+(:data:`engine.stop.DEADLINE`) the search checks against the clock itself: a
+timer thread that sets the byte must first start and then get a core, on a
+busy machine tens or hundreds of milliseconds late, while the searching
+thread runs anyway. The clock is the C library's
+``clock_gettime(CLOCK_MONOTONIC)``, the one Python's ``time.monotonic_ns()``
+reads on Linux; on other systems kernels read no clock (it gives 0, so no
+deadline passes for them) and a timer thread sets the flag.
 """
 
 from __future__ import annotations
