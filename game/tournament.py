@@ -28,6 +28,7 @@ from pathlib import Path
 
 from engine.agents.registry import create_agent
 from engine.board import Side
+from engine.errors import EngineError
 from engine.experiments.runner import GameTask, Row, run_tasks
 from engine.experiments.tournament import schedule, summarize
 from engine.geometry import Geometry
@@ -104,7 +105,10 @@ def main(argv: list[str] | None = None) -> int:
     # A hidden window: SDL's dummy drivers (read when the window opens) draw into memory and play no sound.
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    tasks = schedule(args.agents, args.games, args.seed, opening_plies=args.openings)
+    try:
+        tasks = schedule(args.agents, args.games, args.seed, opening_plies=args.openings)
+    except (EngineError, ValueError) as exc:  # a bad spec or count: one line, no traceback
+        parser.exit(2, f"error: {exc}\n")
     with tempfile.TemporaryDirectory() as home:
         settings_path = Path(home) / "settings.json"
         settings_path.write_text(json.dumps(SETTINGS), encoding="utf-8")

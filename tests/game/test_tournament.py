@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from engine.board import Board, Side
 from engine.experiments.runner import GameTask
 from game.tournament import SETTINGS, InGameTask, main
@@ -34,3 +36,11 @@ def test_an_interrupted_run_resumes_from_its_rows(tmp_path, capsys) -> None:
     resumed = (out / "progress.jsonl").read_text().splitlines()
     assert resumed[0] == rows[0] and len(resumed) == 2
     assert "beginner" in capsys.readouterr().out
+
+
+def test_a_bad_spec_is_one_line_and_no_game(tmp_path, capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["easy", "nosuch", "--out", str(tmp_path / "run")])
+    assert exit_info.value.code == 2
+    assert "unknown agent 'nosuch'" in capsys.readouterr().err
+    assert not (tmp_path / "run").exists()
