@@ -10,8 +10,8 @@ commands, the crosstable, the intervals and each level's win rate over the
 level below. Re-measure and update the figures here when a preset changes:
 the game's level list and ``--help`` read them from this one place.
 
-Each level wins at least 70 % of its games against the one below, so the
-steps are wide: ``hard`` searches four plies (no clock, so a seed replays
+Each level must win at least 70 % of its games against the one below, so
+the steps are wide: ``hard`` searches four plies (no clock, so a seed replays
 its games), far below the ``expert`` tree search. Weak levels play like
 weaker people, not broken programs: from ``easy`` up they see a win in one
 and an immediate threat (they search at least two plies), and they pick

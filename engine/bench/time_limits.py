@@ -5,9 +5,9 @@ as the game does at start-up), then asked for moves in ``--positions``
 positions from seeded random games. The wall time of each whole
 ``choose()`` call is compared with the limit ``T``: the figures are the
 largest ``wall / T`` and how far past ``T`` that move came back (ms), the
-median wall time and how many moves took longer than ``T + 50 ms``. With ``--load N`` the same runs again beside N
-busy processes (one spinning Python loop each), as when other programs use
-the machine. Nothing is asserted: the machine's load decides the figures.
+median wall time and how many moves took longer than ``T + 50 ms``. With
+``--load N`` the same runs again beside N busy processes (one spinning
+Python loop each), as when other programs use the machine. Nothing is asserted: the machine's load decides the figures.
 """
 
 from __future__ import annotations
@@ -26,13 +26,11 @@ from engine.cli.common import emit
 from engine.geometry import Geometry
 from engine.validate import int_arg
 
-#: Agents with a time limit: every preset (those without one are skipped), and the time-limited
-#: agents at a few limits (alpha-beta without a depth limit, or it would finish early).
-DEFAULT_SPECS = (
-    *(preset.name for preset in presets()),
-    *(f"alphabeta:depth=81,time={t}" for t in (0.1, 0.3, 1)),
-    *(f"mcts:time={t}" for t in (0.1, 0.3, 1)),
-    *(f"montecarlo:time={t}" for t in (0.1, 0.3, 1)),
+#: The time-limited agents at a few limits (alpha-beta without a depth limit, or it would finish early).
+PLAIN_SPECS = tuple(
+    f"{agent}:{'depth=81,' if agent == 'alphabeta' else ''}time={t}"
+    for agent in ("alphabeta", "mcts", "montecarlo")
+    for t in (0.1, 0.3, 1)
 )
 #: Slack the design allows past the limit.
 SLACK = 0.05
@@ -58,7 +56,8 @@ def run(args) -> int:
     geometry = Geometry(args.cols, args.rows)
     boards = random_positions(args.positions, args.seed, geometry)
     emit(f"{len(boards)} positions on {geometry}; wall time of choose() against the limit T (on a busy machine)")
-    for spec in args.specs or DEFAULT_SPECS:
+    # By default every preset (those without a clock are skipped) and the plain agents.
+    for spec in args.specs or [*(preset.name for preset in presets()), *PLAIN_SPECS]:
         agent = create_agent(spec, seed=args.seed)
         limit = getattr(agent, "time", None)
         if limit is None:
