@@ -5,6 +5,7 @@ says how to install them if not), then starts :mod:`game`. It works from any
 directory: the project folder is put on the import path first.
 """
 
+import importlib.metadata
 import importlib.util
 import os
 import sys
@@ -20,12 +21,17 @@ def missing_dependencies() -> list[str]:
     ]
     if importlib.util.find_spec("pygame") is None:
         missing.insert(0, "pygame-ce")
-    else:
-        import pygame
-
-        if not getattr(pygame, "IS_CE", False):
-            missing.insert(0, "pygame-ce (the classic 'pygame' is installed: uninstall it first)")
+    elif not _distribution_installed("pygame-ce"):  # read from the package list: SDL is loaded later, by the game
+        missing.insert(0, "pygame-ce (the classic 'pygame' is installed: uninstall it first)")
     return missing
+
+
+def _distribution_installed(name: str) -> bool:
+    try:
+        importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return True
 
 
 def explain(missing: list[str]) -> None:

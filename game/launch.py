@@ -14,21 +14,41 @@ import argparse
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-import pygame
-
 from game import settings
-from game.app import App, Options
 
 if TYPE_CHECKING:
     from engine.board import Board
     from engine.geometry import Geometry
+    from game.app import Options
     from game.players import MatchConfig
 
 
 INTERRUPTED = 130  # the usual exit status after Ctrl+C (128 + SIGINT)
+
+
+class _QuitRequest:
+    """A polite kill that may come before the window exists: remembered, then passed on to it."""
+
+    def __init__(self) -> None:
+        self._requested = False
+        self._quit: Callable[[], None] | None = None
+
+    def set(self) -> None:
+        self._requested = True
+        if self._quit is not None:
+            self._quit()
+
+    def subscribe(self, quit: Callable[[], None]) -> None:
+        self._quit = quit
+        if self._requested:
+            quit()
+
+
+_quit_requested = _QuitRequest()
 
 
 def whole_number(text: str) -> int:
@@ -79,6 +99,8 @@ def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
 
 def options_from(args: argparse.Namespace) -> Options:
     """Check the options and build the match they ask for; raises EngineError if they are wrong."""
+    from game.app import Options
+
     if args.grid is not None:
         _use_grid(args)
     options = Options(
@@ -189,6 +211,10 @@ def leave(status: int) -> NoReturn:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the game; the exit status: 0, 1 (no window), 2 (bad options) or 130 (interrupted by Ctrl+C)."""
+    # A polite kill (SIGTERM) closes the window like its close button: settings saved, children ended.
+    # Installed first, so that a kill while the game is still starting is not the default sudden death
+    # (SDL leaves a handler that is already there alone): the window then closes as soon as it exists.
+    signal.signal(signal.SIGTERM, lambda signum, frame: _quit_requested.set())
     try:
         return _run(sys.argv[1:] if argv is None else argv)
     except KeyboardInterrupt:  # Ctrl+C in the terminal: the window is closed (App.run cleans up), quietly
@@ -203,12 +229,15 @@ def _run(argv: list[str]) -> int:
     except ValueError as exc:  # EngineError and its subclasses: a clear message, no traceback
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    import pygame  # only now: SDL takes over the signals it finds unhandled (see main)
+
+    from game.app import App
+
     try:
         app = App(options)
     except pygame.error as exc:  # no display (a remote shell), or a broken video driver
         print(f"error: cannot open the game window: {exc}", file=sys.stderr)
         print("(run it on a desktop; SDL_VIDEODRIVER=dummy runs it without a window)", file=sys.stderr)
         return 1
-    # A polite kill (SIGTERM) closes the window like its close button: settings saved, children ended.
-    signal.signal(signal.SIGTERM, lambda signum, frame: app.quit())
+    _quit_requested.subscribe(app.quit)
     return app.run()

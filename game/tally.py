@@ -72,10 +72,8 @@ class Tally:
         """The score as the settings file keeps it (empty before any match)."""
         if self.players is None:
             return {}
-        return {"players": [list(player) for player in self.players], **self.counts()}
-
-    def counts(self) -> dict[str, int]:
-        return {"red": self.red, "yellow": self.yellow, "draws": self.draws}
+        players = [list(player) for player in self.players]
+        return {"players": players, "red": self.red, "yellow": self.yellow, "draws": self.draws}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Tally | None:

@@ -142,6 +142,8 @@ class AgentSelect(FormScene):
         # A small window with large text has no room for every editor: they scroll, a window at a time.
         self.first_editor = 0
         self.editor_rows = 0  # how many editors show at once
+        self.row_height = 0
+        self._editor_box = pygame.Rect(0, 0, 0, 0)  # where the first editor goes
         self._pointer = (0, 0)  # where the mouse is (a wheel over the panel scrolls the editors)
         self.form.set_widgets([self.back, self.next], focus=self.back)
         self._size = app.screen.get_size()
@@ -227,7 +229,7 @@ class AgentSelect(FormScene):
         focused = self.form.focused
         if event.type == pygame.MOUSEMOTION:
             self._pointer = event.pos
-        if event.type == pygame.MOUSEWHEEL and self.panel.collidepoint(self._pointer):
+        if event.type == pygame.MOUSEWHEEL and self.editors and self.panel.collidepoint(self._pointer):
             self._scroll_editors(self.first_editor - event.y)
             if focused in self.editors and not focused.visible:  # keys never change an editor out of sight
                 index = self.editors.index(focused)

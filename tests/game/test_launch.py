@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import os
 import re
@@ -74,6 +75,20 @@ def test_main_py_explains_missing_libraries(monkeypatch, capsys):
     assert "numba" in out and "-m pip install -r" in out and "requirements.txt" in out
 
 
+def test_main_py_tells_the_classic_pygame_from_pygame_ce(monkeypatch):
+    spec = importlib.util.spec_from_file_location("main_script", ROOT / "main.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+
+    def version(name):
+        if name == "pygame-ce":  # an environment where only the classic 'pygame' distribution provides the module
+            raise importlib.metadata.PackageNotFoundError(name)
+        return "1.0"
+
+    monkeypatch.setattr(importlib.metadata, "version", version)
+    assert script.missing_dependencies() == ["pygame-ce (the classic 'pygame' is installed: uninstall it first)"]
+
+
 @pytest.mark.slow
 def test_a_spectator_game_from_the_command_line(settings_file):
     done = subprocess.run(
@@ -119,6 +134,28 @@ def test_without_a_display_the_game_says_so_and_saves_nothing(tmp_path):
 @pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 0)])
 def test_ctrl_c_or_a_polite_kill_closes_the_game_quietly(signum, status, tmp_path):
     settings = tmp_path / "settings.json"
+    child = _start_game(settings)
+    time.sleep(1.0)  # into the frame loop
+    child.send_signal(signum)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == status, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert settings.exists()  # closed as by its close button: the choices were saved
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc to see the window's library loaded")
+def test_a_polite_kill_while_the_window_opens_closes_it_as_soon_as_it_exists(tmp_path):
+    settings = tmp_path / "settings.json"
+    child = _start_game(settings)
+    child.send_signal(signal.SIGTERM)  # the moment SDL is loaded: before its window, or its own signal handlers
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 0, err
+    assert "Traceback" not in err
+    assert settings.exists()  # the window closed as soon as it was there, as by its close button
+
+
+def _start_game(settings: Path) -> subprocess.Popen[str]:
+    """``main.py`` started headless, returned once it has loaded SDL (the window comes next)."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "CONNECT_FOUR_SETTINGS": str(settings)}
     child = subprocess.Popen(
         [sys.executable, str(ROOT / "main.py")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
@@ -126,13 +163,8 @@ def test_ctrl_c_or_a_polite_kill_closes_the_game_quietly(signum, status, tmp_pat
     deadline = time.monotonic() + 60
     while "libSDL2" not in Path(f"/proc/{child.pid}/maps").read_text():
         assert time.monotonic() < deadline and child.poll() is None, "the game did not start"
-        time.sleep(0.1)
-    time.sleep(1.0)  # into the frame loop
-    child.send_signal(signum)
-    _, err = child.communicate(timeout=60)
-    assert child.returncode == status, err
-    assert "Traceback" not in err and "KeyboardInterrupt" not in err
-    assert settings.exists()  # closed as by its close button: the choices were saved
+        time.sleep(0.01)
+    return child
 
 
 def test_a_seed_004_grid_file_starts_the_match(tmp_path):

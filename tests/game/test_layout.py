@@ -149,6 +149,7 @@ def test_the_editors_scroll_with_the_wheel_and_a_click_focuses_the_one_shown(sta
     resize(driver, (640, 480))
     driver.wait_for_catalog()
     agents = show(driver, AgentSelect(driver.app))
+    wheel(driver, agents.panel.center, -1)  # over a preset's description: nothing to scroll, nothing breaks
     agents._pick_custom()
     agents._pick_agent("alphabeta")
     driver.step()

@@ -15,6 +15,7 @@ from game.scenes.menu import MainMenu
 from game.scenes.result import ResultOverlay
 from game.scenes.saved_games import SavedGames
 from tests.game.test_match import config, open_match
+from tests.game.test_tally_and_spectator import SMALL, play_the_first_column_line
 
 CTRL = pygame.KMOD_CTRL
 
@@ -74,10 +75,8 @@ def test_ctrl_v_on_the_menu_starts_a_game_from_the_pasted_position(start):
 
 def test_ctrl_v_on_the_result_banner_pastes_and_v_reviews(start):
     driver = start()
-    match = open_match(driver, config(None, None, Geometry(4, 4, 3)))
-    for column in (0, 1, 0, 1, 0):
-        driver.click_column(column)
-    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel")
+    match = open_match(driver, config(None, None, SMALL))
+    play_the_first_column_line(driver, match)
     pygame.scrap.put_text("not a game")
     driver.key(pygame.K_v, mod=CTRL)
     assert isinstance(driver.scene, ResultOverlay)  # refused: the banner stays, with a message
@@ -187,10 +186,7 @@ def test_deleting_the_last_game_leaves_an_empty_list_that_still_works(start):
 
 def test_the_result_panel_saves_the_game(start):
     driver = start()
-    open_match(driver, config(None, None, Geometry(4, 4, 3)))
-    for column in (0, 1, 0, 1, 0):
-        driver.click_column(column)
-    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel")
+    play_the_first_column_line(driver, open_match(driver, config(None, None, SMALL)))
     driver.press(driver.scene.save)
     (path,) = saves.games_folder().glob("*.json")
     assert saves.load(path).result == "red"
@@ -223,10 +219,8 @@ def test_a_saved_game_with_an_unknown_computer_is_refused_with_a_message(start, 
 
 def test_the_match_keys_work_on_the_result_banner(start):
     driver = start()
-    match = open_match(driver, config(None, None, Geometry(4, 4, 3)))
-    for column in (0, 1, 0, 1, 0):
-        driver.click_column(column)
-    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel")
+    match = open_match(driver, config(None, None, SMALL))
+    play_the_first_column_line(driver, match)
     driver.key(pygame.K_u)  # undo the winning move at once, without closing the banner first
     assert driver.scene is match and match.model.board.move_string == "1212"
     driver.click_column(0)

@@ -96,3 +96,21 @@ def test_a_long_button_label_gets_smaller_then_two_lines_then_shortened(start):
     button.rect.height = theme.font(13, True).get_linesize()  # no room for two lines: shortened
     text, _, wrap = button.label_layout(theme)
     assert text.endswith("…") and wrap == 0
+
+
+def test_a_choice_whose_words_do_not_fit_its_segments_steps_like_a_list(start):
+    theme = start(text_scale=150).app.theme
+    picked = []
+    orders = [(name, name) for name in ("natural", "center", "heuristic")]
+    choice = Choice("Order", orders, "natural", picked.append)
+    choice.rect = pygame.Rect(0, 0, 1200, 40)
+    control = choice.control_rect(theme)
+    choice.click((control.right - 5, control.centery), theme)  # wide: the last segment, at once
+    assert choice.value == "heuristic"
+    choice.set_index(0)
+    choice.rect = pygame.Rect(0, 0, 2 * theme.font(15, True).size("heuristic")[0], 40)  # narrow: ‹ value ›
+    control = choice.control_rect(theme)
+    choice.click((control.right - 5, control.centery), theme)  # the right half: the next value
+    assert choice.value == "center"
+    choice.click((control.x + 5, control.centery), theme)
+    assert choice.value == "natural" and picked == ["heuristic", "natural", "center", "natural"]
