@@ -25,13 +25,13 @@ from engine.agents.registry import register_preset
 
 #: name, spec, summary, Elo (None: not measured yet). The order is the ladder's.
 LADDER: tuple[tuple[str, str, str, int | None], ...] = (
-    ("beginner", "random", "drops discs at random", 790),
-    ("novice", "greedy:eval=central", "takes a win it sees, else likes the middle", 1013),
-    ("easy", "alphabeta:depth=2,eval=zero", "wins and blocks, else plays at random", 1262),
-    ("medium", "alphabeta:depth=2,eval=seed004,order=center,tolerance=30", "wins, blocks and builds lines", 1503),
-    ("hard", "alphabeta:depth=4,eval=threats,tolerance=20", "looks four moves ahead, weighs threats", 1718),
-    ("expert", "mcts:time=1.5,endgame=24", "tree search with exact endgames (1.5 s)", 2050),
-    ("perfect", "perfect", "exact up to 42 cells, estimates beyond", 2163),
+    ("beginner", "random", "drops discs at random", 776),
+    ("novice", "greedy:eval=central", "takes a win it sees, else likes the middle", 998),
+    ("easy", "alphabeta:depth=2,eval=zero", "wins and blocks, else plays at random", 1247),
+    ("medium", "alphabeta:depth=2,eval=seed004,order=center,tolerance=30", "wins, blocks and builds lines", 1488),
+    ("hard", "alphabeta:depth=4,eval=threats,tolerance=20", "looks four moves ahead, weighs threats", 1703),
+    ("expert", "mcts:time=1.5,endgame=24", "tree search with exact endgames (1.5 s)", 2027),
+    ("perfect", "perfect", "exact up to 42 cells, estimates beyond", 2261),
 )
 
 for level, (name, spec, summary, elo) in enumerate(LADDER):
