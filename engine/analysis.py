@@ -148,7 +148,7 @@ class Analyst:
                 board.undo()
             if not solution.finished:
                 return  # stopped
-            values[col] = Score.pons(-solution.score)  # type: ignore[operator]
+            values[col] = Score.pons(-int(solution.score.value))  # type: ignore[union-attr]
         yield snapshot("done")
 
     def _known_score(self, board: Board, col: int) -> int | None:

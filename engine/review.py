@@ -14,13 +14,18 @@ A move that is not best also gets ``better``: a best column (the centre-most).
 
 The positions are solved from the last to the first: late positions are
 quick, and what the solver's table learns there makes the earlier ones
-quicker. :func:`review_game` yields each :class:`MoveReview` as soon as it
-is known, so a caller can show the review filling in; :func:`review` waits
-for all of them.
+quicker. The early positions of a game that left the opening book can take
+minutes each, so the first pass has an overall budget (every move gets its
+label, or ``unknown``, in :data:`GAME_SECONDS`), and a second pass then
+solves the unknown positions without it. :func:`review_game` yields each
+:class:`MoveReview` as soon as it is known (a move again when the second
+pass decides it), so a caller can show the review filling in;
+:func:`review` waits for the first pass.
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -32,8 +37,12 @@ from engine.solver.solver import Solver, game_over_score, sign
 from engine.stop import StopFlag
 
 LABELS = ("best", "good", "mistake", "blunder", "unknown")
-#: Seconds the solver may spend on one position of a review before the move is called unknown.
+#: Seconds the solver may spend on one position in the first pass of a review.
 POSITION_SECONDS = 3.0
+#: Seconds the first pass (every move labelled, or unknown) takes at most: a 7x6 game in under 10 s.
+GAME_SECONDS = 9.0
+#: Seconds for each position still unknown in the second pass (the game's review fills in as it goes).
+AFTERWARDS_SECONDS = 120.0
 
 
 @dataclass(frozen=True)
@@ -84,39 +93,89 @@ def label_for(before: int | None, after: int | None) -> str:
 
 
 def review_game(
-    board: Board, solver: Solver, stop: StopFlag | None = None, *, seconds: float | None = POSITION_SECONDS
+    board: Board,
+    solver: Solver,
+    stop: StopFlag | None = None,
+    *,
+    seconds: float | None = POSITION_SECONDS,
+    budget: float | None = GAME_SECONDS,
+    afterwards: float | None = AFTERWARDS_SECONDS,
 ) -> Iterator[MoveReview]:
-    """The reviews of the moves of ``board``'s game, the last move first, each as soon as it is known.
+    """The reviews of the moves of ``board``'s game, each as soon as it is known.
 
-    ``seconds`` limits each position's solve (None: no limit); ``stop`` ends
-    the review early (the moves not reviewed yet are simply not yielded).
+    First every move, the last one first: each position's solve is limited
+    to ``seconds`` and all of them together to ``budget`` (None: no limit),
+    so the whole game has a label within that time, ``unknown`` where a
+    position was not solved. Then, if ``afterwards`` is not None, the
+    positions still unknown are solved again with that limit each, and the
+    moves they decide are yielded again, now labelled: a caller keeps the
+    newest review of each ply. ``stop`` ends the review at once (what is not
+    yielded yet is simply not).
     """
     stop = stop or StopFlag()
+    clock = _Clock(budget)
     moves = board.history
     positions = [Board(board.geometry)]
     for col in moves:
         positions.append(positions[-1].copy())
         positions[-1].play(col)
-    value_after: int | None = _value(positions[-1], solver, stop, seconds)  # the final position's value
-    for index in range(len(moves) - 1, -1, -1):
-        if stop.is_set():
-            return
-        before = _value(positions[index], solver, stop, seconds)
-        after = None if value_after is None else -value_after
+    values: list[int | None] = [None] * len(positions)  # each position's exact value, for its side to move
+
+    def reviewed(index: int, limit: float | None) -> MoveReview:
+        """The move from position ``index`` to ``index + 1``."""
+        before, next_value = values[index], values[index + 1]
+        after = None if next_value is None else -next_value
         label = label_for(before, after)
         better = None
         if label not in ("best", "unknown"):
-            found = solver.best_move(positions[index], seconds=seconds, stop=stop)
-            better = found.column
+            better = solver.best_move(positions[index], seconds=limit, stop=stop).column
+        return MoveReview(index + 1, moves[index], label, before, after, better)
+
+    for index in range(len(positions) - 1, -1, -1):
+        values[index] = _value(positions[index], solver, stop, clock.limit(seconds))
+        if index < len(moves):
+            item = reviewed(index, clock.limit(seconds))
+            if stop.is_set():
+                return
+            yield item
+    if afterwards is None:
+        return
+    for index in range(len(positions) - 1, -1, -1):
+        if values[index] is not None:
+            continue
+        values[index] = _value(positions[index], solver, stop, afterwards)
         if stop.is_set():
             return
-        yield MoveReview(index + 1, moves[index], label, before, after, better)
-        value_after = before
+        if values[index] is None:
+            continue
+        for move in (index, index - 1):  # the move from this position and the one into it
+            if 0 <= move < len(moves):
+                item = reviewed(move, afterwards)
+                if stop.is_set():
+                    return
+                yield item
 
 
-def review(board: Board, solver: Solver, *, seconds: float | None = POSITION_SECONDS) -> list[MoveReview]:
-    """Every move of ``board``'s game reviewed, in the order played."""
-    return sorted(review_game(board, solver, seconds=seconds), key=lambda item: item.ply)
+def review(
+    board: Board, solver: Solver, *, seconds: float | None = POSITION_SECONDS, budget: float | None = GAME_SECONDS
+) -> list[MoveReview]:
+    """Every move of ``board``'s game reviewed within ``budget`` seconds, in the order played."""
+    found = review_game(board, solver, seconds=seconds, budget=budget, afterwards=None)
+    return sorted(found, key=lambda item: item.ply)
+
+
+class _Clock:
+    """A review's overall time limit: how much of it each solve may take."""
+
+    def __init__(self, budget: float | None) -> None:
+        self.deadline = None if budget is None else time.perf_counter() + budget
+
+    def limit(self, seconds: float | None) -> float | None:
+        """``seconds``, cut to what is left of the budget (0 once it is spent)."""
+        if self.deadline is None:
+            return seconds
+        left = max(0.0, self.deadline - time.perf_counter())
+        return left if seconds is None else min(seconds, left)
 
 
 def summary(reviews: list[MoveReview], first_player: str = "Red", second_player: str = "Yellow") -> dict[str, Counter]:
@@ -141,4 +200,5 @@ def _value(position: Board, solver: Solver, stop: StopFlag, seconds: float | Non
     """The exact score of ``position`` for its side to move, or None if not solved in time."""
     if position.is_over:
         return game_over_score(position)
-    return solver.solve(position, seconds=seconds, stop=stop).score
+    score = solver.solve(position, seconds=seconds, stop=stop).score
+    return None if score is None else int(score.value)

@@ -8,7 +8,9 @@ Agents report values in three units, and only one of them is a game value:
 - ``eval``: a heuristic estimate in an evaluation function's units (a search
   that stopped at its depth limit);
 - ``win_rate``: the mean result of Monte Carlo playouts in ``[0, 1]`` (a draw
-  counts half); proven by an MCTS-Solver it is exactly 0, 0.5 or 1.
+  counts half); proven by an MCTS-Solver it is exactly 0, 0.5 or 1;
+- ``sign``: a weak solve's proven result, 1 (win), 0 (draw) or -1 (loss), with
+  no distance.
 
 Every score is from the view of the side to move at the position it is about
 (for a column's score: the side that plays that column).
@@ -19,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Unit = Literal["pons", "eval", "win_rate"]
+Unit = Literal["pons", "eval", "win_rate", "sign"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,11 @@ class Score:
     def win_rate(cls, value: float, *, exact: bool = False) -> Score:
         """A Monte Carlo win rate in ``[0, 1]``; ``exact`` when the tree proved it."""
         return cls(value, "win_rate", exact)
+
+    @classmethod
+    def sign(cls, value: int) -> Score:
+        """A weakly solved result: 1 win, 0 draw, -1 loss, proven, without the distance."""
+        return cls(value, "sign", True)
 
     @property
     def outcome(self) -> int | None:

@@ -13,11 +13,22 @@ by the board size, so one narrow board (a single ``uint64``) compiles what
 every board up to 64 bits needs, and one wide board (a ``(low, high)`` pair)
 what 8x8 and 9x9 need. Run ``python -m engine.warmup`` to fill the cache by
 hand.
+
+An *opening* warm-up (``opening=``, ``--opening 7x6x4``) prepares only what
+the first move of a game on that board needs (:meth:`Agent.prepare_for
+<engine.agents.base.Agent.prepare_for>` on the empty board and after one
+move): no endgame solver for Monte Carlo tree search, no solver at all for
+the perfect agent where the opening book answers. The game compiles that
+first, so that the first move of a fresh install waits for as little as
+possible, and the rest right after it.
 """
 
 from __future__ import annotations
 
+import argparse
+import os
 import sys
+import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -48,16 +59,21 @@ def warm_up(
     wide: bool = False,
     budget: float = 0.05,
     stop: StopFlag | None = None,
+    opening: Geometry | None = None,
 ) -> list[Warmed]:
-    """Ask each agent (default: every difficulty preset) for a move on a tiny board.
+    """Prepare each agent (default: every difficulty preset) and ask it for a move on a tiny board.
 
     ``wide`` also warms the two-word kernels (boards of more than 64 bits).
+    ``opening`` prepares only the first move of a game on that board instead.
     ``budget`` is the time limit of each search once its kernels are compiled;
     ``stop`` ends the warm-up early. An agent that fails is reported, not
     raised: the caller will see the same error when it really uses the agent.
     """
     stop = stop or StopFlag()
-    geometries = (NARROW, WIDE) if wide else (NARROW,)
+    if opening is not None:
+        boards = [Board(opening), Board.from_moves(str(opening.cols // 2 + 1), opening)]
+    else:
+        boards = [Board.from_moves(_OPENING, geometry) for geometry in ((NARROW, WIDE) if wide else (NARROW,))]
     done: list[Warmed] = []
     for spec in specs if specs is not None else [preset.name for preset in presets()]:
         if stop.is_set():
@@ -67,9 +83,11 @@ def warm_up(
             agent = create_agent(spec, seed=0)
             if not agent.is_human:
                 try:
-                    for geometry in geometries:
+                    for board in boards:
+                        if opening is None:
+                            agent.prepare(board.geometry)  # everything, even what a tiny board does not use
                         with stop.deadline(budget) as limit:
-                            agent.choose(Board.from_moves(_OPENING, geometry), limit)
+                            agent.choose(board, limit)
                 finally:
                     agent.close()
         except Exception as exc:  # reported to the caller, who decides what to tell the user
@@ -79,16 +97,60 @@ def warm_up(
     return done
 
 
+def start_compiler() -> None:
+    """Set numba's compiler up now rather than on the first kernel this process loads.
+
+    Before it compiles or loads its first kernel, numba builds its CPU target
+    (hundreds of typing and lowering registries, and probes for optional
+    packages such as SciPy's BLAS): a few tenths of a second. The game does
+    it on its loading thread while a child compiles the first player, so
+    that the first move only loads that player's kernels.
+    """
+    from numba import njit
+
+    njit(lambda: 0)()
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``python -m engine.warmup [--wide] [SPEC ...]``: fill numba's cache, print what it cost."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    wide = "--wide" in args
-    specs = [arg for arg in args if arg != "--wide"] or None
+    """``python -m engine.warmup [--wide | --opening COLSxROWSxCONNECT] [SPEC ...]``: fill numba's cache,
+    print what it cost."""
+    parser = argparse.ArgumentParser(prog="python -m engine.warmup", description=main.__doc__)
+    parser.add_argument("--wide", action="store_true", help="also the kernels of boards of more than 64 bits")
+    parser.add_argument("--opening", type=_geometry, help="only what the first move on this board needs, e.g. 7x6x4")
+    parser.add_argument("specs", nargs="*", metavar="SPEC", help="agent specs (default: every difficulty preset)")
+    parser.add_argument("--parent", type=int, help="end as soon as this process (the one that started it) is gone")
+    args = parser.parse_args(argv)
+    if args.parent is not None:
+        _end_with_parent(args.parent)
     failures = 0
-    for item in warm_up(specs, wide=wide):
+    for item in warm_up(args.specs or None, wide=args.wide, opening=args.opening):
         failures += item.error is not None
         print(f"{item.spec:<24} {item.seconds:6.2f} s  {item.error or 'ok'}")
     return 1 if failures else 0
+
+
+def _end_with_parent(parent: int, poll: float = 0.2) -> None:
+    """End this process as soon as ``parent``, the process that started it, is gone.
+
+    The game ends its compiling child when it closes, but a game that dies
+    (killed, or its display gone) cannot; then nobody would use what the
+    child compiles, and it would go on taking a core for seconds.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:  # a child whose parent ended is handed to another process
+            time.sleep(poll)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _geometry(text: str) -> Geometry:
+    try:
+        cols, rows, connect = (int(part) for part in text.lower().split("x"))
+        return Geometry(cols, rows, connect)
+    except ValueError as exc:  # a GeometryError is one too
+        raise argparse.ArgumentTypeError(f"{text!r} is not a board COLSxROWSxCONNECT ({exc})") from None
 
 
 if __name__ == "__main__":

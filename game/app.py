@@ -53,6 +53,7 @@ from game.worker import ANALYSIS_NICENESS, Worker
 
 if TYPE_CHECKING:
     from engine.agents.base import Agent
+    from engine.geometry import Geometry
     from game.players import MatchConfig
 
 STEP = 1 / 120  # seconds per fixed update step
@@ -215,6 +216,10 @@ class App:
         if restored is None:
             self.notify("The saved score was damaged: it starts again from zero.", error=True)
         self._start_scenes()
+        match = self.options.match
+        if warm_up and match is not None:  # its players are known without the engine: their compiling starts now
+            self.catalog.prepare_now()
+            self.catalog.warm([player.spec for player in (match.red, match.yellow) if player.spec], match.geometry)
 
     # -- set-up -----------------------------------------------------------------------
     def _apply_command_line(self) -> None:
@@ -414,15 +419,14 @@ class App:
         self.catalog.start(self._first_agents, warm=self._warm_up)
         self.sounds.start()
 
-    def _first_agents(self) -> tuple[list[str], bool]:
-        """The agents most likely to play first (warmed up first) and whether their board is wide."""
-        match = self.options.match
-        if match is not None:
-            return [player.spec for player in (match.red, match.yellow) if player.spec], match.geometry.wide
+    def _first_agents(self) -> tuple[list[str], Geometry | None]:
+        """The agents most likely to play first (warmed up first) and their board (None: nobody to guess)."""
+        if self.options.match is not None:
+            return [], None  # its players were asked for when the window opened
         settings, resolve = self.settings, self.catalog.resolve  # the players "Quick game" would start
         colours = (settings.first, settings.first.other)
         specs = [resolve(settings.agent(colour)) for colour in colours if not settings.is_human(colour)]
-        return specs, settings.geometry().wide
+        return specs, settings.geometry()
 
     def _visible_scenes(self) -> list[Scene]:
         """The top scene and, under overlays, the scenes that still show."""

@@ -4,8 +4,10 @@ Importing the agents pulls in numba, and the first move of each agent
 compiles or loads its kernels; neither may delay the first frame or freeze
 the window. So the :class:`Catalog` imports the registry on its own daemon
 thread, started after the first frame (after which the set-up screens can
-list the agents), then hands the agents to a :class:`~game.preparation.Preparer`:
-first the players the game is about to need, then every difficulty level.
+list the agents), and hands the agents to a :class:`~game.preparation.Preparer`:
+first the players the game is about to need (their first move, then the
+rest), then every difficulty level. The players of a match named on the
+command line go to the preparer at once, before the engine is loaded here.
 Screens ask :attr:`Catalog.ready` before using it and show a short "loading"
 note until then, and :meth:`Catalog.progress` while players are prepared.
 """
@@ -16,12 +18,14 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.preparation import Preparer, Progress, Task
+from game.preparation import Preparer, Progress, Task, is_compiled
 from game.worker import lower_priority
 
 if TYPE_CHECKING:
     from engine.agents.base import Agent
     from engine.agents.registry import AgentInfo, Preset
+    from engine.board import Board
+    from engine.geometry import Geometry
     from engine.stop import StopFlag
 
 #: Agents the custom-agent editor does not offer: people are chosen by the game mode.
@@ -35,48 +39,53 @@ class Catalog:
         self._ready = threading.Event()
         self._thread: threading.Thread | None = None
         self._preparer: Preparer | None = None
-        self._early: list[tuple[list[str], bool]] = []  # warm() calls before the registry was loaded
-        self._planned = False
+        self._warmed = False  # a match asked for its players: the guess of first() comes after them
         self._lock = threading.Lock()
-        self._first: Callable[[], tuple[list[str], bool]] = lambda: ([], False)
+        self._first: Callable[[], tuple[list[str], Geometry | None]] = lambda: ([], None)
         self.load_error: str | None = None
 
     # -- background loading ------------------------------------------------------------
-    def start(self, first: Callable[[], tuple[list[str], bool]], warm: bool = True) -> None:
+    def start(self, first: Callable[[], tuple[list[str], Geometry | None]], warm: bool = True) -> None:
         """Load the registry on the loading thread; then, if ``warm``, prepare the agents of ``first()``
-        (the specs to prepare first and whether their board is wide), then every preset. ``first`` is
-        called on the loading thread because working it out needs the engine."""
+        (the specs to prepare first and their board), then every preset. ``first`` is called on the
+        loading thread because working it out needs the engine."""
         if self._thread is None:
             self._first = first
-            if warm:  # started here, on the main thread, so that it keeps the full priority (see Preparer)
-                self._preparer = Preparer(_load)
-                self._preparer.start()
+            if warm:
+                self.prepare_now()
             self._thread = threading.Thread(target=self._run, name="engine-registry", daemon=True)
             self._thread.start()
 
-    def warm(self, specs: list[str], wide: bool) -> None:
-        """These players are about to play: prepare them before anything else."""
+    def prepare_now(self) -> None:
+        """Start the preparing thread, if it is not running yet. Call it from the main thread, so that the
+        thread keeps the full priority (see Preparer); it needs no engine, so it may run before the first frame."""
+        if self._preparer is None:
+            self._preparer = Preparer(_load, _start_compiler)
+            self._preparer.start()
+
+    def warm(self, specs: list[str], geometry: Geometry) -> None:
+        """These players are about to play on ``geometry``: prepare them before anything else,
+        what their first move needs first. Needs no engine: the preparing starts at once."""
         with self._lock:
-            if not self._planned:  # the registry is still loading: they go first once it is there
-                self._early.append((specs, wide))
-                return
+            self._warmed = True
         if self._preparer is not None:
-            self._preparer.urgent([Task(spec, wide) for spec in specs])
+            self._preparer.urgent(_match_tasks(specs, geometry), for_match=True)
 
-    def waits_for(self, spec: str, wide: bool) -> bool:
-        """True while a move of ``spec`` would wait for its kernels to be compiled (a first start)."""
+    def waits_for(self, spec: str, board: Board) -> bool:
+        """True while a move of ``spec`` at ``board`` would wait for its kernels to be compiled (a first start)."""
         preparer = self._preparer
-        return preparer is not None and preparer.waits_for(Task(spec, wide))
+        return preparer is not None and preparer.waits_for(_task_for(spec, board))
 
-    def wait_until_prepared(self, spec: str, wide: bool, stop: StopFlag) -> None:
-        """Block (a worker thread) while ``spec``'s kernels are compiled elsewhere, unless ``stop`` is set.
+    def wait_until_prepared(self, spec: str, board: Board, stop: StopFlag) -> None:
+        """Block (a worker thread) while the kernels of ``spec``'s move at ``board`` are compiled elsewhere,
+        unless ``stop`` is set.
 
         Otherwise its first move would compile the same kernels a second
         time, in the game's own process, with all the memory that takes.
         """
         preparer = self._preparer
         if preparer is not None:
-            preparer.wait(Task(spec, wide), stop)
+            preparer.wait(_task_for(spec, board), stop)
 
     def progress(self) -> Progress | None:
         """What is being prepared now, if anything."""
@@ -102,13 +111,13 @@ class Catalog:
         preparer = self._preparer
         if preparer is None:
             return
-        first_specs, wide = self._first()
+        first_specs, geometry = self._first()  # the players a first game would have
+        first = [] if geometry is None else _match_tasks(first_specs, geometry)
         with self._lock:
-            early, self._planned = self._early, True
-        preparer.urgent([Task(spec, wide) for spec in first_specs])  # the players a first game would have
-        for specs, early_wide in early:  # the players of a match already started: before them
-            preparer.urgent([Task(spec, early_wide) for spec in specs])
-        preparer.plan([Task(preset.name) for preset in registry.presets()])
+            if not self._warmed:  # no match has asked yet: prepare the likely one first
+                preparer.urgent(first)
+                first = []
+        preparer.plan([*first, *(Task(preset.name) for preset in registry.presets())])
 
     # -- what the screens use --------------------------------------------------------------
     @property
@@ -169,8 +178,31 @@ class Catalog:
         return create_agent(spec)
 
 
+def _match_tasks(specs: list[str], geometry: Geometry) -> list[Task]:
+    """What the players of a match on ``geometry`` need: their first moves, then everything."""
+    return [Task.first_move(spec, geometry) for spec in specs] + [Task(spec, geometry.wide) for spec in specs]
+
+
+def _task_for(spec: str, board: Board) -> Task:
+    """The task a move of ``spec`` at ``board`` waits for: the first move's, early in a game, unless
+    everything is compiled already."""
+    everything = Task(spec, board.geometry.wide)
+    opening = Task.first_move(spec, board.geometry)
+    return opening if opening.covers(board) and not is_compiled(everything) else everything
+
+
+def _start_compiler() -> None:
+    """Set numba's compiler up in this process while a child compiles the first player, at full priority
+    (a move that waits for it must not wait for a low-priority thread); the first move then only loads."""
+    from engine.warmup import start_compiler
+
+    start_compiler()
+
+
 def _load(task: Task, stop: StopFlag) -> None:
     """Load ``task``'s compiled kernels into this process (one tiny search)."""
+    from engine.geometry import Geometry
     from engine.warmup import warm_up
 
-    warm_up([task.spec], wide=task.wide, stop=stop)
+    opening = None if task.opening is None else Geometry(*task.opening)
+    warm_up([task.spec], wide=task.wide, stop=stop, opening=opening)

@@ -17,6 +17,12 @@ own process, push it past 500 MB). The child is in its own process group and
 compiler running. A marker file per player in numba's cache folder (one
 folder per engine version) says it was compiled; a later start only loads.
 
+A match's players are prepared in two steps: first what their first move
+needs (an *opening* task: ``python -m engine.warmup --opening 7x6x4 SPEC``,
+without the endgame solver of Monte Carlo tree search or the solver the
+opening book stands in for), then everything else. The first moves of a
+game wait for the first step only.
+
 Students' agents (``file.py:function``) are never prepared: their file is
 loaded only by a match that uses it.
 """
@@ -24,7 +30,6 @@ loaded only by a match that uses it.
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import os
 import queue
@@ -42,6 +47,8 @@ from game.players import spec_label
 from game.worker import lower_priority
 
 if TYPE_CHECKING:
+    from engine.board import Board
+    from engine.geometry import Geometry
     from engine.stop import StopFlag
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
@@ -50,10 +57,25 @@ POLL = 0.05  # seconds between looks at the stop flag of a move waiting for its 
 
 @dataclass(frozen=True)
 class Task:
-    """One agent spec to prepare, for narrow boards (up to 64 bits) or wide ones (8x8, 9x9)."""
+    """One agent spec to prepare, for narrow boards (up to 64 bits) or wide ones (8x8, 9x9).
+
+    With ``opening`` (a board's columns, rows and connect) only what the
+    first move of a game on that board needs.
+    """
 
     spec: str
     wide: bool = False
+    opening: tuple[int, int, int] | None = None
+
+    @classmethod
+    def first_move(cls, spec: str, geometry: Geometry) -> Task:
+        """What ``spec``'s first move of a game on ``geometry`` needs."""
+        return cls(spec, geometry.wide, (geometry.cols, geometry.rows, geometry.connect))
+
+    def covers(self, board: Board) -> bool:
+        """True if this is a first-move task and a move at ``board`` (a first move on its board) needs no more."""
+        geometry = board.geometry
+        return self.opening == (geometry.cols, geometry.rows, geometry.connect) and board.ply <= 1
 
 
 @dataclass(frozen=True)
@@ -62,6 +84,7 @@ class Progress:
 
     spec: str
     compiling: bool  # compiled (a first start: seconds), or only loaded from the cache
+    opening: bool  # only what the first move needs (the rest comes next)
     done: int  # players finished since the preparing began
     total: int  # players to prepare in all, as far as known
     since: float  # time.monotonic() when this player's turn began
@@ -70,9 +93,10 @@ class Progress:
         return time.monotonic() - self.since
 
     def sentence(self) -> str:
-        """One short line for the screens, e.g. ``First start: preparing Hard (1 of 6), 12 s``."""
+        """One short line for the screens, e.g. ``First start: preparing Hard's first move (1 of 8), 2 s``."""
         what = "First start: preparing" if self.compiling else "Loading"
-        return f"{what} {spec_label(self.spec)} ({self.done + 1} of {self.total}), {self.seconds():.0f} s"
+        player = f"{spec_label(self.spec)}'s first move" if self.opening else spec_label(self.spec)
+        return f"{what} {player} ({self.done + 1} of {self.total}), {self.seconds():.0f} s"
 
 
 def marker(task: Task) -> Path | None:
@@ -80,7 +104,7 @@ def marker(task: Task) -> Path | None:
     folder = os.environ.get("NUMBA_CACHE_DIR")
     if not folder:
         return None
-    digest = hashlib.sha256(f"{task.spec}|{task.wide}".encode()).hexdigest()[:16]
+    digest = hashlib.sha256(f"{task.spec}|{task.wide}|{task.opening}".encode()).hexdigest()[:16]
     return Path(folder) / f"prepared-{digest}"
 
 
@@ -90,20 +114,23 @@ def is_compiled(task: Task) -> bool:
     return path is None or path.exists()
 
 
-@functools.lru_cache(maxsize=256)
 def preparable(spec: str) -> bool:
-    """False for a student's agent (its file runs only in the match that uses it) and for a spec that
-    does not parse (the match shows why); those are never prepared, and nobody waits for them."""
-    from engine.agents.registry import parse_spec
+    """False for a student's agent (``file.py:function``: its file runs only in the match that uses it)
+    and an empty spec; those are never prepared, and nobody waits for them.
 
-    try:
-        return parse_spec(spec)[0] != "classroom"
-    except Exception:
-        return False
+    Told from the text alone, so that the first player's compiling starts
+    before the game has loaded the engine. A spec that does not parse fails
+    in its child at once (the match shows why).
+    """
+    return bool(spec.strip()) and ".py:" not in spec
 
 
 def compile_command(task: Task) -> list[str]:
-    return [sys.executable, "-m", "engine.warmup", *(["--wide"] if task.wide else []), task.spec]
+    if task.opening is not None:
+        board = ["--opening", "x".join(str(number) for number in task.opening)]
+    else:
+        board = ["--wide"] if task.wide else []
+    return [sys.executable, "-m", "engine.warmup", "--parent", str(os.getpid()), *board, task.spec]
 
 
 class Preparer:
@@ -111,20 +138,26 @@ class Preparer:
 
     ``load(task, stop)`` loads a compiled task into this process (it may
     compile there when no child process could); it runs on a second thread,
-    of low priority, while the next task compiles. Call :meth:`start` from the main thread: on Linux a thread and
-    the processes it starts inherit its priority, and the children that
-    compile a player someone waits for must run at full priority. The
-    thread ends with :meth:`close`.
+    of low priority, while the next task compiles. The tasks of a match are
+    left to its moves, which load them at full priority. ``set_up()``, if
+    given, runs once, at full priority, while the first child compiles (the
+    game sets numba's compiler up in this process then). Call
+    :meth:`start` from the main thread: on Linux a thread and the processes
+    it starts inherit its priority, and the children that compile a player
+    someone waits for must run at full priority. The thread ends with
+    :meth:`close`.
     """
 
-    def __init__(self, load: Callable[[Task, StopFlag], None]) -> None:
+    def __init__(self, load: Callable[[Task, StopFlag], None], set_up: Callable[[], None] | None = None) -> None:
         self._load = load
+        self._set_up = set_up
         self._load_stop: StopFlag | None = None  # made on first use: the engine is not loaded yet at start-up
         self._lock = threading.Condition()
         self._urgent: list[Task] = []
         self._planned: list[Task] = []
         self._done: set[Task] = set()
         self._compiled: set[Task] = set()
+        self._for_match: set[Task] = set()  # a match loads these itself: the loading thread leaves them alone
         self._current: Task | None = None
         self._child: subprocess.Popen[bytes] | None = None
         self._child_niced = False  # the child compiles a player nobody waits for, at a low priority
@@ -148,8 +181,12 @@ class Preparer:
             self._planned += [task for task in tasks if self._wanted(task) and task not in queued]
             self._lock.notify_all()
 
-    def urgent(self, tasks: list[Task]) -> None:
+    def urgent(self, tasks: list[Task], *, for_match: bool = False) -> None:
         """Prepare these next, in this order, at full priority.
+
+        ``for_match``: a match is about to play them, and its moves load them
+        (at full priority; loading them here, at a low one, would hold numba's
+        compiler lock while a move waits for it).
 
         A child compiling another player, which nobody waits for, is stopped
         (its player goes back in the queue); so is a child compiling one of
@@ -158,6 +195,8 @@ class Preparer:
         """
         with self._lock:
             wanted = [task for task in tasks if self._wanted(task)]
+            if for_match:
+                self._for_match.update(wanted)
             current = self._current
             restart = current in wanted and self._child_niced
             others = any(task != current and not is_compiled(task) for task in wanted)
@@ -181,7 +220,7 @@ class Preparer:
         """Block (a worker thread) until ``task`` is compiled, asking for it first; or until ``stop``."""
         if not self.waits_for(task):
             return
-        self.urgent([task])
+        self.urgent([task], for_match=True)
         with self._lock:
             while task not in self._compiled and not stop.is_set() and not self._closed:
                 self._lock.wait(POLL)
@@ -220,7 +259,9 @@ class Preparer:
             compiling = not is_compiled(task)
             with self._lock:
                 total = self._finished + 1 + len(self._urgent) + len(self._planned)
-            self._progress = Progress(task.spec, compiling, self._finished, total, time.monotonic())
+            self._progress = Progress(
+                task.spec, compiling, task.opening is not None, self._finished, total, time.monotonic()
+            )
             if compiling and self._compile(task, urgent) is None:  # interrupted: back in the queue
                 with self._lock:
                     if not self._closed:
@@ -245,6 +286,8 @@ class Preparer:
             with self._lock:
                 if self._closed:
                     return
+                if task in self._for_match:
+                    continue
                 if self._load_stop is None:
                     self._load_stop = StopFlag()
                 stop = self._load_stop
@@ -275,6 +318,9 @@ class Preparer:
             if not urgent:
                 lower_priority(child.pid)
             self._child, self._child_niced, self._interrupted = child, not urgent, False
+        set_up, self._set_up = self._set_up, None
+        if set_up is not None:  # on a thread of its own (of this thread's priority): no task waits for it
+            threading.Thread(target=_quietly, args=(set_up,), name="engine-set-up", daemon=True).start()
         status = child.wait()
         with self._lock:
             self._child = None
@@ -299,3 +345,9 @@ class Preparer:
                 os.killpg(child.pid, signal.SIGKILL)
         with contextlib.suppress(OSError):
             child.kill()
+
+
+def _quietly(work: Callable[[], None]) -> None:
+    """Run ``work``, which is only a head start: whatever it would have done is done later when needed."""
+    with contextlib.suppress(Exception):
+        work()

@@ -101,12 +101,12 @@ class Agent(ABC):
     def choose(self, board: Board, stop: StopFlag | None = None) -> SearchResult:
         """Pick a column for the side to move in ``board`` (which is not changed).
 
-        One-time work (:meth:`prepare`) is done before the clock starts; the
+        One-time work (:meth:`prepare_for`) is done before the clock starts; the
         result's ``seconds`` and every time limit count from after it.
         """
         if board.is_over:
             raise IllegalMoveError("the game is over: there is no move to choose")
-        self.prepare(board.geometry)
+        self.prepare_for(board)
         started = self._start_clock()
         try:
             result = self._search(board.copy(), stop or StopFlag())
@@ -139,6 +139,16 @@ class Agent(ABC):
         Called before every move and outside its clock, so it must be quick
         when there is nothing left to do.
         """
+
+    def prepare_for(self, board: Board) -> None:
+        """Do the one-time work a move from ``board`` needs (called by :meth:`choose`).
+
+        By default all of :meth:`prepare`. An agent whose early moves need less
+        (an opening book answers them, an endgame solver is not used yet)
+        prepares only that, so that the first move of a fresh install waits
+        for fewer kernels; a later move prepares the rest, still off the clock.
+        """
+        self.prepare(board.geometry)
 
     def time_limit(self, stop: StopFlag, seconds: float | None) -> AbstractContextManager[StopFlag]:
         """A child of ``stop`` that is set ``seconds`` after this move's clock started.

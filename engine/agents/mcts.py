@@ -99,9 +99,25 @@ class MctsAgent(Agent):
 
     # -- the search ------------------------------------------------------------
     def prepare(self, geometry: Geometry) -> None:
+        self._prepare_endgame(geometry)
+        self._prepare_tree(geometry)
+
+    def prepare_for(self, board: Board) -> None:
+        # The endgame solver waits until the game is near its endgame: an opening move
+        # never uses it, so on a fresh install the first move does not wait for its kernels.
+        if self._uses_solver(board):
+            self._prepare_endgame(board.geometry)
+        self._prepare_tree(board.geometry)
+
+    def _uses_solver(self, board: Board) -> bool:
+        return board.geometry.cells - board.ply <= self.endgame
+
+    def _prepare_endgame(self, geometry: Geometry) -> None:
         if self.endgame and (self._solver is None or self._solver.geometry != geometry):
             self._solver = Solver(geometry, ENDGAME_TABLE_MB)
             self._solver.warm_up()
+
+    def _prepare_tree(self, geometry: Geometry) -> None:
         if geometry.wide in _READY:
             return
         # Compile or load the kernels on a scrap tree: no iteration, so no random draw.
@@ -112,7 +128,7 @@ class MctsAgent(Agent):
         _READY.add(geometry.wide)
 
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
-        if self._solver is not None and board.geometry.cells - board.ply <= self.endgame:
+        if self._solver is not None and self._solver.geometry == board.geometry and self._uses_solver(board):
             solved = self._solve(board, stop)
             if solved is not None:
                 return solved
@@ -140,7 +156,7 @@ class MctsAgent(Agent):
         return SearchResult(
             column=best.column,
             nodes=best.nodes,
-            score=Score.pons(best.score),
+            score=best.score,
             pv=(best.column,),
             info={"solver": "yes"},
         )

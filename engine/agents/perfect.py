@@ -20,9 +20,8 @@ from engine.agents.search import AlphaBetaAgent
 from engine.board import Board
 from engine.geometry import Geometry
 from engine.progress import Progress
-from engine.score import Score
 from engine.solver.book import load_default
-from engine.solver.solver import Solver
+from engine.solver.solver import DEFAULT_TABLE_MB, Solver
 from engine.stop import StopFlag
 
 #: Boards of up to this many cells are solved exactly on every move.
@@ -43,24 +42,45 @@ class PerfectAgent(Agent):
         high=86400,
         label="Time (big boards)",
     )
-    table_mb: int = param(64, "transposition table size in MB", low=1, high=4096, label="Table MB")
+    table_mb: int = param(DEFAULT_TABLE_MB, "transposition table size in MB", low=1, high=4096, label="Table MB")
     book: bool = param(True, "use the opening book where there is one", label="Opening book")
     _solver: Solver | None = field(default=None, init=False, repr=False, compare=False)
     _fallback: AlphaBetaAgent | None = field(default=None, init=False, repr=False, compare=False)
+    _warm: bool = field(default=False, init=False, repr=False, compare=False)  # the solver's kernels are loaded
 
     def prepare(self, geometry: Geometry) -> None:
-        # Keep one solver (and its table) across moves and games: what it learnt stays true.
-        if self._solver is None or self._solver.geometry != geometry:
-            book = load_default(geometry) if self.book else None  # None (and a warning) if it is damaged
-            self._solver = Solver(geometry, self.table_mb, book=book)
-            self._solver.warm_up()  # so that no move of the game waits for the compiler
+        solver = self._solver_for(geometry)
+        if not self._warm:
+            solver.warm_up()  # so that no move of the game waits for the compiler
+            self._warm = True
         if self._fallback is None:
             self._fallback = create_agent(FALLBACK_SPEC)  # type: ignore[assignment]
         assert self._fallback is not None
         self._fallback.prepare(geometry)
 
+    def prepare_for(self, board: Board) -> None:
+        # A position the book answers needs no kernel: the first moves of a fresh install
+        # do not wait for the solver's compiling (the moves after the book prepare it).
+        if not self._warm and self._book_move(board) is not None:
+            return
+        self.prepare(board.geometry)
+
+    def _solver_for(self, geometry: Geometry) -> Solver:
+        """The solver of ``geometry``: one kept across moves and games, since what its table learnt stays true."""
+        if self._solver is None or self._solver.geometry != geometry:
+            book = load_default(geometry) if self.book else None  # None (and a warning) if it is damaged
+            self._solver = Solver(geometry, self.table_mb, book=book)
+            self._warm = False
+        return self._solver
+
+    def _book_move(self, board: Board) -> int | None:
+        """The book's best column for ``board`` (None: not in the book, or no book)."""
+        book = self._solver_for(board.geometry).book
+        entry = None if book is None or board.is_over else book.entry(board)
+        return None if entry is None else entry.column
+
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
-        assert self._solver is not None and self._fallback is not None  # choose() prepared them
+        assert self._solver is not None  # choose() made it
         exact_board = board.geometry.cells <= EXACT_CELLS
         with self.time_limit(stop, None if exact_board else self.time * SOLVE_SHARE) as flag:
             best = self._solver.best_move(board, stop=flag)
@@ -70,10 +90,11 @@ class PerfectAgent(Agent):
                 column=best.column,
                 nodes=best.nodes,
                 depth=board.geometry.cells - board.ply,
-                score=Score.pons(best.score),
+                score=best.score,
                 pv=(best.column,),
                 info={"book": "yes"} if in_book else {},
             )
+        assert self._fallback is not None  # a position out of the book: prepare() made it
         with self.time_limit(stop, None if exact_board else self.time) as flag:
             result = self._fallback.choose(board, flag)
         return SearchResult(

@@ -10,12 +10,19 @@ Three parts (``--parts``):
 * ``games``: the perfect agent over ``--games`` full games against each
   ``--opponents`` spec, half of them moving first: its time for every move,
   how many moves were exact, and the peak memory of the process.
-* ``sizes``: the same on every board of up to 42 cells (connect 4), where
-  every move of the perfect agent must be exact, against ``--size-opponent``.
+* ``sizes``: the same on every board of up to 42 cells (connect ``--connects``),
+  where every move of the perfect agent must be exact, against each
+  ``--size-opponents`` spec.
+* ``edge``: on those boards, the positions just past each shipped opening
+  book (:func:`~engine.solver.book_builder.edge_positions`; the empty board
+  and the first moves where there is no book), each solved as the agent
+  meets it: a fresh table of its size, the book loaded. The slowest of them
+  bounds the agent's move time, whatever its opponent plays.
 """
 
 from __future__ import annotations
 
+import random
 import resource
 import statistics
 import sys
@@ -29,7 +36,10 @@ from engine.errors import EngineError
 from engine.formats import format_moves
 from engine.geometry import Geometry
 from engine.match import play_game
-from engine.solver.solver import Solver
+from engine.score import Score
+from engine.solver.book import load_default
+from engine.solver.book_builder import edge_positions
+from engine.solver.solver import DEFAULT_TABLE_MB, Solver
 from engine.solver.table import MAX_TABLE_MB, MIN_TABLE_MB
 from engine.validate import MAX_GAMES, MAX_SECONDS, float_arg, int_arg
 from engine.warmup import warm_up
@@ -55,9 +65,14 @@ REFERENCE = {
     "Test_L1_R2": 126 / 1000,
     "Test_L1_R3": 2.9,
 }
-PARTS = ("sets", "empty", "games", "sizes")
+PARTS = ("sets", "empty", "games", "sizes", "edge")
 #: Every connect-4 board the perfect agent plays exactly: up to 42 cells.
 EXACT_SIZES = tuple(Geometry(c, r) for c in range(4, 10) for r in range(4, 10) if c * r <= 42)
+
+
+def exact_sizes(connects: list[int]) -> list[Geometry]:
+    """Every board of up to 42 cells for each connect-N (N no longer than the board's longer side)."""
+    return [Geometry(g.cols, g.rows, n) for n in connects for g in EXACT_SIZES if n <= max(g.cols, g.rows)]
 
 
 def add_parser(benches) -> None:
@@ -89,7 +104,19 @@ def add_parser(benches) -> None:
     parser.add_argument("--opponents", default="mcts,random", help="comma-separated opponent specs")
     parser.add_argument("--agent", default="perfect", help="the agent whose move times are measured")
     parser.add_argument(
-        "--size-opponent", default="alphabeta:depth=4,eval=threats", help="the opponent in the sizes part"
+        "--size-opponents",
+        nargs="+",
+        default=["random", "alphabeta:depth=4,eval=threats"],
+        metavar="SPEC",
+        help="opponents of the sizes part (default: random and alphabeta:depth=4,eval=threats)",
+    )
+    parser.add_argument("--connects", default="4", help="comma-separated connect-N of the sizes and edge parts")
+    parser.add_argument("--boards", default="", help="only these boards in the sizes and edge parts, e.g. 6x7,8x5")
+    parser.add_argument(
+        "--edge-limit", type=int_arg(0, 10**6), default=0, help="edge positions per board, a seeded sample (0: all)"
+    )
+    parser.add_argument(
+        "--edge-seconds", type=float_arg(0.01, MAX_SECONDS), default=60, help="give up on an edge position after this"
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.set_defaults(run=run)
@@ -108,11 +135,57 @@ def run(args) -> int:
     if "games" in parts:
         for spec in filter(None, (s.strip() for s in args.opponents.split(","))):
             bench_games(args.agent, spec, args.games, args.seed)
+    boards = _boards(args)
     if "sizes" in parts:
-        for geometry in EXACT_SIZES:
-            bench_games(args.agent, args.size_opponent, args.games, args.seed, geometry)
+        for geometry in boards:
+            for spec in args.size_opponents:
+                bench_games(args.agent, spec, args.games, args.seed, geometry)
+    if "edge" in parts:
+        for geometry in boards:
+            bench_edge(geometry, args.edge_limit, args.edge_seconds, args.seed)
     emit(f"peak memory {peak_rss_mb():.0f} MB")
     return 0
+
+
+def _boards(args) -> list[Geometry]:
+    try:
+        connects = [int(text) for text in args.connects.split(",") if text.strip()]
+        wanted = {tuple(int(n) for n in text.split("x")) for text in args.boards.split(",") if text.strip()}
+    except ValueError:
+        raise EngineError("--connects is numbers like 4,5 and --boards sizes like 6x7,8x5") from None
+    return [g for g in exact_sizes(connects) if not wanted or (g.cols, g.rows) in wanted]
+
+
+def bench_edge(geometry: Geometry, limit: int, seconds: float, seed: int) -> None:
+    """The perfect agent's cold solve of every position just past the board's book (or a sample)."""
+    book = load_default(geometry)
+    if book is None:
+        empty = Board(geometry)
+        positions = [empty] + [Board.from_moves([col], geometry) for col in range(geometry.cols // 2 + 1)]
+    else:
+        positions = edge_positions(book)
+    total = len(positions)
+    if 0 < limit < total:
+        positions = sorted(random.Random(seed).sample(positions, limit), key=lambda board: board.ply)
+    solver = Solver(geometry, DEFAULT_TABLE_MB, book=book)
+    solver.warm_up()
+    times, nodes, unfinished = [], [], 0
+    slowest = (0.0, "")
+    for board in positions:
+        solver.reset()  # cold, as the agent meets a position past its book
+        best = solver.best_move(board, seconds=seconds)
+        unfinished += not best.finished
+        times.append(best.seconds)
+        nodes.append(best.nodes)
+        if best.seconds > slowest[0]:
+            slowest = (best.seconds, board.move_string or "")
+    book_text = "no book" if book is None else f"book of {len(book):,} positions"
+    emit(
+        f"{geometry.cols}x{geometry.rows} connect {geometry.connect}: {book_text}, {total:,} edge positions, "
+        f"{len(positions):,} solved cold; time max {max(times):.3f} s, median {statistics.median(times):.3f} s, "
+        f"over 2 s: {sum(t > 2 for t in times)}, unfinished in {seconds:g} s: {unfinished}; "
+        f"nodes max {max(nodes):,}; slowest {slowest[1] or '(empty)'}"
+    )
 
 
 def load_set(path: Path, limit: int) -> list[tuple[str, int]]:
@@ -141,7 +214,7 @@ def bench_sets(args) -> None:
         for moves, expected in rows:
             solution = solver.solve_moves(moves)
             nodes += solution.nodes
-            if solution.score != expected:
+            if solution.score != Score.pons(expected):
                 mismatches += 1
                 print(f"mismatch: {moves} solved {solution.score}, expected {expected}", file=sys.stderr)
         mean = (time.perf_counter() - start) / len(rows)

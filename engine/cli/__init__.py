@@ -2,6 +2,9 @@
 
 Each command lives in its own module with ``add_parser(subparsers)`` and
 ``run(args) -> exit status``; :data:`COMMANDS` lists them in ``--help`` order.
+A command line that names its command imports that command's module alone
+(the others bring in agents, experiments and plotting), so that a pipe of
+``solve`` calls does not pay for them.
 Errors the user can fix (:class:`EngineError`) print one clear line and exit 2;
 nothing prints a traceback for bad input.
 """
@@ -55,14 +58,15 @@ class CommandParser(argparse.ArgumentParser):
         self.exit(2, f"error: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``command`` alone (the same parser as far as it goes)."""
     parser = CommandParser(
         prog="python -m engine",
         description="Connect Four engine: rules, agents, solver and experiments for any board size.",
         formatter_class=_Formatter,
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name in COMMANDS if command is None else (command,):
         try:
             module = importlib.import_module(f"engine.cli.{name}")
         except ModuleNotFoundError as exc:
@@ -74,7 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, or a bad flag (already reported in one line)

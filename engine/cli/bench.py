@@ -17,6 +17,7 @@ BENCHMARKS = (
     "soak",
     "time_limits",
     "ladder",
+    "review",
 )
 
 

@@ -35,7 +35,8 @@ def add_parser(subparsers) -> None:
         "--leaf-nodes",
         type=int_arg(0, MAX_NODES),
         default=DEFAULT_LEAF_NODES,
-        help=f"positions solved in fewer nodes are not followed (default {DEFAULT_LEAF_NODES:,})",
+        help="a position that a cold solve (fresh table, as the agent meets it) answers in fewer nodes, "
+        f"as it does every position two plies on, is not followed (default {DEFAULT_LEAF_NODES:,})",
     )
     parser.add_argument(
         "--table-mb",
@@ -69,4 +70,8 @@ def run(args) -> int:
     finally:
         signal.signal(signal.SIGTERM, previous)
     emit(f"{len(book)} positions in {output} ({output.stat().st_size:,} bytes), {builder.solved} solved in this run")
+    if builder.open_edges:
+        emit(f"{builder.open_edges} positions at ply {args.plies} need more than {args.leaf_nodes:,} nodes: deepen")
+    elif all(entry.leaf for _, entry in book.positions()):
+        emit("every position is a leaf: the solver answers this board within the budget without a book")
     return 0

@@ -82,7 +82,12 @@ class ExactTask:
         solver = Solver(DEFAULT, 64, book=load_default(DEFAULT))
         analysis = solver.analyze(Board(DEFAULT), seconds=600)
         return [
-            {"family": "exact", "column": col + 1, "exact": score, "finished": analysis.finished}
+            {
+                "family": "exact",
+                "column": col + 1,
+                "exact": None if score is None else int(score.value),
+                "finished": analysis.finished,
+            }
             for col, score in enumerate(analysis.scores)
         ]
 

@@ -94,7 +94,8 @@ def generate(cols: int, rows: int, count: int, seed: int, seconds: float = 2.0) 
         legal = [s for s in analysis.scores if s is not None]
         if not analysis.finished or len(set(legal)) < 2:
             continue
-        found.append(LabelledPosition(cols, rows, board.move_string or "", analysis.scores))
+        values = tuple(None if score is None else int(score.value) for score in analysis.scores)
+        found.append(LabelledPosition(cols, rows, board.move_string or "", values))
         print(found[-1].line(), flush=True)
     return found
 

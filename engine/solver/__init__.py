@@ -17,8 +17,8 @@ Typical use::
     from engine.solver import Solver
 
     solver = Solver(Geometry())
-    solver.solve(Board.from_moves("4453")).score      # -2
-    solver.analyze(Board.from_moves("4453")).scores   # one exact score per column
+    solver.solve(Board.from_moves("4453")).score      # Score.pons(-2): exact, Pons's convention
+    solver.analyze(Board.from_moves("4453")).scores   # one exact Score per column (None: full)
 """
 
 from engine.solver.book import Book, load_default

@@ -26,8 +26,9 @@ An entry packs, from the top bit down::
 52 bits (7x6 takes 49). Because the key is on top, sorting the entries sorts
 the keys and a lookup is one binary search (:func:`numpy.searchsorted`).
 ``column + 1`` is 0 when no best column is stored. ``leaf`` is for the
-builder (:mod:`engine.solver.book_builder`): the solver answers this
-position quickly, so the book does not follow it further. Nine bytes would
+builder (:mod:`engine.solver.book_builder`): a cold solve answers this
+position and every one two plies on quickly, so the book does not follow it
+further. Nine bytes would
 be plainer; eight keep a 100,000-position book under a megabyte.
 
 **Checks on loading.** A book is data from a file, so everything is checked
@@ -228,6 +229,19 @@ class Book:
         if word >> DATA_BITS != key:
             return None
         return unpack(word, board.geometry, mirrored)
+
+    def deepest_ply(self) -> int:
+        """The most stones of a stored position (-1 for an empty book)."""
+        if len(self.entries) == 0:
+            return -1
+        # A column of h stones keys as a number of h + 1 bits (see board_of_key): stones = bits - 1.
+        keys = self.entries >> np.uint64(DATA_BITS)
+        column = np.uint64((1 << self.geometry.height) - 1)
+        stones = np.zeros(len(keys), dtype=np.int64)
+        for col in range(self.geometry.cols):
+            part = (keys >> np.uint64(col * self.geometry.height)) & column
+            stones += np.floor(np.log2(part.astype(np.float64) + 1)).astype(np.int64)
+        return int(stones.max())
 
     def positions(self) -> list[tuple[Board, BookEntry]]:
         """Every position of the book (as the stored mirror image) with its entry."""

@@ -1,24 +1,30 @@
 """Building an opening book with the project's own solver.
 
 The book holds what the perfect agent needs and the solver cannot answer
-fast: for every position the agent may face in its first ``max_ply``
-plies, its exact score and best column. Those positions form a tree: at
-the agent's turn the book follows its best move only, at the opponent's
-every legal move. The agent plays either side, so the tree has two roots:
-the empty board (the agent moves first) and the positions after any first
-move (it moves second).
+fast: for every position the agent may face, its exact score and best
+column. Those positions form a tree: at the agent's turn the book follows its
+best move only, at the opponent's every legal move. The agent plays either
+side, so the tree has two roots: the empty board (the agent moves first) and
+the positions after any first move (it moves second).
 
-A position the solver answered in fewer than ``leaf_nodes`` nodes is a
-*leaf*: it is stored (so that a rerun does not solve it again) but not
-followed, because the solver handles it and, almost always, what comes
-after it, within the agent's time. That keeps the book to the hard lines,
-where both sides still play well.
+**Where the tree stops.** What the agent faces in a game is a position just
+past the book, solved from scratch. So every position is judged the way the
+agent meets it: a *cold* solve (a fresh table of the agent's size, no book)
+limited to ``leaf_nodes`` nodes. A position is a *leaf*, stored but not
+followed, when it and every position two plies on (our best move, then any
+reply) pass that judgement; the positions two plies on are then left out of
+the book, because the agent solves them within its budget. Every other
+position is solved in full (with the builder's big, warm table) and
+followed. So the book's edge is, by construction, positions a cold solve
+answers within ``leaf_nodes`` nodes; ``bench solver --parts edge`` measures
+their time. A position still followed at ``max_ply`` is counted in
+:attr:`BookBuilder.open_edges`: the book is then not deep enough.
 
 The work goes breadth first, one ply at a time, in a fixed order. The book
 file is rewritten every ``checkpoint`` seconds, at the end and on Ctrl-C (or
 ``kill``, see :mod:`engine.cli.book`), so an interrupted build loses little
-work; a new run with the same file skips every position already in it and
-carries on.
+work; a new run with the same file reuses the score and column of every
+position already in it (only the cheap judgements are made again).
 """
 
 from __future__ import annotations
@@ -31,8 +37,8 @@ import numpy as np
 from tqdm import tqdm
 
 from engine.board import Board
-from engine.solver.book import Book, BookError, book_key, check_geometry, pack, unpack
-from engine.solver.solver import BestMove, Solver
+from engine.solver.book import DATA_BITS, Book, BookError, book_key, check_geometry, pack, unpack
+from engine.solver.solver import DEFAULT_TABLE_MB, BestMove, Solver
 from engine.stop import StopFlag
 
 #: Positions that took at least this much processor time are listed as the build goes.
@@ -42,34 +48,56 @@ SLOW_SECONDS = 5.0
 class BookBuilder:
     """Grows a book file ply by ply; see the module docstring."""
 
-    def __init__(self, solver: Solver, path: Path, max_ply: int, leaf_nodes: int, checkpoint: float = 60.0) -> None:
+    def __init__(
+        self,
+        solver: Solver,
+        path: Path,
+        max_ply: int,
+        leaf_nodes: int,
+        checkpoint: float = 60.0,
+        judge_table_mb: float = DEFAULT_TABLE_MB,
+    ) -> None:
         check_geometry(solver.geometry)
         self.solver, self.path = solver, Path(path)
         self.max_ply, self.leaf_nodes, self.checkpoint = max_ply, leaf_nodes, checkpoint
+        # Cold solves, as the perfect agent meets a position (its table has the solver's default size).
+        self.judge = Solver(solver.geometry, judge_table_mb)
         self.entries: dict[int, int] = {}
         if self.path.exists():
             book = Book.load(self.path)
             if book.geometry != solver.geometry:
                 raise BookError(f"{self.path} is a book for {book.geometry}, not {solver.geometry}")
-            self.entries = {int(word) >> 12: int(word) for word in book.entries}
+            self.entries = {int(word) >> DATA_BITS: int(word) for word in book.entries}
         self.solver.book = None  # solve for real: the book being built is not trusted yet
+        self._cheap: dict[int, BestMove | None] = {}  # judgements of this run: key -> cold result (None: too dear)
         self._saved_at = time.monotonic()
         self.solved = 0
+        #: Positions at ``max_ply`` that are not leaves: the agent may meet a slow position past them.
+        self.open_edges = 0
 
     def run(self, progress: bool = True) -> Book:
+        kept = set(self.entries)  # stored by an earlier run: kept, and judged again on the way
         level = self._roots()
+        visited: set[int] = set()
         for ply in range(self.max_ply + 1):
             if not level.get(ply):
                 continue
             nodes = level[ply]
             bar = tqdm(sorted(nodes), desc=f"ply {ply:2d}", unit="pos", disable=not progress, leave=True)
             for key in bar:
+                visited.add(key)
                 board = nodes[key]
                 column, leaf = self._entry(key, board)
-                if not leaf and ply + 2 <= self.max_ply:
-                    self._expand(board, column, level.setdefault(ply + 2, {}))
+                if not leaf:
+                    if ply + 2 <= self.max_ply:
+                        for child_key, child in grandchildren(board, column):
+                            level.setdefault(ply + 2, {}).setdefault(child_key, child)
+                    else:
+                        self.open_edges += 1
                 if time.monotonic() - self._saved_at > self.checkpoint:
                     self.save()
+        for key in kept - visited:  # no longer on the agent's tree (an earlier, different rule)
+            del self.entries[key]
         return self.save()
 
     def _roots(self) -> dict[int, dict[int, Board]]:
@@ -78,30 +106,63 @@ class BookBuilder:
         for col in empty.legal_columns():
             child = empty.copy()
             child.play(col)
-            second.setdefault(book_key(child)[0], child)
+            if not child.is_over:
+                second.setdefault(book_key(child)[0], child)
         return {0: {book_key(empty)[0]: empty}, 1: second}
 
     def _entry(self, key: int, board: Board) -> tuple[int, bool]:
         """The best column and leaf flag of an agent position, solving it if new."""
         mirrored = book_key(board)[1]
+        cold = self._judge(key, board)
+        best: tuple[int | None, int | None]
         if key in self.entries:
-            entry = unpack(self.entries[key], board.geometry, mirrored)
-            return entry.column, entry.leaf  # type: ignore[return-value]
+            stored_entry = unpack(self.entries[key], board.geometry, mirrored)
+            best = stored_entry.column, stored_entry.score
+        elif cold is not None:
+            best = cold.column, _pons(cold)
+        else:
+            best = self._solve(board)
+        column, score = best
+        assert column is not None and score is not None  # the builder always stores a column; nothing stopped it
+        leaf = cold is not None and all(
+            self._judge(child_key, child) is not None for child_key, child in grandchildren(board, column)
+        )
+        stored = board.geometry.cols - 1 - column if mirrored else column
+        self.entries[key] = pack(key, score, stored, leaf)
+        return column, leaf
+
+    def _judge(self, key: int, board: Board) -> BestMove | None:
+        """The cold solve of ``board`` within ``leaf_nodes`` nodes, or None if it needs more.
+
+        Both mirror images are judged: they share a book entry, but the move
+        order's ties (centre first, left before right) make their searches
+        differ, by a factor of two or three at times, and the agent may meet either.
+        """
+        if key not in self._cheap:
+            mirror = Board.from_moves([board.geometry.cols - 1 - col for col in board.history], board.geometry)
+            found = None
+            for image in (board, mirror):
+                self.judge.reset()
+                best = self.judge.best_move(image, nodes=max(1, self.leaf_nodes))
+                if not best.finished:
+                    found = None
+                    break
+                if image is board:
+                    found = best
+            self._cheap[key] = found
+        return self._cheap[key]
+
+    def _solve(self, board: Board) -> tuple[int | None, int | None]:
         cpu = time.process_time()
         best = self._best_move(board)
-        column, score = best.column, best.score
-        assert column is not None and score is not None  # nothing stopped the search
         cpu = time.process_time() - cpu
         if cpu >= SLOW_SECONDS:  # worth a line: these are the positions the book is for
             tqdm.write(
-                f"{board.move_string or '(empty)'}: score {score}, column {column + 1}, "
+                f"{board.move_string or '(empty)'}: score {best.score}, column {(best.column or 0) + 1}, "
                 f"{best.nodes:,} nodes, {cpu:.1f} s cpu ({best.seconds:.1f} s wall)"
             )
-        leaf = best.nodes < self.leaf_nodes
-        stored = board.geometry.cols - 1 - column if mirrored else column
-        self.entries[key] = pack(key, score, stored, leaf)
         self.solved += 1
-        return column, leaf
+        return best.column, _pons(best)
 
     def _best_move(self, board: Board) -> BestMove:
         """The solver's best move, in a worker thread so that Ctrl-C is seen at once.
@@ -123,19 +184,6 @@ class BookBuilder:
         best = found[0]
         return best
 
-    @staticmethod
-    def _expand(board: Board, column: int, into: dict[int, Board]) -> None:
-        """Add the agent positions two plies on: our best move, then every reply."""
-        after = board.copy()
-        after.play(column)
-        if after.is_over:
-            return
-        for reply in after.legal_columns():
-            child = after.copy()
-            child.play(reply)
-            if not child.is_over:
-                into.setdefault(book_key(child)[0], child)
-
     def save(self) -> Book:
         words = np.array(sorted(self.entries.values()), dtype=np.uint64)
         book = Book(self.solver.geometry, words)
@@ -143,3 +191,49 @@ class BookBuilder:
         book.save(self.path)
         self._saved_at = time.monotonic()
         return book
+
+
+def _pons(best: BestMove) -> int | None:
+    """A best move's exact score as the book's integer."""
+    return None if best.score is None else int(best.score.value)
+
+
+def grandchildren(board: Board, column: int) -> list[tuple[int, Board]]:
+    """The agent positions two plies on, with their book keys: ``column``, then every reply (games not over)."""
+    after = board.copy()
+    after.play(column)
+    if after.is_over:
+        return []
+    out = []
+    for reply in after.legal_columns():
+        child = after.copy()
+        child.play(reply)
+        if not child.is_over:
+            out.append((book_key(child)[0], child))
+    return out
+
+
+def edge_positions(book: Book) -> list[Board]:
+    """The positions the perfect agent meets just past ``book``, which it must solve itself.
+
+    The agent's tree walked from the book's roots (the empty board, every
+    first move): at a stored position its best move, then every reply; a
+    position reached that way and not stored is on the edge. Mirror images
+    count once; in the order found, each with its moves (to print it).
+    """
+    found: dict[int, Board] = {}
+    seen: set[int] = set()
+    empty = Board(book.geometry)
+    todo = [empty] + [Board.from_moves([col], book.geometry) for col in empty.legal_columns()]
+    while todo:
+        board = todo.pop()
+        key = book_key(board)[0]
+        if key in seen or key in found:
+            continue
+        entry = book.entry(board)
+        if entry is None or entry.column is None:
+            found[key] = board
+            continue
+        seen.add(key)
+        todo.extend(child for _, child in grandchildren(board, entry.column))
+    return list(found.values())

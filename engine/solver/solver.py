@@ -19,6 +19,7 @@ from engine.board import Board
 from engine.errors import GeometryError, IllegalMoveError
 from engine.geometry import Geometry
 from engine.resources import check_allocation
+from engine.score import Score
 from engine.solver.book import Book, BookError
 from engine.solver.moves import centre_order
 from engine.solver.negamax import ABORTED, NODES, at_most_kernel, new_order_buffer, new_stats, solve_kernel
@@ -52,11 +53,18 @@ def sign(score: int) -> int:
     return (score > 0) - (score < 0)
 
 
+def _typed(score: int | None, weak: bool = False) -> Score | None:
+    """A kernel's integer as a typed :class:`~engine.score.Score` (a sign when ``weak``), None kept."""
+    if score is None:
+        return None
+    return Score.sign(score) if weak else Score.pons(score)
+
+
 @dataclass(frozen=True)
 class Solution:
     """One solve: the exact score (weak: its sign, 1 / 0 / -1), or None if unfinished."""
 
-    score: int | None
+    score: Score | None
     nodes: int
     seconds: float
 
@@ -69,7 +77,7 @@ class Solution:
 class Analysis:
     """The exact score of every column (None: full, or not finished)."""
 
-    scores: tuple[int | None, ...]
+    scores: tuple[Score | None, ...]
     finished: bool
     nodes: int
     seconds: float
@@ -80,7 +88,7 @@ class BestMove:
     """A best column and its exact score; ``column`` is None if unfinished."""
 
     column: int | None
-    score: int | None
+    score: Score | None
     nodes: int
     seconds: float
 
@@ -126,6 +134,8 @@ class Solver:
             raise BookError(f"the book is for {book.geometry}, not {geometry}")
         self.geometry = geometry
         self.book = book
+        # Past the book's deepest position no position has all its children in it.
+        self._book_plies = 0 if book is None else book.deepest_ply() + 1
         megabytes = finite_float(table_mb, "the table size in MB", MIN_TABLE_MB, MAX_TABLE_MB)
         bits = table_bits_for(megabytes, geometry.wide)
         check_allocation(table_bytes(bits, geometry.wide), f"a transposition table of {megabytes:g} MB")
@@ -168,8 +178,7 @@ class Solver:
     ) -> Solution:
         """Solve ``board`` within ``nodes`` (0: no limit) and ``seconds`` (None: no limit)."""
         with self._run(board, nodes, seconds, stop) as run:
-            score = self._score(board, run, weak)
-            return Solution(score, run.nodes, run.seconds)
+            return Solution(_typed(self._score(board, run, weak), weak), run.nodes, run.seconds)
 
     def solve_moves(self, moves: str, *, weak: bool = False, nodes: int = 0, seconds: float | None = None) -> Solution:
         """:meth:`solve` for a move string: the fast way through many positions.
@@ -182,16 +191,18 @@ class Solver:
             return self.solve(Board.from_moves(moves, self.geometry), weak=weak, nodes=nodes, seconds=seconds)
         with self._limits(nodes, seconds, None) as run:
             score = self._search(*position, run, weak)
-            return Solution(None if score is None else sign(score) if weak else score, run.nodes, run.seconds)
+            if score is not None and weak:
+                score = sign(score)
+            return Solution(_typed(score, weak), run.nodes, run.seconds)
 
     def analyze(
         self, board: Board, *, nodes: int = 0, seconds: float | None = None, stop: StopFlag | None = None
     ) -> Analysis:
         """The exact score of playing each column; the limits hold for all columns together."""
         with self._run(board, nodes, seconds, stop) as run:
-            scores: list[int | None] = [None] * self.geometry.cols
+            scores: list[Score | None] = [None] * self.geometry.cols
             for col in board.legal_columns():
-                scores[col] = self._column_score(board, col, run)
+                scores[col] = _typed(self._column_score(board, col, run))
                 if run.aborted:
                     return Analysis(tuple([None] * self.geometry.cols), False, run.nodes, run.seconds)
             return Analysis(tuple(scores), True, run.nodes, run.seconds)
@@ -209,7 +220,7 @@ class Solver:
         if board.is_over:
             raise IllegalMoveError("the game is over: there is no move to choose")
         if self.book is not None and (entry := self.book.entry(board)) is not None and entry.column is not None:
-            return BestMove(entry.column, entry.score, 0, 0.0)
+            return BestMove(entry.column, Score.pons(entry.score), 0, 0.0)
         with self._run(board, nodes, seconds, stop) as run:
             score = self._score(board, run, weak=False)
             if score is None:
@@ -218,7 +229,7 @@ class Solver:
                 if not board.is_legal(col):
                     continue
                 if self._column_reaches(board, col, score, run):
-                    return BestMove(col, score, run.nodes, run.seconds)
+                    return BestMove(col, Score.pons(score), run.nodes, run.seconds)
                 if run.aborted:
                     break
             return BestMove(None, None, run.nodes, run.seconds)
@@ -294,4 +305,25 @@ class Solver:
             board.undo()
 
     def _book_score(self, board: Board) -> int | None:
-        return None if self.book is None else self.book.score(board)
+        """The book's score of ``board``, or the best of its children's where the book holds them all.
+
+        The book stores the positions where its player moves; a position where
+        the other side moves is not stored, but every reply to it is (see
+        :mod:`engine.solver.book_builder`), so one ply of lookahead answers it.
+        """
+        if self.book is None:
+            return None
+        known = self.book.score(board)
+        if known is not None or board.ply >= self._book_plies:
+            return known
+        best = None
+        for col in board.legal_columns():
+            if board.is_winning_move(col):
+                return win_now_score(board)
+            board.play(col)
+            child = game_over_score(board) if board.is_over else self.book.score(board)
+            board.undo()
+            if child is None:
+                return None
+            best = -child if best is None else max(best, -child)
+        return best

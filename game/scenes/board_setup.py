@@ -43,7 +43,7 @@ def start_match(app, pasted: str | None = None) -> str | None:
         return str(exc)
     app.save_settings()
     specs = [player.spec for player in (config.red, config.yellow) if player.spec]
-    app.catalog.warm(specs, config.geometry.wide)
+    app.catalog.warm(specs, config.geometry)
     app.push(MatchScene(app, config))
     return None
 

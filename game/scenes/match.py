@@ -436,10 +436,10 @@ class MatchScene(Scene):
                 self.flash(f"No hint: {exc}")
                 return
         agent, board, catalog = self._hint_agent, self.model.board.copy(), self.app.catalog
-        spec, wide = catalog.hint_spec(), self.config.geometry.wide
+        spec = catalog.hint_spec()
 
         def job(stop: StopFlag) -> SearchResult:
-            catalog.wait_until_prepared(spec, wide, stop)
+            catalog.wait_until_prepared(spec, board, stop)
             with stop.deadline(HINT_SECONDS) as limit:
                 return agent.choose(board, limit)
 
@@ -577,10 +577,10 @@ class MatchScene(Scene):
         colour = self.model.colour_to_move
         if self._request is None and self._ready is None and colour in self.agents:
             agent, board, catalog = self.agents[colour], self.model.board.copy(), self.app.catalog
-            spec, wide = self.model.player_to_move.spec or "", self.config.geometry.wide
+            spec = self.model.player_to_move.spec or ""
 
             def move(stop: StopFlag) -> SearchResult:
-                catalog.wait_until_prepared(spec, wide, stop)  # a first start: compiled elsewhere, first
+                catalog.wait_until_prepared(spec, board, stop)  # a first start: compiled elsewhere, first
                 return agent.choose(board, stop)
 
             self._submit(move, "move")
@@ -744,7 +744,7 @@ class MatchScene(Scene):
     def preparing(self) -> bool:
         """The computer to move waits for its kernels to be compiled (the first start of a version)."""
         spec = self.model.player_to_move.spec
-        return self.thinking and spec is not None and self.app.catalog.waits_for(spec, self.config.geometry.wide)
+        return self.thinking and spec is not None and self.app.catalog.waits_for(spec, self.model.board)
 
     @property
     def thinking(self) -> bool:

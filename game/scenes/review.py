@@ -162,8 +162,9 @@ class ReviewScene(Scene):
             return ""
         if box.error:
             return f"The review failed: {box.error}"
-        if not box.finished:
-            return f"Reviewing… {len(reviews)} of {total} moves solved ({box.seconds:.0f} s)"
+        if not box.finished:  # a move may come back unknown first, and labelled by the second pass
+            solved = sum(item.label != "unknown" for item in reviews.values())
+            return f"Reviewing… {solved} of {total} moves solved ({box.seconds:.0f} s)"
         unknown = sum(item.label == "unknown" for item in reviews.values())
         missing = total - len(reviews)
         text = f"All {total} moves reviewed by the solver"

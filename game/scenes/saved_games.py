@@ -34,7 +34,7 @@ def open_game(app, game: SavedGame) -> str | None:
         problem = app.catalog.check(spec)
         if problem:
             return f"This game's player {spec!r} is not available: {problem}"
-    app.catalog.warm(computers, config.geometry.wide)
+    app.catalog.warm(computers, config.geometry)
     app.push(MatchScene(app, replace(config, replay=game.moves)))
     return None
 

@@ -17,7 +17,7 @@ from engine.board import Board
 from engine.geometry import Geometry
 from engine.score import Score
 from engine.solver.book import DEFAULT_PATH, Book, BookError, board_of_key, book_key, book_path, load_default, pack
-from engine.solver.book_builder import BookBuilder
+from engine.solver.book_builder import BookBuilder, edge_positions
 from engine.solver.solver import Solver, game_over_score, win_now_score
 
 
@@ -73,7 +73,7 @@ def test_a_built_book_agrees_with_the_solver(tmp_path) -> None:
     book = BookBuilder(Solver(geometry), tmp_path / "b.bin", max_ply=5, leaf_nodes=0).run(progress=False)
     solver = Solver(geometry)
     for board, entry in book.positions():
-        analysis = solver.analyze(board).scores
+        analysis = [None if s is None else s.value for s in solver.analyze(board).scores]
         assert entry.score == max(s for s in analysis if s is not None)
         assert analysis[entry.column] == entry.score
     # The agent's side of the tree: every reply to a stored best move is in the book.
@@ -123,9 +123,9 @@ def test_the_shipped_book_agrees_with_the_solver_on_its_deepest_positions() -> N
     deepest = sorted(book.positions(), key=lambda item: -item[0].ply)[:3]
     solver = Solver(Geometry(), table_mb=256)
     for board, entry in deepest:
-        assert solver.solve(board).score == entry.score
+        assert solver.solve(board).score == Score.pons(entry.score)
         board.play(entry.column)
-        assert board.is_over or solver.solve(board).score == -entry.score
+        assert board.is_over or solver.solve(board).score == Score.pons(-entry.score)
 
 
 def test_each_board_has_its_own_book_file() -> None:
@@ -200,3 +200,35 @@ def test_a_version_1_book_is_still_read(tmp_path) -> None:
     path = tmp_path / "old.bin"
     path.write_bytes(b"C4BOOK 1 7 6 4 1\n" + np.array([entry], dtype="<u8").tobytes())
     assert Book.load(path).entry(Board()).column == 3
+
+
+def test_every_position_just_past_a_built_book_solves_cold_within_the_budget(tmp_path) -> None:
+    """The builder's promise: what the agent meets past the book, a fresh table answers in ``leaf_nodes``."""
+    geometry, budget = Geometry(5, 5, 4), 3000
+    book = BookBuilder(Solver(geometry, 16), tmp_path / "b.bin", max_ply=25, leaf_nodes=budget).run(progress=False)
+    edge = edge_positions(book)
+    assert len(book) > 10 and len(edge) > 10  # a real tree, stopped by the budget and not by max_ply
+    cold = Solver(geometry, 16)
+    for board in edge:
+        cold.reset()
+        assert cold.best_move(board, nodes=budget).finished, board.move_string
+
+
+def test_positions_where_the_other_side_moves_are_answered_from_their_children() -> None:
+    """Not stored, but every reply is: one ply of lookahead in the book gives the exact score at once."""
+    book = load_default(Geometry())
+    assert book is not None
+    solver = Solver(Geometry(), 1, book=book)
+    answered = 0
+    for board, entry in book.positions()[:200]:
+        board.play(entry.column)
+        replies = []
+        for col in board.legal_columns():
+            board.play(col)
+            replies.append(board.is_over or book.entry(board) is not None)
+            board.undo()
+        if board.is_over or book.entry(board) is not None or not all(replies):
+            continue
+        assert solver.solve(board, nodes=1).score == Score.pons(-entry.score)  # one node: no search
+        answered += 1
+    assert answered > 10

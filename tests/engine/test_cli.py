@@ -108,3 +108,14 @@ def test_quit_with_q() -> None:
 def test_help_lists_the_agents() -> None:
     done = _engine("move", "--help")
     assert done.returncode == 0 and "random" in done.stdout and "seed=" in done.stdout
+
+
+def test_a_command_imports_its_own_module_only() -> None:
+    code = (
+        "import sys\n"
+        "from engine.cli import main\n"
+        "main(['solve', '32164625'])\n"
+        "print(sorted(name for name in sys.modules if name.startswith(('engine.cli.', 'engine.experiments'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == ["32164625 11", "['engine.cli.common', 'engine.cli.solve', 'engine.cli.solver_options']"]

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import itertools
+import time
 
 import pytest
 
 from engine import Board, Geometry
-from engine.review import label_for, review, summary, summary_text
+from engine.review import label_for, review, review_game, summary, summary_text
 from engine.solver.book import load_default
 from engine.solver.solver import Solver
 
@@ -74,3 +75,21 @@ def test_review_command_reports_bad_games_and_goes_on(cli) -> None:
     assert "argument 1 '1111111'" in err
     assert out.splitlines()[0] == "1111111 ?"
     assert [line.split()[0] for line in out.splitlines()[1:]] == ["1", "2"]
+
+
+def test_a_review_keeps_its_budget_and_the_second_pass_fills_in(solver: Solver) -> None:
+    """Off the book a random opening takes minutes to solve: the first pass says unknown in time, then fills in."""
+    game = Board.from_moves("2757717171133712464643634")
+    fresh = Solver(G, 8, book=load_default(G))
+    start = time.perf_counter()
+    first = review(game, fresh, seconds=3.0, budget=0.5)
+    assert time.perf_counter() - start < 30  # a liveness bound: the budget, not minutes a position
+    assert [item.ply for item in first] == list(range(1, 26))
+    unknown = {item.ply for item in first if item.label == "unknown"}
+    assert unknown and 25 not in unknown  # the end game is solved first
+    small = Geometry(5, 5)  # its early positions take about 10**5 nodes: unknown in a millisecond, solved later
+    reviews = review_game(Board.from_moves("333222141", small), Solver(small, 8), budget=0.001)
+    seen = [(item.ply, item.label) for item in reviews]
+    newest = dict(seen)  # a caller keeps the newest review of each ply
+    assert sorted(newest) == list(range(1, 10)) and "unknown" not in newest.values()
+    assert len(seen) > 9 and any(label == "unknown" for _, label in seen)  # unknown at first, then filled in

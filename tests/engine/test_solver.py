@@ -12,6 +12,7 @@ from engine.bench.solver import PONS
 from engine.board import Board
 from engine.errors import PositionError
 from engine.geometry import Geometry
+from engine.score import Score
 from engine.solver import table as tt
 from engine.solver.solver import Solver
 from engine.stop import StopFlag
@@ -31,6 +32,11 @@ SAMPLES = [
 ]
 
 
+def values(score: Score | None) -> int | None:
+    """A typed exact score as the plain Pons integer the exhaustive search gives."""
+    return None if score is None else int(score.value)
+
+
 def pons_lines(name: str, suffix: str = ".txt", sample: int | None = None) -> list[list[str]]:
     lines = [line.split() for line in (PONS / f"{name}{suffix}").read_text().splitlines() if line.strip()]
     if sample is None:
@@ -47,11 +53,11 @@ def solver() -> Solver:
 @pytest.mark.parametrize(("name", "solved", "analysed"), SAMPLES)
 def test_pons_sample_scores_and_analyses_are_exact(solver: Solver, name: str, solved: int, analysed: int) -> None:
     for moves, score in pons_lines(name, sample=solved):
-        assert solver.solve_moves(moves).score == int(score), moves
+        assert solver.solve_moves(moves).score == Score.pons(int(score)), moves
         # The same position through a Board (the other entry point) and weakly.
-        assert solver.solve(Board.from_moves(moves), weak=True).score == np.sign(int(score))
+        assert solver.solve(Board.from_moves(moves), weak=True).score == Score.sign(int(np.sign(int(score))))
     for moves, *scores in pons_lines(name, ".analysis.txt", sample=analysed):
-        expected = tuple(None if s == "x" else int(s) for s in scores)
+        expected = tuple(None if s == "x" else Score.pons(int(s)) for s in scores)
         assert solver.analyze(Board.from_moves(moves)).scores == expected, moves
 
 
@@ -62,7 +68,7 @@ def test_pons_sample_scores_and_analyses_are_exact(solver: Solver, name: str, so
 def test_pons_sets_in_full(name: str) -> None:
     solver = Solver(Geometry())
     lines = pons_lines(name)[: 50 if name == "Test_L1_R3" else None]
-    assert [solver.solve_moves(moves).score for moves, _ in lines] == [int(score) for _, score in lines]
+    assert [solver.solve_moves(moves).score for moves, _ in lines] == [Score.pons(int(score)) for _, score in lines]
 
 
 # (cols, rows, connect, plies of the random start, positions): small enough for the plain search.
@@ -91,11 +97,11 @@ def test_small_boards_match_an_exhaustive_search(cols: int, rows: int, connect: 
         board = Board.from_moves(moves, geometry)
         columns = columns_of(moves, cols)
         expected = score(columns, len(moves))
-        assert solver.solve(board).score == expected, moves
-        assert solver.solve(board, weak=True).score == np.sign(expected), moves
-        assert list(solver.analyze(board).scores) == column_scores(columns, len(moves)), moves
+        assert solver.solve(board).score == Score.pons(expected), moves
+        assert solver.solve(board, weak=True).score == Score.sign(int(np.sign(expected))), moves
+        assert [values(s) for s in solver.analyze(board).scores] == column_scores(columns, len(moves)), moves
         best = solver.best_move(board)
-        assert best.score == expected and column_scores(columns, len(moves))[best.column] == expected
+        assert best.score == Score.pons(expected) and column_scores(columns, len(moves))[best.column] == expected
 
 
 def test_best_move_prefers_the_centre_among_equal_moves() -> None:
@@ -115,7 +121,7 @@ def test_best_move_prefers_the_centre_among_equal_moves() -> None:
 def test_finished_games_score_by_the_last_stone() -> None:
     solver = Solver(Geometry())
     won = Board.from_moves("1212121")  # X's 7th stone wins: the side to move has lost
-    assert solver.solve(won).score == -((42 + 2 - 7) // 2)
+    assert solver.solve(won).score == Score.pons(-((42 + 2 - 7) // 2))
     assert solver.analyze(won).scores == (None,) * 7
     with pytest.raises(PositionError):
         solver.solve_moves("12121212")
@@ -131,7 +137,7 @@ def test_limits_report_unfinished_never_a_guess() -> None:
     assert not solver.analyze(board, seconds=0.01).finished
     assert not solver.best_move(board, nodes=5000).finished
     # The table is still sound afterwards.
-    assert solver.solve_moves("3246313").score == -2
+    assert solver.solve_moves("3246313").score == Score.pons(-2)
 
 
 @pytest.mark.parametrize("geometry", [Geometry(), Geometry(8, 8, 4), Geometry(9, 9, 5)])

@@ -1,4 +1,5 @@
-"""Preparing the players: the match's first, the rest later; a compiling child ends with the game."""
+"""Preparing the players: the match's first (their first move before the rest), the others later; a compiling
+child ends with the game."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.board import Board
+from engine.geometry import Geometry
 from engine.stop import StopFlag
 from game import catalog as catalog_module
 from game import preparation
@@ -154,8 +157,8 @@ def test_an_urgent_player_interrupts_the_compiling_of_one_nobody_waits_for(cache
         stop = StopFlag()
         preparer.wait(Task("hard"), stop)  # a move of hard: returns once hard is compiled
         assert is_compiled(Task("hard")) and not is_compiled(Task("expert"))
-        wait_for(lambda: recorder.loaded[:1] == ["hard"])
         wait_for(lambda: preparer.progress() is not None and preparer.progress().spec == "expert")
+        assert recorder.loaded == []  # the waiting move loads hard itself, at full priority
     finally:
         preparer.close()
 
@@ -205,13 +208,61 @@ def test_a_player_compiled_in_the_background_starts_again_at_full_priority_when_
 def test_the_note_names_the_player_and_how_far_along_and_fits_the_default_window(start):
     driver = start(window_width=1024, window_height=720)
     driver.wait_for_catalog()
-    progress = Progress("hard", compiling=True, done=0, total=6, since=time.monotonic() - 12.2)
+    progress = Progress("hard", compiling=True, opening=False, done=0, total=6, since=time.monotonic() - 12.2)
     driver.app.catalog.progress = lambda: progress  # as on a first start, twelve seconds in
     assert progress.sentence() == "First start: preparing Hard (1 of 6), 12 s"
     theme, width = driver.app.theme, driver.app.screen.get_width()
     assert theme.fit_text(progress.sentence(), 14, width - theme.px(40)) == progress.sentence()
+    first_move = Progress("expert", compiling=True, opening=True, done=0, total=8, since=time.monotonic())
+    assert theme.fit_text(first_move.sentence(), 14, width - theme.px(40)) == first_move.sentence()
     drawn = driver.app.frame_stats.frames
     driver.step()
     assert driver.app.frame_stats.frames == drawn + 1  # news from the preparation is drawn
     driver.press(driver.scene.play)  # the set-up screens draw it too
     driver.step()
+
+
+def test_a_matchs_players_compile_their_first_move_first_and_its_moves_load_them(cache, monkeypatch):
+    commands: list[list[str]] = []
+    real_command = preparation.compile_command
+    monkeypatch.setattr(preparation, "compile_command", lambda task: commands.append(real_command(task)) or QUICK)
+    recorder = Recorder()
+    preparer = Preparer(recorder)
+    geometry = Geometry(7, 6, 4)
+    preparer.urgent(catalog_module._match_tasks(["expert"], geometry), for_match=True)
+    preparer.plan([Task("easy")])
+    first = catalog_module._task_for("expert", Board.from_moves("4"))
+    assert first == Task.first_move("expert", geometry) and preparer.waits_for(first)
+    assert catalog_module._task_for("expert", Board.from_moves("44")) == Task("expert")  # later moves need all
+    preparer.start()
+    try:
+        wait_for(lambda: recorder.loaded == ["easy"])  # the match's tasks are left to its moves
+        assert [command[5:] for command in commands] == [["--opening", "7x6x4", "expert"], ["expert"], ["easy"]]
+        assert catalog_module._task_for("expert", Board.from_moves("4")) == Task("expert")  # all compiled now
+    finally:
+        preparer.close()
+
+
+def test_the_note_says_when_only_the_first_move_is_prepared():
+    progress = Progress("expert", compiling=True, opening=True, done=0, total=8, since=time.monotonic() - 2.2)
+    assert progress.sentence() == "First start: preparing Expert's first move (1 of 8), 2 s"
+
+
+def test_the_set_up_runs_once_beside_the_first_compiling_and_holds_nothing_up(cache, monkeypatch):
+    release, ran = threading.Event(), []
+
+    def set_up() -> None:  # still running while both players are compiled and loaded
+        ran.append(threading.current_thread().name)
+        release.wait(30)
+
+    monkeypatch.setattr(preparation, "compile_command", lambda task: QUICK)
+    recorder = Recorder()
+    preparer = Preparer(recorder, set_up)
+    preparer.plan([Task("easy"), Task("hard")])
+    preparer.start()
+    try:
+        wait_for(lambda: len(recorder.loaded) == 2)
+        assert ran == ["engine-set-up"]
+    finally:
+        release.set()
+        preparer.close()
