@@ -242,17 +242,24 @@ def shoot_analysis(director: Director, geometry) -> None:
     app.settings.show_analysis = False
 
 
+#: The alpha-beta player of the thinking shots: half a second a move, so that its search can be caught.
+THINKING_ALPHABETA = "alphabeta:depth=81,time=0.5,eval=threats"
+
+
 def shoot_thinking(director: Director, geometry) -> None:
     """The thinking view of alpha-beta (depth, speed, line) and of MCTS (visit shares)."""
     from game.scenes.match import MatchScene
 
     director.back_to_menu()
+    # Alpha-beta with a clock (the hard preset searches four plies, done in a blink) against the expert preset.
     config = MatchConfig(
-        player_for(Colour.RED, "hard", Mode.SPECTATOR), player_for(Colour.YELLOW, "expert", Mode.SPECTATOR), geometry
+        player_for(Colour.RED, THINKING_ALPHABETA, Mode.SPECTATOR),
+        player_for(Colour.YELLOW, "expert", Mode.SPECTATOR),
+        geometry,
     )
     match = MatchScene(director.app, config)
     director.show(match)
-    # Half of each player's time (hard thinks 0.5 s, expert 1.5 s): late enough for a line to show.
+    # Half of each player's time (alpha-beta thinks 0.5 s, expert 1.5 s): late enough for a line to show.
     for name, colour, seconds in (("thinking_alphabeta", Colour.RED, 0.25), ("thinking_mcts", Colour.YELLOW, 0.75)):
         director.run(
             0,

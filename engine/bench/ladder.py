@@ -19,6 +19,7 @@ from typing import Any
 from engine.agents.registry import presets
 from engine.cli.common import emit
 from engine.errors import EngineError
+from engine.experiments.stats import percent_with_interval
 from engine.experiments.tournament import summarize
 
 #: Ratings are shifted so that the mean of the field is this (Elo has no zero of its own).
@@ -33,15 +34,18 @@ def add_parser(benches) -> None:
 
 
 def game_rows(progress: Path) -> list[dict]:
-    """The game rows of a tournament's progress file (one task a line; older files hold one row a task)."""
-    rows: list[dict] = []
+    """The game rows of a tournament's progress file (one task a line; older files hold one row a task).
+
+    A task found twice (two runs resumed the same folder at once) counts once, as when the runner resumes.
+    """
+    tasks: dict[str, list[dict]] = {}
     for line in progress.read_text().splitlines():
         try:
             entry = json.loads(line)
         except json.JSONDecodeError:
             continue  # a line cut short by an interruption
-        rows += entry["rows"] if "rows" in entry else [entry["row"]]
-    return rows
+        tasks[entry["key"]] = entry["rows"] if "rows" in entry else [entry["row"]]
+    return [row for rows in tasks.values() for row in rows]
 
 
 def run(args) -> int:
@@ -58,16 +62,15 @@ def run(args) -> int:
     result = summarize(names, rows)
     emit(f"{len(rows)} games; crosstable (points of the row preset against the column preset):")
     emit(result.crosstable_markdown())
-    emit("level over the level below: wins / draws / losses, and the win rate")
+    emit("level over the level below: wins / draws / losses, the win rate (95% Wilson interval) and the score")
     for lower, upper in itertools.pairwise(names):
         i, j = names.index(upper), names.index(lower)
         games = [r for r in rows if {r["red"], r["yellow"]} == {upper, lower}]
         wins = sum(r["winner"] in ("red", "yellow") and r[r["winner"]] == upper for r in games)
         draws = sum(r["winner"] == "draw" for r in games)
-        rate = f"{wins / len(games):.0%}" if games else "-"
         emit(
-            f"  {upper} over {lower}: {wins} / {draws} / {len(games) - wins - draws}, wins {rate}, "
-            f"score {result.share(i, j):.0%}"
+            f"  {upper} over {lower}: {wins} / {draws} / {len(games) - wins - draws}, "
+            f"wins {percent_with_interval(wins, len(games))}, score {result.share(i, j):.0%}"
         )
     emit(f"Elo (Bradley-Terry, mean {MEAN_ELO}, 95% bootstrap interval):")
     for standing in sorted(result.standings, key=lambda s: names.index(s.agent)):

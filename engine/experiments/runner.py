@@ -28,7 +28,7 @@ from engine.agents.registry import create_agent
 from engine.board import Board, Side
 from engine.formats import format_moves
 from engine.geometry import Geometry
-from engine.match import play_game
+from engine.match import GameRecord, play_game
 
 Row = dict[str, Any]
 
@@ -78,6 +78,10 @@ class GameTask:
         finally:
             red.close()
             yellow.close()
+        return self.row(record)
+
+    def row(self, record: GameRecord) -> Row:
+        """The row of this game, played however it was (here, or by the game's own window)."""
         red_side = Side.FIRST if self.red_first else Side.SECOND
         # The record's moves alternate from the side to move at the opening.
         mover = record.start.turn

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -17,7 +18,7 @@ from engine.score import Score
 from tests.engine.seed_positions import BLOCKS, WINS
 
 #: Quick versions of the presets that search (same algorithm and settings, less time).
-QUICK = {"hard": "hard:time=0.1", "expert": "expert:time=0.2", "perfect": "perfect"}
+QUICK = {"expert": "expert:time=0.2"}
 FROM_EASY = [preset.name for preset in presets() if preset.level >= 2]
 
 
@@ -44,7 +45,22 @@ def test_from_easy_up_a_win_in_one_is_taken_and_a_threat_blocked(name: str) -> N
         assert agent.choose(position.board).column in position.moves, (name, position.name)
 
 
-@pytest.mark.parametrize(("red", "yellow"), [("easy", "medium"), ("medium", "alphabeta:depth=5,eval=threats")])
+#: The expert preset with an iteration budget instead of its clock: a time limit never replays exactly.
+EXPERT_BUDGET = "mcts:iterations=1500,endgame=24"
+
+
+@pytest.mark.parametrize(
+    ("red", "yellow"),
+    [
+        ("beginner", "novice"),
+        ("novice", "easy"),
+        ("easy", "medium"),
+        ("medium", "hard"),
+        ("hard", "alphabeta:depth=5,eval=threats"),
+        pytest.param("hard", EXPERT_BUDGET, marks=pytest.mark.slow),
+        pytest.param(EXPERT_BUDGET, "perfect", marks=pytest.mark.slow),
+    ],
+)
 def test_a_seeded_match_gives_distinct_games_and_replays(red: str, yellow: str) -> None:
     def games(seed: int) -> list[tuple[int, ...]]:
         match = play_match(create_agent(red), create_agent(yellow), 6, seed=seed)
@@ -68,3 +84,14 @@ def test_ties_and_near_ties_are_chosen_at_random_wins_only_when_equal() -> None:
     assert _choices(wins, 50) == {0, 2}  # a slower win is never a near-tie of a quicker one
     exact = [Score.pons(2), Score.pons(2), Score.pons(1)]
     assert _choices(exact, 50) == {0, 1}
+
+
+def test_the_ladder_bench_counts_a_game_once_however_often_its_folder_was_resumed(tmp_path) -> None:
+    from engine.bench.ladder import game_rows
+
+    first = {"key": "a", "rows": [{"red": "easy", "yellow": "medium", "winner": "yellow"}]}
+    older = {"key": "b", "row": {"red": "medium", "yellow": "easy", "winner": "red"}}
+    progress = tmp_path / "progress.jsonl"
+    lines = [json.dumps(first), json.dumps(older), json.dumps(first), '{"key": "c", "ro']  # the last one cut short
+    progress.write_text("\n".join(lines))
+    assert game_rows(progress) == [first["rows"][0], older["row"]]
