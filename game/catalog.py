@@ -87,6 +87,11 @@ class Catalog:
         if preparer is not None:
             preparer.wait(_task_for(spec, board), stop)
 
+    def hold_loading(self, hold: bool) -> None:
+        """While ``hold`` (a match is on screen), load no other players into this process."""
+        if self._preparer is not None:
+            self._preparer.hold_loading(hold)
+
     def progress(self) -> Progress | None:
         """What is being prepared now, if anything."""
         preparer = self._preparer

@@ -167,6 +167,8 @@ class Preparer:
         self._closed = False
         self._thread = threading.Thread(target=self._run, name="engine-preparation", daemon=True)
         self._loads: queue.SimpleQueue[Task | None] = queue.SimpleQueue()
+        self._loading_allowed = threading.Event()  # cleared while a match plays (see hold_loading)
+        self._loading_allowed.set()
         self._loader = threading.Thread(target=self._load_each, name="engine-loading", daemon=True)
 
     # -- the main thread's side -------------------------------------------------------------
@@ -208,6 +210,18 @@ class Preparer:
             self._urgent = wanted + [task for task in self._urgent if task not in wanted]
             self._lock.notify_all()
 
+    def hold_loading(self, hold: bool) -> None:
+        """Keep the loading thread from loading other players while ``hold`` (a match is playing).
+
+        Loading compiled kernels is mostly Python work that holds the interpreter
+        lock for long stretches, low priority or not: beside a match it makes
+        frames late. Held back, another level loads when its own match starts.
+        """
+        if hold and not self._closed:
+            self._loading_allowed.clear()
+        else:
+            self._loading_allowed.set()
+
     def progress(self) -> Progress | None:
         return self._progress
 
@@ -233,6 +247,7 @@ class Preparer:
                 self._load_stop.set()
             self._interrupt_locked()
             self._lock.notify_all()
+        self._loading_allowed.set()
         self._loads.put(None)
 
     # -- the preparing thread's side ---------------------------------------------------------
@@ -283,6 +298,7 @@ class Preparer:
         while (task := self._loads.get()) is not None:
             from engine.stop import StopFlag
 
+            self._loading_allowed.wait()
             with self._lock:
                 if self._closed:
                     return

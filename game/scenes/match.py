@@ -124,6 +124,7 @@ class MatchScene(Scene):
     # -- life cycle ----------------------------------------------------------------------------
     def enter(self) -> None:
         self.app.tally.follow(self.config)
+        self.app.catalog.hold_loading(True)  # other levels load after the match: their loading makes frames late
         for colour in Colour:
             spec = self.config.player(colour).spec
             if spec is None:
@@ -138,6 +139,7 @@ class MatchScene(Scene):
         self.animations.speed = self.app.settings.animation.factor  # the settings screen may have changed it
 
     def exit(self) -> None:
+        self.app.catalog.hold_loading(False)
         self.app.worker.cancel()
         self.analysis.stop()
         self.review_feed.stop()

@@ -10,6 +10,7 @@ import threading
 import time
 from pathlib import Path
 
+import pygame
 import pytest
 
 from engine.board import Board
@@ -266,3 +267,33 @@ def test_the_set_up_runs_once_beside_the_first_compiling_and_holds_nothing_up(ca
     finally:
         release.set()
         preparer.close()
+
+
+def test_while_a_match_plays_no_other_player_is_loaded_into_the_game(cache, monkeypatch):
+    monkeypatch.setattr(preparation, "compile_command", lambda task: QUICK)
+    recorder = Recorder()
+    preparer = Preparer(recorder)
+    preparer.hold_loading(True)  # a match is on screen
+    preparer.plan([Task("easy"), Task("hard")])
+    preparer.start()
+    try:
+        wait_for(lambda: not preparer.waits_for(Task("hard")))  # compiled meanwhile, in a child process
+        time.sleep(0.2)
+        assert recorder.loaded == []  # but not loaded beside the match's frames
+        preparer.hold_loading(False)  # back at the menu
+        wait_for(lambda: recorder.loaded == ["easy", "hard"])
+    finally:
+        preparer.close()
+
+
+def test_the_match_screen_holds_the_loading_while_it_is_shown(start):
+    from tests.game.test_match import config, open_match
+
+    driver = start()
+    holds: list[bool] = []
+    driver.app.catalog.hold_loading = holds.append
+    open_match(driver, config(None, None))
+    assert holds == [True]
+    driver.key(pygame.K_ESCAPE)  # back to the menu
+    driver.step()
+    assert holds == [True, False]
