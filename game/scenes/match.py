@@ -569,13 +569,21 @@ class MatchScene(Scene):
         the headline while a message flashes."""
         area = []
         pulsing = (self.hint is not None or self._over_since is not None) and self._pulsing
-        if not self.animations.idle or pulsing:
+        if pulsing:
             area.append(self._board_area)
+        else:  # only the columns of the falling discs: showing a narrow strip costs a fraction of the board
+            area += [self._column_area(disc.col) for disc in self.animations.falling]
         if self.thinking:
             area.append(self.panels[self.model.colour_to_move])
         if self.time < self._flash[1]:
             area.append(self._headline_area)
         return area
+
+    def _column_area(self, col: int) -> pygame.Rect:
+        """One column of the board's animated area: where a disc falling in it (and bouncing) is drawn."""
+        x = round(self.view.cell_centre(col, 0)[0] - self.view.cell / 2)
+        strip = pygame.Rect(x, self._board_area.y, self.view.cell, self._board_area.height)
+        return strip.inflate(self.app.theme.px(4), 0)
 
     @property
     def _pulsing(self) -> bool:

@@ -69,3 +69,22 @@ def test_any_other_change_redraws_the_whole_window(start, monkeypatch):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0)))
     driver.step()
     assert shown[-1] is None
+
+
+def test_a_falling_disc_shows_only_its_column_and_the_picture_stays_right(start, monkeypatch):
+    shown = record_presents(monkeypatch)
+    driver = start()
+    match = open_match(driver, config(None, None))
+    driver.click_column(3)
+    shown.clear()
+    driver.step(3)  # the disc is still in flight
+    assert not match.animations.idle
+    partial = [area for area in shown if area is not None]
+    assert partial
+    left, right = (match.view.cell_centre(col, 0)[0] for col in (2, 4))  # the neighbouring columns' centres
+    for area in partial:
+        for rect in area:
+            assert left < rect.left and rect.right < right  # column 4 only
+    shown_pixels = pygame.image.tobytes(driver.app.screen, "RGB")
+    driver.app._draw()  # a whole redraw of the same moment
+    assert pygame.image.tobytes(driver.app.screen, "RGB") == shown_pixels
