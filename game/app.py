@@ -122,18 +122,35 @@ class FramePacer:
     would buy little precision on a busy machine and cost a core on an idle one.
     """
 
+    #: How long after its due time a frame is shown: drawing takes 1 to 8 ms depending on what
+    #: changed, and showing each frame when it is drawn would pass that unevenness on to the eye.
+    PRESENT_DELAY = 0.008
+
     def __init__(self, fps: int) -> None:
         self.period = 1.0 / fps
         self.due = time.perf_counter() + self.period
+        self._started = time.perf_counter()  # the due time of the frame being made
 
     def wait(self) -> None:
+        """Sleep until the next frame is due."""
         remaining = self.due - time.perf_counter()
         if remaining > 0:
             time.sleep(remaining)
         now = time.perf_counter()
+        self._started = self.due
         self.due += self.period
         if self.due < now:  # more than a frame behind: start afresh rather than rush to catch up
-            self.due = now + self.period
+            self._started, self.due = now, now + self.period
+
+    def wait_to_present(self) -> None:
+        """Sleep until this frame's moment to be shown, a fixed delay after it was due.
+
+        Like a display's vertical sync: frames appear at an even pace whether
+        they took 1 or 7 ms to draw (one that took longer is shown at once).
+        """
+        remaining = self._started + self.PRESENT_DELAY - time.perf_counter()
+        if remaining > 0:
+            time.sleep(remaining)
 
 
 class Toast:
@@ -385,6 +402,8 @@ class App:
         if self._must_draw(now):
             area = self._changed_area(now)
             self._draw(area)
+            if self._pacer is not None:
+                self._pacer.wait_to_present()
             if area is None:
                 self.display.flip()
             else:
