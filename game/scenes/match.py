@@ -116,6 +116,8 @@ class MatchScene(Scene):
         self.hint: int | None = None
         self.hint_text = ""
         self._flash = ("", 0.0)
+        self._search_shown_since = -1.0  # when the thinking view last took a new look at the search
+        self._step = 0.0  # the length of the last update step
         self._pulse_since = 0.0  # when the latest breathing mark (hint, winning line) appeared
         self._over_since: float | None = None
         self._result_shown = False
@@ -542,7 +544,7 @@ class MatchScene(Scene):
 
     # -- the turn loop -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.time += dt
+        self.time, self._step = self.time + dt, dt
         for disc in self.animations.update(dt):
             self.app.sounds.play("land", disc.row)
         self._poll_worker()
@@ -558,7 +560,9 @@ class MatchScene(Scene):
         """Follow the position with the analysis, and the thinking computer's search with the thinking view."""
         changed = self.analysis.follow(self.model.board) if self.show_analysis else False
         thinker = self.agents.get(self.model.colour_to_move) if self._request_kind == "move" else None
-        if self.thinking_view.update(self.time, thinker) or changed:
+        if self.thinking_view.update(self.time, thinker):
+            self._search_shown_since = self.time  # the next frame redraws where it is shown (animated_area)
+        if changed:
             self.app.invalidate()
 
     def animating(self) -> bool:
@@ -575,9 +579,16 @@ class MatchScene(Scene):
             area += [self._column_area(disc.col) for disc in self.animations.falling]
         if self.thinking:
             area.append(self.panels[self.model.colour_to_move])
-        if self.time < self._flash[1]:
+        if self.time < self._flash[1] or self._search_news:
             area.append(self._headline_area)
+        if self._search_news:  # its line of discs and visit shares above the board, its summary in the headline
+            area.append(self._board_area)
         return area
+
+    @property
+    def _search_news(self) -> bool:
+        """Did the thinking view take a new look at the search in this frame's updates?"""
+        return self.time - self._search_shown_since <= self._step * 1.5
 
     def _column_area(self, col: int) -> pygame.Rect:
         """One column of the board's animated area: where a disc falling in it (and bouncing) is drawn."""

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
+from engine.progress import Progress
 from game.settings import Colour
 from tests.game.conftest import SlowAgent
 from tests.game.test_match import config, open_match
@@ -85,6 +88,34 @@ def test_a_falling_disc_shows_only_its_column_and_the_picture_stays_right(start,
     for area in partial:
         for rect in area:
             assert left < rect.left and rect.right < right  # column 4 only
+    shown_pixels = pygame.image.tobytes(driver.app.screen, "RGB")
+    driver.app._draw()  # a whole redraw of the same moment
+    assert pygame.image.tobytes(driver.app.screen, "RGB") == shown_pixels
+
+
+@dataclass
+class PublishingAgent(SlowAgent):
+    """Thinks until stopped, publishing a new snapshot every time it is asked."""
+
+    looks: int = 0
+
+    def progress(self) -> Progress | None:
+        self.looks += 1
+        return Progress(seconds=0.1 * self.looks, nodes=1000 * self.looks, best_column=2, pv=(2, 3, 2))
+
+
+def test_news_from_the_search_redraws_the_board_and_headline_but_not_the_whole_window(start, monkeypatch):
+    shown = record_presents(monkeypatch)
+    agent = PublishingAgent(seconds=60)
+    driver = start(agents={"publishing": agent})
+    match = open_match(driver, config(None, "publishing"))
+    driver.click_column(3)
+    driver.run_until(lambda: agent.looks >= 2 and match.animations.idle, what="the search's news")
+    shown.clear()
+    looks = agent.looks
+    driver.run_until(lambda: agent.looks > looks + 1, what="more news")
+    assert all(area is not None for area in shown)  # never a whole frame for it
+    assert any(any(rect.contains(match.view.frame) for rect in area) for area in shown)  # the board with its line
     shown_pixels = pygame.image.tobytes(driver.app.screen, "RGB")
     driver.app._draw()  # a whole redraw of the same moment
     assert pygame.image.tobytes(driver.app.screen, "RGB") == shown_pixels
