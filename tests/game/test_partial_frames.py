@@ -30,6 +30,13 @@ def record_presents(monkeypatch) -> list[list[pygame.Rect] | None]:
     return shown
 
 
+def assert_screen_as_if_drawn_whole(driver) -> None:
+    """What is on screen is what a whole redraw of the same moment gives."""
+    shown_pixels = pygame.image.tobytes(driver.app.screen, "RGB")
+    driver.app._draw()
+    assert pygame.image.tobytes(driver.app.screen, "RGB") == shown_pixels
+
+
 def test_a_falling_disc_and_a_thinking_computer_redraw_only_their_parts(start, monkeypatch):
     shown = record_presents(monkeypatch)
     slow = SlowAgent(seconds=60)
@@ -51,10 +58,7 @@ def test_a_falling_disc_and_a_thinking_computer_redraw_only_their_parts(start, m
     assert any(any(rect.colliderect(match.view.frame) for rect in area) for area in partial)  # the falling disc
     assert all(match.panels[Colour.YELLOW] in area for area in partial[-5:])  # the thinking computer's clock
 
-    # What is on screen is what a whole redraw of the same moment gives.
-    shown_pixels = pygame.image.tobytes(driver.app.screen, "RGB")
-    driver.app._draw()
-    assert pygame.image.tobytes(driver.app.screen, "RGB") == shown_pixels
+    assert_screen_as_if_drawn_whole(driver)
 
 
 def test_any_other_change_redraws_the_whole_window(start, monkeypatch):
@@ -88,9 +92,7 @@ def test_a_falling_disc_shows_only_its_column_and_the_picture_stays_right(start,
     for area in partial:
         for rect in area:
             assert left < rect.left and rect.right < right  # column 4 only
-    shown_pixels = pygame.image.tobytes(driver.app.screen, "RGB")
-    driver.app._draw()  # a whole redraw of the same moment
-    assert pygame.image.tobytes(driver.app.screen, "RGB") == shown_pixels
+    assert_screen_as_if_drawn_whole(driver)
 
 
 @dataclass
@@ -116,6 +118,4 @@ def test_news_from_the_search_redraws_the_board_and_headline_but_not_the_whole_w
     driver.run_until(lambda: agent.looks > looks + 1, what="more news")
     assert all(area is not None for area in shown)  # never a whole frame for it
     assert any(any(rect.contains(match.view.frame) for rect in area) for area in shown)  # the board with its line
-    shown_pixels = pygame.image.tobytes(driver.app.screen, "RGB")
-    driver.app._draw()  # a whole redraw of the same moment
-    assert pygame.image.tobytes(driver.app.screen, "RGB") == shown_pixels
+    assert_screen_as_if_drawn_whole(driver)
