@@ -251,6 +251,8 @@ def _adversarial(games: list[Row], settings: Settings) -> str:
 
 
 def _scatter(measures: list[Row], states: list[str], names: list[str], path: Path) -> None:
+    from matplotlib.ticker import NullFormatter
+
     figure, axes = charts.new_figure(5 * len(states), 4.8, columns=len(states))
     for axis, state in zip(axes, states, strict=True):
         for name in names:
@@ -259,6 +261,7 @@ def _scatter(measures: list[Row], states: list[str], names: list[str], path: Pat
             axis.scatter([max(r["time_ms"], 1e-3) for r in mine], memory, label=name, alpha=0.7)
         axis.set_xscale("log")
         axis.set_yscale("log")
+        axis.xaxis.set_minor_formatter(NullFormatter())  # a narrow decade's minor labels ran into each other
         charts.decorate(
             axis,
             "time per move (ms, log scale)",
