@@ -1,5 +1,14 @@
 """The perfect agent: a move of best exact score, from the solver and the opening books.
 
+Among equally good moves (the same exact score: the same result, as soon or
+as late) it picks one at random with its ``seed``, so two perfect players do
+not replay one game, and the same seed replays the same game. The ties are
+proven, never guessed: a move the book answers is tied only with the columns
+whose score the book also knows (a column the book does not cover would lead
+the agent out of its book, to positions that may take minutes to solve); a
+solved move is tied with every column that one more null-window test each,
+within :data:`TIE_NODES` nodes in all, shows to score as well.
+
 On every board of up to :data:`EXACT_CELLS` cells (7x6, 6x7 and everything
 smaller) every move is exact: the shipped opening books answer the slow
 first moves and the solver the rest, with no time limit (only a stop, from
@@ -12,11 +21,12 @@ the strongest heuristic search plays in what is left and the move says
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import create_agent, param, register
-from engine.agents.search import AlphaBetaAgent
+from engine.agents.search import AlphaBetaAgent, new_random
 from engine.board import Board
 from engine.geometry import Geometry
 from engine.progress import Progress
@@ -30,6 +40,8 @@ EXACT_CELLS = 42
 SOLVE_SHARE = 2 / 3
 #: The heuristic search used when a solve does not finish.
 FALLBACK_SPEC = "alphabeta:eval=threats"
+#: Nodes the tie tests of one solved move may take together (0: no limit).
+TIE_NODES = 0
 
 
 @register("perfect", "exact best moves on boards up to 42 cells (solver and opening books); estimates above")
@@ -44,9 +56,18 @@ class PerfectAgent(Agent):
     )
     table_mb: int = param(DEFAULT_TABLE_MB, "transposition table size in MB", low=1, high=4096, label="Table MB")
     book: bool = param(True, "use the opening book where there is one", label="Opening book")
+    seed: int | None = param(None, "random seed of the choice among equally good moves (none: a fresh one)", kind=int)
+    _rng: random.Random = field(init=False, repr=False, compare=False)
     _solver: Solver | None = field(default=None, init=False, repr=False, compare=False)
     _fallback: AlphaBetaAgent | None = field(default=None, init=False, repr=False, compare=False)
     _warm: bool = field(default=False, init=False, repr=False, compare=False)  # the solver's kernels are loaded
+
+    def __post_init__(self) -> None:
+        self._rng = new_random(self.seed)
+
+    def new_game(self, seed: int | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
 
     def prepare(self, geometry: Geometry) -> None:
         solver = self._solver_for(geometry)
@@ -84,16 +105,18 @@ class PerfectAgent(Agent):
         exact_board = board.geometry.cells <= EXACT_CELLS
         with self.time_limit(stop, None if exact_board else self.time * SOLVE_SHARE) as flag:
             best = self._solver.best_move(board, stop=flag)
-        if best.column is not None and best.score is not None:
-            in_book = best.nodes == 0 and self._solver.book is not None
-            return SearchResult(
-                column=best.column,
-                nodes=best.nodes,
-                depth=board.geometry.cells - board.ply,
-                score=best.score,
-                pv=(best.column,),
-                info={"book": "yes"} if in_book else {},
-            )
+            if best.column is not None and best.score is not None:
+                in_book = best.nodes == 0 and self._solver.book is not None
+                ties = self._solver.tied_columns(board, best, search=not in_book, nodes=TIE_NODES, stop=flag)
+                column = self._rng.choice(ties.columns)
+                return SearchResult(
+                    column=column,
+                    nodes=best.nodes + ties.nodes,
+                    depth=board.geometry.cells - board.ply,
+                    score=best.score,
+                    pv=(column,),
+                    info=({"book": "yes"} if in_book else {}) | {"ties": len(ties.columns)},
+                )
         assert self._fallback is not None  # a position out of the book: prepare() made it
         with self.time_limit(stop, None if exact_board else self.time) as flag:
             result = self._fallback.choose(board, flag)

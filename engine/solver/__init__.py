@@ -22,6 +22,6 @@ Typical use::
 """
 
 from engine.solver.book import Book, load_default
-from engine.solver.solver import Analysis, BestMove, Solution, Solver
+from engine.solver.solver import Analysis, BestMove, Solution, Solver, Ties
 
-__all__ = ["Analysis", "BestMove", "Book", "Solution", "Solver", "load_default"]
+__all__ = ["Analysis", "BestMove", "Book", "Solution", "Solver", "Ties", "load_default"]

@@ -97,6 +97,14 @@ class BestMove:
         return self.column is not None
 
 
+@dataclass(frozen=True)
+class Ties:
+    """The columns proven to score as well as a best move (ascending), and the nodes the proofs took."""
+
+    columns: tuple[int, ...]
+    nodes: int
+
+
 class _Run:
     """One limited search: a node counter shared by its kernel calls, and its stop flag."""
 
@@ -234,6 +242,25 @@ class Solver:
                     break
             return BestMove(None, None, run.nodes, run.seconds)
 
+    def tied_columns(
+        self, board: Board, best: BestMove, *, search: bool = True, nodes: int = 0, stop: StopFlag | None = None
+    ) -> Ties:
+        """Every column proven to score as well as ``best`` (a finished :meth:`best_move` of ``board``), ascending.
+
+        A column counts only once proven: from the book or the end of the
+        game at once, else (with ``search``) by one null-window test, all of
+        them within ``nodes`` (0: no limit) and ``stop``. A column not settled
+        in time is left out, so the answer is always a set of best moves,
+        ``best.column`` among them, and no larger than the truth.
+        """
+        assert best.column is not None and best.score is not None, "tied_columns needs a finished best move"
+        score, tied = int(best.score.value), {best.column}
+        with self._run(board, nodes, None, stop) as run:
+            for col in board.legal_columns():
+                if col not in tied and self._column_reaches(board, col, score, run, search=search):
+                    tied.add(col)
+            return Ties(tuple(sorted(tied)), run.nodes)
+
     # -- the pieces -------------------------------------------------------------------------
     @contextmanager
     def _run(self, board: Board, nodes: int, seconds: float | None, stop: StopFlag | None) -> Iterator[_Run]:
@@ -288,8 +315,8 @@ class Solver:
             board.undo()
         return None if child is None else -child
 
-    def _column_reaches(self, board: Board, col: int, score: int, run: _Run) -> bool:
-        """Does playing ``col`` score ``score`` (no column scores more)?"""
+    def _column_reaches(self, board: Board, col: int, score: int, run: _Run, search: bool = True) -> bool:
+        """Does playing ``col`` score ``score`` (no column scores more)? Without ``search``: known to."""
         if board.is_winning_move(col):
             return win_now_score(board) == score
         board.play(col)
@@ -297,6 +324,8 @@ class Solver:
             known = game_over_score(board) if board.is_over else self._book_score(board)
             if known is not None:
                 return -known == score
+            if not search:
+                return False
             current, mask = board.kernel_state()
             # No column beats the best: -child <= score, so equality is child <= -score.
             reaches = at_most_kernel(current, mask, board.ply, -score, *self._kernel_args(run))

@@ -1,13 +1,16 @@
-"""The perfect agent: exact best moves, centre among equals, an honest estimate when out of time."""
+"""The perfect agent: exact best moves, a seeded pick among equals, an honest estimate when out of time."""
 
 from __future__ import annotations
 
 import random
 
+from engine.agents.perfect import PerfectAgent
 from engine.agents.registry import create_agent, presets
 from engine.board import Board
 from engine.geometry import Geometry
+from engine.match import play_game
 from engine.score import Score
+from engine.solver.book import load_default
 from engine.stop import StopFlag
 from tests.engine.exhaustive import columns_of, make_solver
 
@@ -19,25 +22,74 @@ def test_perfect_is_registered_and_is_the_top_preset() -> None:
     assert create_agent("perfect:time=1.5,table_mb=4").time == 1.5
 
 
-def test_every_move_has_the_best_exact_score_and_the_centre_breaks_ties() -> None:
-    geometry = Geometry(5, 4, 4)
-    _, column_scores, _ = make_solver(5, 4, 4)
-    agent = create_agent("perfect")
-    rng = random.Random(7)
-    for _ in range(8):
+def random_positions(geometry: Geometry, count: int, plies: tuple[int, int], seed: int) -> list[Board]:
+    """``count`` positions of random play still going on, each after a number of plies in ``plies``."""
+    rng, out = random.Random(seed), []
+    while len(out) < count:
         board = Board(geometry)
-        for _ in range(rng.randrange(6, 12)):
+        for _ in range(rng.randrange(*plies)):
             board.play(rng.choice(board.legal_columns()))
             if board.is_over:
                 break
-        if board.is_over:
-            continue
+        if not board.is_over:
+            out.append(board)
+    return out
+
+
+def test_every_move_has_the_best_exact_score_and_the_seed_picks_among_all_ties() -> None:
+    geometry = Geometry(5, 4, 4)
+    _, column_scores, _ = make_solver(5, 4, 4)
+    agent, picked_any_tie = create_agent("perfect"), False
+    for board in random_positions(geometry, 8, (6, 12), seed=7):
         scores = column_scores(columns_of(list(board.history), 5), board.ply)
         best = max(s for s in scores if s is not None)
-        expected = next(col for col in (2, 1, 3, 0, 4) if scores[col] == best)
-        result = agent.choose(board)
-        assert (result.column, result.score) == (expected, Score.pons(best))
-        assert "exact=exact" in result.stats_line()
+        tied = {col for col, score in enumerate(scores) if score == best}
+        picks = set()
+        for seed in range(12):
+            agent.new_game(seed)
+            result = agent.choose(board)
+            assert result.column in tied and result.score == Score.pons(best)
+            assert result.info["ties"] == len(tied)  # every tie found, and no more
+            assert "exact=exact" in result.stats_line()
+            picks.add(result.column)
+        picked_any_tie |= len(picks) > 1
+        assert len(picks) > 1 or len(tied) == 1  # twelve seeds agreeing on one of several ties would be no choice
+    assert picked_any_tie
+
+
+def play(first: PerfectAgent, second: PerfectAgent, geometry: Geometry, seeds: tuple[int, int]) -> tuple[int, ...]:
+    first.new_game(seeds[0])
+    second.new_game(seeds[1])
+    return tuple(play_game(first, second, Board(geometry)).moves)
+
+
+def test_the_same_seed_replays_the_game_and_other_seeds_vary_it() -> None:
+    geometry = Geometry(5, 4, 4)
+    first, second = create_agent("perfect"), create_agent("perfect")
+    assert isinstance(first, PerfectAgent) and isinstance(second, PerfectAgent)
+    games = [play(first, second, geometry, (seed, seed + 100)) for seed in range(6)]
+    assert games[2] == play(create_agent("perfect"), create_agent("perfect"), geometry, (2, 102))  # fresh agents
+    assert play(first, second, geometry, (2, 102)) == games[2]  # the same agents, their tables warm
+    assert len(set(games)) >= 4
+
+
+def test_from_the_book_it_picks_only_ties_the_book_covers() -> None:
+    """The empty 6x7 board is symmetric: the book's best column ties with its mirror, and covers what follows both."""
+    geometry = Geometry(6, 7, 4)
+    empty = Board(geometry)
+    book_column = load_default(geometry).entry(empty).column  # type: ignore[union-attr]
+    firsts = set()
+    for seed in range(8):
+        result = create_agent("perfect", seed=seed).choose(empty)
+        assert result.info == {"book": "yes", "ties": 2}
+        firsts.add(result.column)
+    assert firsts == {book_column, geometry.cols - 1 - book_column}
+    agent = create_agent("perfect", seed=1)
+    after = Board.from_moves([geometry.cols - 1 - book_column], geometry)  # the move the book does not store
+    for reply in after.legal_columns():  # whatever the opponent answers, the agent is still in its book
+        board = after.copy()
+        board.play(reply)
+        assert agent.choose(board).info.get("book") == "yes"
 
 
 def test_it_wins_at_once_when_it_can() -> None:
