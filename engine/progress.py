@@ -31,7 +31,9 @@ class Progress:
     agents (``unit`` says which). ``best_column`` and ``pv`` are the search's
     current choice and line (0-based columns); ``visit_shares`` the fraction
     of the iterations spent under each column (None: a full column), for
-    agents that sample.
+    agents that sample. ``exact`` marks a solve that gives a proven answer
+    and has no time limit (the perfect agent on boards of up to 42 cells):
+    the one kind of search that may go on for a minute, so it says so.
     """
 
     seconds: float
@@ -42,6 +44,7 @@ class Progress:
     pv: tuple[int, ...] = ()
     score: Score | None = None  # the value of the best move so far, in the search's own unit
     visit_shares: tuple[float | None, ...] | None = None
+    exact: bool = False  # an exact solve: it ends with a proven answer, never an estimate, however long it takes
 
     @property
     def rate(self) -> float:
@@ -60,6 +63,8 @@ class Progress:
             out["score"] = str(self.score)
         if self.pv:
             out["pv"] = format_moves(self.pv)
+        if self.exact:
+            out["solving"] = "exact"
         if self.visit_shares is not None:
             out["shares"] = ",".join("x" if s is None else f"{s:.2f}" for s in self.visit_shares)
         return out

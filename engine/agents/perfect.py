@@ -7,7 +7,9 @@ proven, never guessed: a move the book answers is tied only with the columns
 whose score the book also knows (a column the book does not cover would lead
 the agent out of its book, to positions that may take minutes to solve); a
 solved move is tied with every column that one more null-window test each,
-within :data:`TIE_NODES` nodes in all, shows to score as well.
+within :data:`TIE_NODES` nodes in all, shows to score as well. (That budget
+is the one thing a warm table can change: a fresh agent with the same seed
+always replays the same game.)
 
 On every board of up to :data:`EXACT_CELLS` cells (7x6, 6x7 and everything
 smaller) every move is exact: the shipped opening books answer the slow
@@ -40,8 +42,10 @@ EXACT_CELLS = 42
 SOLVE_SHARE = 2 / 3
 #: The heuristic search used when a solve does not finish.
 FALLBACK_SPEC = "alphabeta:eval=threats"
-#: Nodes the tie tests of one solved move may take together (0: no limit).
-TIE_NODES = 0
+#: Nodes the tie tests of one solved move may take together (a fifth of a second of one core):
+#: they cost a quarter to a half of the solve's nodes past the books (up to its whole cost on a
+#: few positions), so a move that needed a long solve does not take much longer for its variety.
+TIE_NODES = 1_000_000
 
 
 @register("perfect", "exact best moves on boards up to 42 cells (solver and opening books); estimates above")
@@ -132,7 +136,9 @@ class PerfectAgent(Agent):
 
     def _progress(self, seconds: float) -> Progress | None:
         solver = self._solver
-        return None if solver is None else Progress(seconds, solver.live_nodes)
+        if solver is None:
+            return None
+        return Progress(seconds, solver.live_nodes, exact=solver.geometry.cells <= EXACT_CELLS)
 
     def close(self) -> None:
         self._solver = self._fallback = None

@@ -52,10 +52,16 @@ class ThinkingPanel:
         self.snapshot, self._next_read = None, 0.0
 
     def summary(self) -> str:
-        """``depth 12 · 1.4M nodes/s · best 4 · line 4 3 5``: the status line while a computer thinks."""
+        """``depth 12 · 1.4M nodes/s · best 4 · line 4 3 5``: the status line while a computer thinks.
+
+        An exact solve says so: ``exact solve · 15.2M positions searched`` (the player's
+        panel says "Solving exactly" beside its clock).
+        """
         s = self.snapshot
         if s is None:
             return ""
+        if s.exact:  # no depth nor best column until it ends: the work done so far is the news
+            return f"exact solve · {compact(s.nodes)} positions searched"
         parts = []
         if s.unit == "nodes":
             if s.depth:

@@ -855,7 +855,8 @@ class MatchScene(Scene):
         """The clock and the dots, within the panel (whose area is all an animated frame redraws)."""
         theme, px = self.app.theme, self.app.theme.px
         elapsed = self.time - self._asked_at
-        doing = "Preparing" if self.preparing else "Thinking"
+        snapshot = self.thinking_view.snapshot
+        doing = "Preparing" if self.preparing else "Solving exactly" if snapshot and snapshot.exact else "Thinking"
         text = theme.fit_text(f"{doing}  {elapsed:4.1f} s", 14, right - pos[0], bold=True)
         label = theme.draw_text(surface, text, 14, pos, ACCENT, bold=True)
         for index in range(3):  # three dots taking turns to swell, like a chat "typing" sign

@@ -107,6 +107,27 @@ def test_thinking_view_shows_the_computer_s_search(start):
     assert match.thinking_view.snapshot is not snapshot
 
 
+def test_a_long_exact_solve_says_so_while_it_runs(start):
+    """A position the perfect player never reached itself (no book entry) takes seconds: the view says why."""
+    config = MatchConfig(
+        player_for(Colour.RED, "perfect", Mode.SPECTATOR),
+        player_for(Colour.YELLOW, "perfect", Mode.SPECTATOR),
+        DEFAULT,
+        Colour.RED,
+        "7472",  # off every book line, millions of positions to solve
+    )
+    driver = start()
+    match = open_match(driver, config)
+    driver.run_until(
+        lambda: match.thinking_view.snapshot is not None and match.thinking_view.snapshot.nodes > 0,
+        timeout=300,  # a cold start compiles the kernels first
+        what="a snapshot of the solve",
+    )
+    assert match.thinking_view.snapshot.exact
+    assert match.thinking_view.summary().startswith("exact solve · ")
+    driver.key(pygame.K_n)  # a new game stops the solve
+
+
 def test_review_labels_a_known_blunder_and_steps_with_the_keys(start):
     driver = start()
     match = open_match(driver, hotseat(BLUNDER_GAME[:-1]))
