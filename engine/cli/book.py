@@ -47,6 +47,17 @@ def add_parser(subparsers) -> None:
     parser.add_argument(
         "--checkpoint", type=float_arg(1, MAX_SECONDS), default=60, help="seconds between saves (default 60)"
     )
+    parser.add_argument(
+        "--rejudge",
+        action="store_true",
+        help="judge the positions already in the book again (after a change of --leaf-nodes); "
+        "by default a resumed build takes them as they are",
+    )
+    parser.add_argument(
+        "--verify",
+        action="store_true",
+        help="first check that every stored column is a best move, and solve again the positions where it is not",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(run=run)
 
@@ -58,7 +69,11 @@ def _interrupt(signum, frame) -> None:
 def run(args) -> int:
     geometry = geometry_from(args)
     output = args.output or book_path(geometry)
-    builder = BookBuilder(Solver(geometry, args.table_mb), output, args.plies, args.leaf_nodes, args.checkpoint)
+    builder = BookBuilder(
+        Solver(geometry, args.table_mb), output, args.plies, args.leaf_nodes, args.checkpoint, rejudge=args.rejudge
+    )
+    if args.verify:
+        emit(f"{builder.drop_wrong_columns()} stored columns were not best moves: solving those positions again")
     # A plain `kill` (SIGTERM) ends the build as Ctrl-C does: saving first.
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:

@@ -23,22 +23,27 @@ their time. A position still followed at ``max_ply`` is counted in
 The work goes breadth first, one ply at a time, in a fixed order. The book
 file is rewritten every ``checkpoint`` seconds, at the end and on Ctrl-C (or
 ``kill``, see :mod:`engine.cli.book`), so an interrupted build loses little
-work; a new run with the same file reuses the score and column of every
-position already in it (only the cheap judgements are made again).
+work; a new run with the same file takes every position already in it as it
+is, its leaf flag included, and goes on from there. Judging them all again
+(``rejudge``, after a change of ``leaf_nodes`` or of the solver's speed) is
+no longer cheap once a book is big: a leaf's judgement solves every position
+two plies on, and a resumed 6x7 build spent hours of a shared core on it.
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 from tqdm import tqdm
 
 from engine.board import Board
-from engine.solver.book import DATA_BITS, Book, BookError, book_key, check_geometry, pack, unpack
-from engine.solver.solver import DEFAULT_TABLE_MB, BestMove, Solver
+from engine.score import Score
+from engine.solver.book import DATA_BITS, Book, BookError, board_of_key, book_key, check_geometry, pack, unpack
+from engine.solver.solver import DEFAULT_TABLE_MB, BestMove, Solver, win_now_score
 from engine.stop import StopFlag
 
 #: Positions that took at least this much processor time are listed as the build goes.
@@ -56,10 +61,11 @@ class BookBuilder:
         leaf_nodes: int,
         checkpoint: float = 60.0,
         judge_table_mb: float = DEFAULT_TABLE_MB,
+        rejudge: bool = False,
     ) -> None:
         check_geometry(solver.geometry)
         self.solver, self.path = solver, Path(path)
-        self.max_ply, self.leaf_nodes, self.checkpoint = max_ply, leaf_nodes, checkpoint
+        self.max_ply, self.leaf_nodes, self.checkpoint, self.rejudge = max_ply, leaf_nodes, checkpoint, rejudge
         # Cold solves, as the perfect agent meets a position (its table has the solver's default size).
         self.judge = Solver(solver.geometry, judge_table_mb)
         self.entries: dict[int, int] = {}
@@ -113,6 +119,10 @@ class BookBuilder:
     def _entry(self, key: int, board: Board) -> tuple[int, bool]:
         """The best column and leaf flag of an agent position, solving it if new."""
         mirrored = book_key(board)[1]
+        if key in self.entries and not self.rejudge:
+            kept = unpack(self.entries[key], board.geometry, mirrored)
+            if kept.column is not None:
+                return kept.column, kept.leaf
         cold = self._judge(key, board)
         best: tuple[int | None, int | None]
         if key in self.entries:
@@ -138,6 +148,7 @@ class BookBuilder:
         order's ties (centre first, left before right) make their searches
         differ, by a factor of two or three at times, and the agent may meet either.
         """
+        mirrored = book_key(board)[1]
         if key not in self._cheap:
             mirror = Board.from_moves([board.geometry.cols - 1 - col for col in board.history], board.geometry)
             found = None
@@ -149,8 +160,10 @@ class BookBuilder:
                     break
                 if image is board:
                     found = best
-            self._cheap[key] = found
-        return self._cheap[key]
+            # Kept as seen from the key's side: the next board with this key may be the other image.
+            self._cheap[key] = None if found is None else _as_seen(found, mirrored, board.geometry.cols)
+        cached = self._cheap[key]
+        return None if cached is None else _as_seen(cached, mirrored, board.geometry.cols)
 
     def _solve(self, board: Board) -> tuple[int | None, int | None]:
         cpu = time.process_time()
@@ -184,6 +197,27 @@ class BookBuilder:
         best = found[0]
         return best
 
+    def drop_wrong_columns(self) -> int:
+        """Check the column of every position in the book; drop the positions whose column is not a best move.
+
+        A column is a best move when the exact score after it is the stored
+        score (the scores are right: a position and its mirror image share
+        theirs). Builds before this check could store the best column of the
+        mirror image instead (a judgement of one image reused for the other).
+        :meth:`run` solves a dropped position again. Returns how many were dropped.
+        """
+        g = self.solver.geometry
+        book = Book(g, np.array(sorted(self.entries.values()), dtype=np.uint64))
+        solver = Solver(g, DEFAULT_TABLE_MB, book=book)  # the book answers most positions after a stored move
+        wrong = []
+        for key, word in self.entries.items():
+            board, entry = board_of_key(key, g), unpack(word, g, False)
+            if entry.column is None or not _is_best(solver, board, entry.column, entry.score):
+                wrong.append(key)
+        for key in wrong:
+            del self.entries[key]
+        return len(wrong)
+
     def save(self) -> Book:
         words = np.array(sorted(self.entries.values()), dtype=np.uint64)
         book = Book(self.solver.geometry, words)
@@ -191,6 +225,26 @@ class BookBuilder:
         book.save(self.path)
         self._saved_at = time.monotonic()
         return book
+
+
+def _is_best(solver: Solver, board: Board, column: int, score: int) -> bool:
+    """Is the exact score of playing ``column`` in ``board`` the position's score ``score``?"""
+    if not board.is_legal(column):
+        return False
+    if board.is_winning_move(column):
+        return win_now_score(board) == score
+    board.play(column)
+    try:
+        return solver.solve(board).score == Score.pons(-score)
+    finally:
+        board.undo()
+
+
+def _as_seen(best: BestMove, mirrored: bool, cols: int) -> BestMove:
+    """``best`` of one image of a position as the other image sees it when ``mirrored`` (else as it is)."""
+    if not mirrored or best.column is None:
+        return best
+    return replace(best, column=cols - 1 - best.column)
 
 
 def _pons(best: BestMove) -> int | None:

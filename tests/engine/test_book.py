@@ -214,6 +214,48 @@ def test_every_position_just_past_a_built_book_solves_cold_within_the_budget(tmp
         assert cold.best_move(board, nodes=budget).finished, board.move_string
 
 
+def test_a_resumed_build_keeps_its_positions_unless_told_to_judge_them_again(tmp_path) -> None:
+    geometry, path = Geometry(5, 4, 4), tmp_path / "b.bin"
+    first = BookBuilder(Solver(geometry, 16), path, max_ply=30, leaf_nodes=10**6).run(progress=False)
+    assert all(entry.leaf for _, entry in first.positions())  # the whole board is cheap with this budget
+    # A small budget makes fewer positions leaves: only a new judgement can see that.
+    resumed = BookBuilder(Solver(geometry, 16), path, max_ply=30, leaf_nodes=0)
+    assert (resumed.run(progress=False).entries == first.entries).all() and resumed.solved == 0
+    rejudged = BookBuilder(Solver(geometry, 16), path, max_ply=30, leaf_nodes=0, rejudge=True).run(progress=False)
+    assert len(rejudged) > len(first)
+
+
+def test_a_judgement_of_one_image_answers_for_the_other_in_its_own_columns(tmp_path) -> None:
+    """Mirror images share a key: a judgement made on one must not hand its column to the other."""
+    geometry = Geometry(6, 5, 4)
+    board, mirror = Board.from_moves("1424445", geometry), Board.from_moves("6353332", geometry)
+    key = book_key(board)[0]
+    assert book_key(mirror)[0] == key
+    builder = BookBuilder(Solver(geometry, 16), tmp_path / "b.bin", max_ply=9, leaf_nodes=500_000)
+    solver = Solver(geometry, 16)
+    for image in (board, mirror):  # the first call judges, the second answers from what it kept
+        assert builder._judge(key, image).column == solver.best_move(image).column
+    assert solver.best_move(board).column != solver.best_move(mirror).column
+
+
+def test_verify_drops_a_stored_column_that_is_not_best_and_the_build_solves_it_again(tmp_path) -> None:
+    geometry, path = Geometry(5, 4, 4), tmp_path / "b.bin"
+    built = BookBuilder(Solver(geometry), path, max_ply=5, leaf_nodes=0).run(progress=False)
+    solver = Solver(geometry)
+    board, entry = next((b, e) for b, e in built.positions() if b.ply == 2)
+    scores = solver.analyze(board).scores
+    worse = next(col for col, score in enumerate(scores) if score is not None and score.value < entry.score)
+    words = built.entries.copy()
+    words[words == pack(book_key(board)[0], entry.score, entry.column, entry.leaf)] = pack(
+        book_key(board)[0], entry.score, worse, entry.leaf
+    )
+    Book(geometry, words).save(path)
+    builder = BookBuilder(Solver(geometry), path, max_ply=5, leaf_nodes=0)
+    assert builder.drop_wrong_columns() == 1
+    repaired = builder.run(progress=False).entry(board)
+    assert repaired is not None and scores[repaired.column].value == entry.score
+
+
 def test_positions_where_the_other_side_moves_are_answered_from_their_children() -> None:
     """Not stored, but every reply is: one ply of lookahead in the book gives the exact score at once."""
     book = load_default(Geometry())
