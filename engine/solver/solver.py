@@ -247,17 +247,21 @@ class Solver:
     ) -> Ties:
         """Every column proven to score as well as ``best`` (a finished :meth:`best_move` of ``board``), ascending.
 
-        A column counts only once proven: from the book or the end of the
-        game at once, else (with ``search``) by one null-window test, all of
-        them within ``nodes`` (0: no limit) and ``stop``. A column not settled
-        in time is left out, so the answer is always a set of best moves,
-        ``best.column`` among them, and no larger than the truth.
+        A column counts only once proven: with ``search`` by one null-window
+        test each (the book and the end of the game answer some at once), all
+        within ``nodes`` (0: no limit) and ``stop``; without, only where the
+        book holds every position one reply after the column, so that a
+        player of the book who takes it is still in its book at its next
+        move. A column not settled is left out: the answer is always a set of
+        best moves, ``best.column`` among them, and no larger than the truth.
         """
         assert best.column is not None and best.score is not None, "tied_columns needs a finished best move"
         score, tied = int(best.score.value), {best.column}
         with self._run(board, nodes, None, stop) as run:
             for col in board.legal_columns():
-                if col not in tied and self._column_reaches(board, col, score, run, search=search):
+                if col in tied:
+                    continue
+                if self._column_reaches(board, col, score, run) if search else self._book_reaches(board, col, score):
                     tied.add(col)
             return Ties(tuple(sorted(tied)), run.nodes)
 
@@ -315,8 +319,8 @@ class Solver:
             board.undo()
         return None if child is None else -child
 
-    def _column_reaches(self, board: Board, col: int, score: int, run: _Run, search: bool = True) -> bool:
-        """Does playing ``col`` score ``score`` (no column scores more)? Without ``search``: known to."""
+    def _column_reaches(self, board: Board, col: int, score: int, run: _Run) -> bool:
+        """Does playing ``col`` score ``score`` (no column scores more)?"""
         if board.is_winning_move(col):
             return win_now_score(board) == score
         board.play(col)
@@ -324,12 +328,33 @@ class Solver:
             known = game_over_score(board) if board.is_over else self._book_score(board)
             if known is not None:
                 return -known == score
-            if not search:
-                return False
             current, mask = board.kernel_state()
             # No column beats the best: -child <= score, so equality is child <= -score.
             reaches = at_most_kernel(current, mask, board.ply, -score, *self._kernel_args(run))
             return bool(reaches) and not run.aborted
+        finally:
+            board.undo()
+
+    def _book_reaches(self, board: Board, col: int, score: int) -> bool:
+        """Does playing ``col`` score ``score``, as the positions the book holds one reply later show?"""
+        if board.is_winning_move(col):
+            return win_now_score(board) == score
+        assert self.book is not None
+        board.play(col)
+        try:
+            best = None  # the reply's best value, from the replying side's view
+            for reply in board.legal_columns():
+                if board.is_winning_move(reply):
+                    value = win_now_score(board)
+                else:
+                    board.play(reply)
+                    known = game_over_score(board) if board.is_over else self.book.score(board)
+                    board.undo()
+                    if known is None:
+                        return False
+                    value = -known
+                best = value if best is None else max(best, value)
+            return -(best if best is not None else game_over_score(board)) == score
         finally:
             board.undo()
 

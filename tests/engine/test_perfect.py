@@ -11,6 +11,7 @@ from engine.geometry import Geometry
 from engine.match import play_game
 from engine.score import Score
 from engine.solver.book import load_default
+from engine.solver.solver import Solver
 from engine.stop import StopFlag
 from tests.engine.exhaustive import columns_of, make_solver
 
@@ -90,6 +91,20 @@ def test_from_the_book_it_picks_only_ties_the_book_covers() -> None:
         board = after.copy()
         board.play(reply)
         assert agent.choose(board).info.get("book") == "yes"
+
+
+def test_from_the_book_it_leaves_out_ties_that_would_lead_it_out_of_the_book() -> None:
+    """4x7: every first column draws, but the small book holds only what follows its own (the positions
+    after any first move are stored too, for the second player: a score, but not the replies to them)."""
+    geometry = Geometry(4, 7, 4)
+    empty = Board(geometry)
+    agent = create_agent("perfect", seed=3)
+    assert all(score == Score.pons(0) for score in Solver(geometry, 16).analyze(empty).scores)
+    for seed in range(6):
+        agent.new_game(seed)
+        result = agent.choose(empty)
+        assert result.info == {"book": "yes", "ties": 1}
+        assert result.column == load_default(geometry).entry(empty).column  # type: ignore[union-attr]
 
 
 def test_it_wins_at_once_when_it_can() -> None:
