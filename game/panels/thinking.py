@@ -54,14 +54,14 @@ class ThinkingPanel:
     def summary(self) -> str:
         """``depth 12 · 1.4M nodes/s · best 4 · line 4 3 5``: the status line while a computer thinks.
 
-        An exact solve says so: ``exact solve · 15.2M positions searched`` (the player's
-        panel says "Solving exactly" beside its clock).
+        An exact solve says so, with the positions searched so far: ``exact solve · 15.2M
+        positions`` (the player's panel says "Solving exactly" beside its clock).
         """
         s = self.snapshot
         if s is None:
             return ""
         if s.exact:  # no depth nor best column until it ends: the work done so far is the news
-            return f"exact solve · {compact(s.nodes)} positions searched"
+            return f"exact solve · {compact(s.nodes)} positions"
         parts = []
         if s.unit == "nodes":
             if s.depth:
