@@ -4,8 +4,9 @@ Among equally good moves (the same exact score: the same result, as soon or
 as late) it picks one at random with its ``seed``, so two perfect players do
 not replay one game, and the same seed replays the same game. The ties are
 proven, never guessed: a move the book answers is tied only with the columns
-whose score the book also knows (a column the book does not cover would lead
-the agent out of its book, to positions that may take minutes to solve); a
+after which the book holds the position of every reply, and so their score
+(any other column would lead the agent out of its book, to positions that may
+take minutes to solve); a
 solved move is tied with every column that one more null-window test each,
 within :data:`TIE_NODES` nodes in all, shows to score as well. (That budget
 is the one thing a warm table can change: a fresh agent with the same seed
