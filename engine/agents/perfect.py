@@ -66,6 +66,7 @@ class PerfectAgent(Agent):
     _solver: Solver | None = field(default=None, init=False, repr=False, compare=False)
     _fallback: AlphaBetaAgent | None = field(default=None, init=False, repr=False, compare=False)
     _warm: bool = field(default=False, init=False, repr=False, compare=False)  # the solver's kernels are loaded
+    _nodes_before: int = field(default=0, init=False, repr=False, compare=False)  # this move's finished solves
 
     def __post_init__(self) -> None:
         self._rng = new_random(self.seed)
@@ -108,9 +109,11 @@ class PerfectAgent(Agent):
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
         assert self._solver is not None  # choose() made it
         exact_board = board.geometry.cells <= EXACT_CELLS
+        self._nodes_before = 0
         with self.time_limit(stop, None if exact_board else self.time * SOLVE_SHARE) as flag:
             best = self._solver.best_move(board, stop=flag)
             if best.column is not None and best.score is not None:
+                self._nodes_before = best.nodes  # the tie tests count their nodes afresh
                 in_book = best.nodes == 0 and self._solver.book is not None
                 ties = self._solver.tied_columns(board, best, search=not in_book, nodes=TIE_NODES, stop=flag)
                 column = self._rng.choice(ties.columns)
@@ -139,7 +142,7 @@ class PerfectAgent(Agent):
         solver = self._solver
         if solver is None:
             return None
-        return Progress(seconds, solver.live_nodes, exact=solver.geometry.cells <= EXACT_CELLS)
+        return Progress(seconds, self._nodes_before + solver.live_nodes, exact=solver.geometry.cells <= EXACT_CELLS)
 
     def close(self) -> None:
         self._solver = self._fallback = None
