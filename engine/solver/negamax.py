@@ -114,8 +114,8 @@ def negamax(current, mask, ply, alpha, beta, g, table, order, stats, flag):
         if alpha >= beta:
             return beta
 
-    # The opponent's follow-up strategy may already rule out a win (see claimeven).
-    if beta > -1:
+    # The opponent's follow-up strategy may already rule out a win, or bound the loss (see claimeven).
+    if beta > -(g.rows // 2):
         bound = claimeven_bound(current, mask, ply, g)
         if beta > bound:
             beta = bound

@@ -17,7 +17,7 @@ def test_the_bound_is_never_below_the_exact_score(cols: int, rows: int, connect:
     geometry = Geometry(cols, rows, connect)
     score, _, _ = make_solver(cols, rows, connect)
     rng = random.Random(cols * 10 + rows)
-    bounded = 0
+    bounded = refined = 0
     for _ in range(150):
         moves = random_position(geometry, 2 * rng.randrange(geometry.cells // 6, geometry.cells // 2 - 1), rng)
         board = Board.from_moves(moves, geometry)
@@ -26,8 +26,10 @@ def test_the_bound_is_never_below_the_exact_score(cols: int, rows: int, connect:
         bound = claimeven_bound(*board.kernel_state(), board.ply, geometry.kernel)
         if bound != NO_BOUND:
             bounded += 1
+            refined += bound < -1
             assert score(columns_of(moves, cols), len(moves)) <= bound, moves
     assert bounded > 10  # the rule does fire on these boards
+    assert refined > 0  # and sometimes bounds a loss by how early it comes
 
 
 @pytest.mark.parametrize(("geometry", "moves"), [(Geometry(7, 5, 4), [0, 0]), (Geometry(7, 6, 4), [0])])
