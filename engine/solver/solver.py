@@ -22,7 +22,16 @@ from engine.resources import check_allocation
 from engine.score import Score
 from engine.solver.book import Book, BookError
 from engine.solver.moves import centre_order
-from engine.solver.negamax import ABORTED, LIMIT, NODES, at_most_kernel, new_order_buffer, new_stats, solve_kernel
+from engine.solver.negamax import (
+    ABORTED,
+    LIMIT,
+    NODES,
+    at_most_kernel,
+    new_order_buffer,
+    new_stats,
+    question_kernel,
+    solve_kernel,
+)
 from engine.solver.parallel import solve_parallel
 from engine.solver.replay import replay
 from engine.solver.table import MAX_TABLE_MB, MIN_TABLE_MB, new_table, table_bits_for, table_bytes
@@ -150,9 +159,8 @@ class Solver:
         self.table = new_table(bits, geometry.wide)
         self._order = new_order_buffer(geometry.cols, geometry.cells)
         # Long solves of one-word boards may ask two questions at once (see engine.solver.parallel).
-        self._orders = (self._order, new_order_buffer(geometry.cols, geometry.cells)) if threads > 1 else None
-        if geometry.wide:
-            self._orders = None
+        parallel = threads > 1 and not geometry.wide
+        self._orders = (self._order, new_order_buffer(geometry.cols, geometry.cells)) if parallel else None
         self._live: _Run | None = None  # the run under way, whose node counter other threads may read
 
     @property
@@ -169,7 +177,10 @@ class Solver:
         stores a stopped search).
         """
         empty = self.geometry.to_kernel(0)
-        for kernel, value in ((solve_kernel, False), (at_most_kernel, 0)):
+        kernels = [(solve_kernel, False), (at_most_kernel, 0)]
+        if self._orders is not None:
+            kernels.append((question_kernel, 0))
+        for kernel, value in kernels:
             run = _Run(1, _NEVER)
             kernel(empty, empty, 0, value, *self._kernel_args(run))
 
