@@ -103,7 +103,7 @@ def add_parser(benches) -> None:
         type=int,
         choices=(1, 2),
         default=1,
-        help="threads for the empty board (2: two questions at a time)",
+        help="threads for the empty board (2: the work of each question shared by two)",
     )
     parser.add_argument(
         "--games", type=int_arg(1, MAX_GAMES), default=10, help="games against each opponent (default 10)"

@@ -39,7 +39,7 @@ def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         choices=(1, 2),
         default=1,
-        help="2: a long solve asks two questions at a time on two cores (boards up to 9x6 and 8x7; not with --nodes)",
+        help="2: a long solve shares its work between two cores (boards up to 9x6 and 8x7; not with --nodes)",
     )
     add_grid_argument(parser)
     parser.add_argument("positions", nargs="*", metavar="POSITION", help="move strings such as 4453")

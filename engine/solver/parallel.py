@@ -1,14 +1,16 @@
-"""Two null-window questions at once, on two threads that share the table.
+"""One question on two threads: the replies to the most promising move, shared out.
 
 A solve is a chain of yes/no questions, "is the score above s?" (see
-:func:`~engine.solver.negamax.solve_kernel`), each one search on one core. On
-a machine with two cores a long solve asks two at once: the question the
-chain asks next, and the one it would ask after the likelier answer (the one
-after a "yes" when that is still open, else after a "no"). Both threads fill
-one transposition table, so each reuses what the other has proved, and the
-kernels release the interpreter lock, so they run truly in parallel. A
-question that an answer has made moot is cancelled through its own child of
-the run's stop flag.
+:func:`~engine.solver.negamax.solve_kernel`), and on the openings one of them
+is nearly the whole search. So both threads work on the same question:
+the answer is "yes" when the move the move order likes best (``m``) leaves
+every reply of the opponent a position still scoring above ``s``, and those
+positions are independent searches. The threads take them one by one from a
+shared list, best first (the centre and threats first, as the search would),
+and all fill one transposition table. If one of them fails, ``m`` was not
+good enough: the others are cancelled and one thread asks the question of
+the whole position, with everything the table has learnt. The score found
+is the same: only the order of the work changes.
 
 Only boards of one word: a slot of their table is one 64-bit word, written
 and read whole, so a thread never sees half of another's entry. (Two-word
@@ -18,84 +20,120 @@ with another position's slot.)
 
 from __future__ import annotations
 
-import queue
 import threading
-from contextlib import ExitStack
-from dataclasses import dataclass, field
 
 import numpy as np
+from numba import njit
 
+from engine.kernels.bitops import band, bor, bxor, is_zero
+from engine.kernels.rules import column_cells, playable_cells, winning_cells
+from engine.solver.moves import non_losing_moves, order_moves
 from engine.solver.negamax import ABORTED, NODES, new_stats, next_question, question_kernel, score_range
 from engine.stop import StopFlag
 
-
-@dataclass
-class _Question:
-    """One question under way on its own thread: its value, its own stop flag, counters and answer."""
-
-    value: int
-    cancel: StopFlag
-    stats: np.ndarray = field(default_factory=new_stats)
-    bound: int = 0
+#: The threads that share a question.
+THREADS = 2
 
 
-def questions(low: int, high: int, ply: int) -> list[int]:
-    """The next question for scores in ``[low, high]``, then the one to ask beside it (if any)."""
-    first = int(next_question(low, high, ply))
-    # "Above first?" -- a yes leaves [first + 1, high], a no [low, first].
-    for after_low, after_high in ((first + 1, high), (low, first)):
-        if after_low < after_high:
-            return [first, int(next_question(after_low, after_high, ply))]
-    return [first]
+@njit(cache=True, nogil=True)
+def replies_to_best(current, mask, ply, g, order, out_current, out_mask):
+    """The positions after the best-looking move and each reply, written to ``out_*``; how many (0: no split).
+
+    No split when the move order has a single move, or when its best move lets the opponent
+    win at once (then the whole position is asked instead).
+    """
+    moves = non_losing_moves(mask, winning_cells(bxor(current, mask), mask, g), g)
+    if is_zero(moves) or ply + 4 >= g.cols * g.rows:
+        return 0
+    count = order_moves(current, mask, moves, winning_cells(bxor(current, mask), mask, g), g, -1, order, ply)
+    col = order[ply, 0, 0]
+    child_current, child_mask = bxor(current, mask), bor(mask, band(moves, column_cells(g, col)))
+    # The opponent to move: they win at once if one of their winning cells is playable.
+    if not is_zero(band(winning_cells(child_current, child_mask, g), playable_cells(child_mask, g))):
+        return 0
+    n = 0
+    for reply in range(g.cols):
+        cell = band(playable_cells(child_mask, g), column_cells(g, reply))
+        if is_zero(cell):
+            continue
+        out_current[n] = bxor(child_current, child_mask)
+        out_mask[n] = bor(child_mask, cell)
+        n += 1
+    return n if count > 1 else 0
+
+
+def answer(current, mask, ply: int, value: int, g, table, orders, flag: StopFlag) -> tuple[int, int, bool]:
+    """``(bound, nodes, stopped)``: one null-window question ("above ``value``?") on two threads."""
+    out_current = np.zeros(g.cols, dtype=np.uint64)
+    out_mask = np.zeros(g.cols, dtype=np.uint64)
+    count = int(replies_to_best(current, mask, ply, g, orders[0], out_current, out_mask))
+    nodes = 0
+    if count:
+        bounds, nodes, failed = _share(out_current[:count], out_mask[:count], ply + 2, value, g, table, orders, flag)
+        if flag.is_set():
+            return 0, nodes, True
+        if not failed:
+            return min(bounds), nodes, False
+    stats = new_stats()
+    bound = int(question_kernel(current, mask, ply, value, g, table, orders[0], stats, flag.array))
+    return bound, nodes + int(stats[NODES]), bool(stats[ABORTED])
+
+
+def _share(currents, masks, ply: int, value: int, g, table, orders, flag: StopFlag) -> tuple[list[int], int, bool]:
+    """Ask "above ``value``?" of each position on ``THREADS`` threads: ``(bounds, nodes, some answer was no)``."""
+    lock = threading.Lock()
+    waiting = list(range(len(currents)))
+    bounds: list[int] = []
+    counted = [0]
+    failed = [False]
+
+    def work(order: np.ndarray, cancel: StopFlag) -> None:
+        while True:
+            with lock:
+                if not waiting or failed[0]:
+                    return
+                index = waiting.pop(0)
+            low, high = score_range(currents[index], masks[index], ply, False, g)
+            stats = new_stats()
+            if low == high:  # the mover wins at once
+                bound = int(low)
+            else:
+                bound = int(
+                    question_kernel(currents[index], masks[index], ply, value, g, table, order, stats, cancel.array)
+                )
+            with lock:
+                counted[0] += int(stats[NODES])
+                if stats[ABORTED]:
+                    return
+                bounds.append(bound)
+                if bound <= value and not failed[0]:
+                    failed[0] = True
+                    cancel.set()  # (the shared flag: the other thread stops too)
+
+    with flag.deadline(None) as cancel:
+        threads = [threading.Thread(target=work, args=(order, cancel), daemon=True) for order in orders[:THREADS]]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    return bounds, counted[0], failed[0] or len(bounds) < len(currents)
 
 
 def solve_parallel(current, mask, ply: int, weak: bool, g, table, orders, flag: StopFlag) -> tuple[int | None, int]:
-    """``(score, nodes)`` of a position not over, two questions at a time; the score is None if ``flag`` stopped it.
+    """``(score, nodes)`` of a position not over, each question on two threads (None: ``flag`` stopped it).
 
     ``orders`` are two move-order buffers, one for each thread.
     """
     low, high = (int(bound) for bound in score_range(current, mask, ply, weak, g))
-    done: queue.Queue[_Question] = queue.Queue()
-    running: dict[int, tuple[_Question, threading.Thread]] = {}
-    free = list(orders)
     nodes = 0
-
-    def ask(question: _Question, order: np.ndarray) -> None:
-        try:
-            question.bound = int(
-                question_kernel(
-                    current, mask, ply, question.value, g, table, order, question.stats, question.cancel.array
-                )
-            )
-        finally:
-            free.append(order)
-            done.put(question)
-
-    with ExitStack() as stack:
-        while low < high:
-            for value in questions(low, high, ply):
-                if value not in running and free:
-                    question = _Question(value, stack.enter_context(flag.deadline(None)))
-                    thread = threading.Thread(target=ask, args=(question, free.pop()), daemon=True)
-                    running[value] = (question, thread)
-                    thread.start()
-            finished = done.get()
-            del running[finished.value]
-            nodes += int(finished.stats[NODES])
-            if finished.stats[ABORTED]:
-                if flag.is_set():
-                    break
-                continue  # cancelled: another answer settled its question
-            if finished.bound <= finished.value:
-                high = finished.bound
-            else:
-                low = finished.bound
-            for question, _ in running.values():
-                if not low <= question.value < high:
-                    question.cancel.set()
-        for question, _ in running.values():
-            question.cancel.set()
-        for question, thread in running.values():
-            thread.join()
-            nodes += int(question.stats[NODES])
-    return (low if low >= high else None), nodes
+    while low < high:
+        value = int(next_question(low, high, ply))
+        bound, spent, stopped = answer(current, mask, ply, value, g, table, orders, flag)
+        nodes += spent
+        if stopped:
+            return None, nodes
+        if bound <= value:
+            high = bound
+        else:
+            low = bound
+    return low, nodes

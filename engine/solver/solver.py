@@ -42,7 +42,7 @@ from engine.validate import finite_float
 #: loses time to memory on small searches: on the benchmark sets 8 MB is the
 #: fastest, on opening positions (minutes of search) 256 MB is twice as fast.
 DEFAULT_TABLE_MB = 64
-#: With two threads, a solve goes on two questions at a time once one thread has searched this
+#: With two threads, a solve shares its work between them once one thread has searched this
 #: many nodes without an answer (about 0.3 s): starting threads costs more than short solves take.
 PARALLEL_AFTER_NODES = 1_500_000
 
@@ -158,7 +158,7 @@ class Solver:
         check_allocation(table_bytes(bits, geometry.wide), f"a transposition table of {megabytes:g} MB")
         self.table = new_table(bits, geometry.wide)
         self._order = new_order_buffer(geometry.cols, geometry.cells)
-        # Long solves of one-word boards may ask two questions at once (see engine.solver.parallel).
+        # Long solves of one-word boards may run on two threads (see engine.solver.parallel).
         parallel = threads > 1 and not geometry.wide
         self._orders = (self._order, new_order_buffer(geometry.cols, geometry.cells)) if parallel else None
         self._live: _Run | None = None  # the run under way, whose node counter other threads may read
