@@ -6,8 +6,9 @@ is nearly the whole search. So both threads work on the same question:
 the answer is "yes" when the move the move order likes best (``m``) leaves
 every reply of the opponent a position still scoring above ``s``, and those
 positions are independent searches. The threads take them one by one from a
-shared list, best first (the centre and threats first, as the search would),
-and all fill one transposition table. If one of them fails, ``m`` was not
+shared list in column order, and all fill one transposition table. (Column
+order puts the mirror images of a symmetric position far apart, 0 and 6 at
+the ends: the second of a pair comes late, when the table holds the first.) If one of them fails, ``m`` was not
 good enough: the others are cancelled and one thread asks the question of
 the whole position, with everything the table has learnt. The score found
 is the same: only the order of the work changes.
