@@ -9,9 +9,10 @@ positions are independent searches. The threads take them one by one from a
 shared list in column order, and all fill one transposition table. (Column
 order puts the mirror images of a symmetric position far apart, 0 and 6 at
 the ends: the second of a pair comes late, when the table holds the first.) If one of them fails, ``m`` was not
-good enough: the others are cancelled and one thread asks the question of
-the whole position, with everything the table has learnt. The score found
-is the same: only the order of the work changes.
+good enough: the others are cancelled, and the moves themselves are shared
+out instead (a "no" needs every one of them to fall short; one that does not
+is a "yes" and cancels the rest). The score found is the same: only the order
+of the work changes.
 
 Only boards of one word: a slot of their table is one 64-bit word, written
 and read whole, so a thread never sees half of another's entry. (Two-word
@@ -63,8 +64,28 @@ def replies_to_best(current, mask, ply, g, order, out_current, out_mask):
     return n if count > 1 else 0
 
 
+@njit(cache=True, nogil=True)
+def children(current, mask, g, out_current, out_mask):
+    """The positions after each move that does not lose at once, written to ``out_*``; how many."""
+    opponent = bxor(current, mask)
+    moves = non_losing_moves(mask, winning_cells(opponent, mask, g), g)
+    n = 0
+    for col in range(g.cols):
+        cell = band(moves, column_cells(g, col))
+        if not is_zero(cell):
+            out_current[n] = opponent
+            out_mask[n] = bor(mask, cell)
+            n += 1
+    return n
+
+
 def answer(current, mask, ply: int, value: int, g, table, orders, flag: StopFlag) -> tuple[int, int, bool]:
-    """``(bound, nodes, stopped)``: one null-window question ("above ``value``?") on two threads."""
+    """``(bound, nodes, stopped)``: one null-window question ("above ``value``?") on two threads.
+
+    First the replies to the best-looking move, all of which must stay above ``value`` for a
+    "yes". If one does not, every move is asked side by side instead ("is the opponent's score
+    after it at most ``-value - 1``?"): one such move is a "yes", none a "no".
+    """
     out_current = np.zeros(g.cols, dtype=np.uint64)
     out_mask = np.zeros(g.cols, dtype=np.uint64)
     count = int(replies_to_best(current, mask, ply, g, orders[0], out_current, out_mask))
@@ -75,6 +96,14 @@ def answer(current, mask, ply: int, value: int, g, table, orders, flag: StopFlag
             return 0, nodes, True
         if not failed:
             return min(bounds), nodes, False
+    count = int(children(current, mask, g, out_current, out_mask))
+    if count > 1:
+        bounds, spent, _ = _share(out_current[:count], out_mask[:count], ply + 1, -value - 1, g, table, orders, flag)
+        if flag.is_set():
+            return 0, nodes + spent, True
+        # Either every move was answered (each scores at most -bound for us: a "no") or one
+        # move's opponent scores at most -value - 1 and the others were cancelled (a "yes").
+        return -min(bounds), nodes + spent, False
     stats = new_stats()
     bound = int(question_kernel(current, mask, ply, value, g, table, orders[0], stats, flag.array))
     return bound, nodes + int(stats[NODES]), bool(stats[ABORTED])
