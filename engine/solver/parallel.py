@@ -41,13 +41,14 @@ THREADS = 2
 def replies_to_best(current, mask, ply, g, order, out_current, out_mask):
     """The positions after the best-looking move and each reply, written to ``out_*``; how many (0: no split).
 
-    No split when the move order has a single move, or when its best move lets the opponent
-    win at once (then the whole position is asked instead).
+    No split when the move order has a single move, near the end of the board, or when the best
+    move lets the opponent win at once (then the moves themselves are shared out, see answer).
     """
-    moves = non_losing_moves(mask, winning_cells(bxor(current, mask), mask, g), g)
+    threats = winning_cells(bxor(current, mask), mask, g)
+    moves = non_losing_moves(mask, threats, g)
     if is_zero(moves) or ply + 4 >= g.cols * g.rows:
         return 0
-    count = order_moves(current, mask, moves, winning_cells(bxor(current, mask), mask, g), g, -1, order, ply)
+    count = order_moves(current, mask, moves, threats, g, -1, order, ply)
     col = order[ply, 0, 0]
     child_current, child_mask = bxor(current, mask), bor(mask, band(moves, column_cells(g, col)))
     # The opponent to move: they win at once if one of their winning cells is playable.
