@@ -55,6 +55,7 @@ import numpy as np
 from numba import njit
 
 from engine.kernels.evaluation import threats
+from engine.kernels.jit import inner
 from engine.kernels.montecarlo import playout
 from engine.kernels.rules import DRAW, LOSS, WIN, can_play, is_winning_move, play, stones
 from engine.kernels.stop import stop_requested
@@ -64,6 +65,9 @@ UNPROVEN = 2
 
 #: The slot of the root.
 ROOT = 0
+# The root's slot as the kernels pass it on: an int64, like every other slot. The
+# literal 0 would make numba compile a second version of each helper it reaches.
+_ROOT = np.int64(ROOT)
 
 #: The search stops when the root has this many visits, far from where the
 #: int32 counters (points are up to twice the visits) would overflow.
@@ -113,14 +117,14 @@ def new_tree(capacity: int) -> Tree:
 
 
 # -- the four steps -------------------------------------------------------------
-@njit(cache=True, nogil=True)
+@inner
 def central_column(g, k):
     """The k-th column counted from the centre outwards: 3, 4, 2, 5, 1, 6, 0 on 7 columns."""
     offset = (k + 1) // 2
     return (g.cols - 1) // 2 + (offset if k % 2 == 1 else -offset)
 
 
-@njit(cache=True, nogil=True)
+@inner
 def expand(tree, node, current, mask, g, alpha):
     """Give ``node`` (at position ``current, mask``) one child per legal column.
 
@@ -166,7 +170,7 @@ def expand(tree, node, current, mask, g, alpha):
     return True
 
 
-@njit(cache=True, nogil=True)
+@inner
 def update_heuristic(tree, node):
     """Negamax: the node's value is minus the best of its children's (they are seen by the other side)."""
     best = -1.0
@@ -177,7 +181,7 @@ def update_heuristic(tree, node):
     tree.heuristic[node] = -best
 
 
-@njit(cache=True, nogil=True)
+@inner
 def update_status(tree, node):
     """Prove ``node`` from its children if they allow it; True if it is proven.
 
@@ -201,7 +205,7 @@ def update_status(tree, node):
     return all_proven
 
 
-@njit(cache=True, nogil=True)
+@inner
 def select_child(tree, node, c, alpha):
     """The child of ``node`` with the highest UCB1 score.
 
@@ -231,7 +235,7 @@ def select_child(tree, node, c, alpha):
     return fresh if fresh >= 0 else best
 
 
-@njit(cache=True, nogil=True)
+@inner
 def backup(tree, path, depth, result):
     """Add ``result`` (for the player who moved into ``path[depth]``) up the path.
 
@@ -249,12 +253,12 @@ def backup(tree, path, depth, result):
         result = -result  # the parent was reached by the other player's move
 
 
-@njit(cache=True, nogil=True)
+@inner
 def iterate(tree, current, mask, g, rng, c, alpha, policy, path):
     """One iteration: select, expand, play out, back up. Returns the depth reached."""
-    node = ROOT
-    depth = 0
-    path[0] = ROOT
+    node = _ROOT
+    depth = np.int64(0)  # not the literal 0 (see _ROOT)
+    path[0] = node
     while True:
         if tree.status[node] != UNPROVEN:
             result = tree.status[node]  # a known outcome needs no playout
@@ -268,7 +272,7 @@ def iterate(tree, current, mask, g, rng, c, alpha, policy, path):
             if tree.status[node] != UNPROVEN:
                 continue
         node = select_child(tree, node, c, alpha)
-        current, mask = play(current, mask, g, tree.move[node])
+        current, mask = play(current, mask, g, np.int64(tree.move[node]))  # an int8: one version of play
         depth += 1
         path[depth] = node
     backup(tree, path, depth, result)
@@ -286,7 +290,7 @@ def search(tree, current, mask, g, rng, c, alpha, policy, max_iterations, flag, 
     deepest iteration. Returns the number of iterations.
     """
     if tree.first_child[ROOT] < 0:
-        expand(tree, ROOT, current, mask, g, alpha)
+        expand(tree, _ROOT, current, mask, g, alpha)
     path = np.empty(g.cols * g.rows + 1, dtype=np.int64)
     done = 0
     while tree.status[ROOT] == UNPROVEN and tree.visits[ROOT] < MAX_VISITS:
@@ -311,7 +315,7 @@ def copy_subtree(source, root, target):
     """
     origin = np.empty(source.used[0], dtype=np.int32)  # the source slot of each target slot
     origin[ROOT] = root
-    _copy_node(source, root, target, ROOT)
+    _copy_node(source, root, target, _ROOT)
     target.move[ROOT] = -1
     free = 1
     done = 0
@@ -329,7 +333,7 @@ def copy_subtree(source, root, target):
     return free
 
 
-@njit(cache=True, nogil=True)
+@inner
 def _copy_node(source, i, target, j):
     target.visits[j] = source.visits[i]
     target.points[j] = source.points[i]
