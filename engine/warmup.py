@@ -86,6 +86,8 @@ def warm_up(
                     for board in boards:
                         if opening is None:
                             agent.prepare(board.geometry)  # everything, even what a tiny board does not use
+                        else:
+                            agent.new_game()  # each board is the first move of a game: nothing kept from the last
                         with stop.deadline(budget) as limit:
                             agent.choose(board, limit)
                 finally:

@@ -39,7 +39,7 @@ ENDGAME_TABLE_MB = 16
 #: The endgame solver's node limit when the agent has an iteration budget and no time.
 ENDGAME_NODES = 1_000_000
 
-_READY: set[bool] = set()  # the bitboard widths whose kernels this process has loaded
+_READY: set[tuple[str, bool]] = set()  # the kernels ("search", "copy") this process has loaded, by bitboard width
 _OUTCOME_LETTERS = {WIN: "w", DRAW: "d", LOSS: "l", mcts.UNPROVEN: "?"}
 
 
@@ -100,14 +100,15 @@ class MctsAgent(Agent):
     # -- the search ------------------------------------------------------------
     def prepare(self, geometry: Geometry) -> None:
         self._prepare_endgame(geometry)
-        self._prepare_tree(geometry)
+        self._prepare_tree(geometry, copying=True)
 
     def prepare_for(self, board: Board) -> None:
-        # The endgame solver waits until the game is near its endgame: an opening move
-        # never uses it, so on a fresh install the first move does not wait for its kernels.
+        # Only what this move needs, so that the first move of a fresh install waits for
+        # fewer kernels: the endgame solver waits until the game is near its endgame, and
+        # copying the useful part of the tree until there is a tree (the agent's second move).
         if self._uses_solver(board):
             self._prepare_endgame(board.geometry)
-        self._prepare_tree(board.geometry)
+        self._prepare_tree(board.geometry, copying=self.reuse and self._tree is not None)
 
     def _uses_solver(self, board: Board) -> bool:
         return board.geometry.cells - board.ply <= self.endgame
@@ -117,15 +118,17 @@ class MctsAgent(Agent):
             self._solver = Solver(geometry, ENDGAME_TABLE_MB)
             self._solver.warm_up()
 
-    def _prepare_tree(self, geometry: Geometry) -> None:
-        if geometry.wide in _READY:
-            return
-        # Compile or load the kernels on a scrap tree: no iteration, so no random draw.
+    def _prepare_tree(self, geometry: Geometry, copying: bool) -> None:
+        """Compile or load the search's kernels (and, if ``copying``, the copy of a subtree) on a scrap tree."""
         empty, scrap = geometry.to_kernel(0), mcts.new_tree(2 * geometry.cols + 1)
-        flag, depth = np.zeros(1, dtype=np.uint8), np.zeros(1, dtype=np.int64)
-        mcts.search(scrap, empty, empty, geometry.kernel, self._rng, 1.0, 0.5, ROLLOUTS["smart"], 0, flag, depth)
-        mcts.copy_subtree(scrap, mcts.ROOT, mcts.new_tree(2 * geometry.cols + 1))
-        _READY.add(geometry.wide)
+        if ("search", geometry.wide) not in _READY:
+            flag, depth = np.zeros(1, dtype=np.uint8), np.zeros(1, dtype=np.int64)
+            # No iteration, so no random draw: only the root is expanded.
+            mcts.search(scrap, empty, empty, geometry.kernel, self._rng, 1.0, 0.5, ROLLOUTS["smart"], 0, flag, depth)
+            _READY.add(("search", geometry.wide))
+        if copying and ("copy", geometry.wide) not in _READY:
+            mcts.copy_subtree(scrap, mcts.ROOT, mcts.new_tree(2 * geometry.cols + 1))
+            _READY.add(("copy", geometry.wide))
 
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
         if self._solver is not None and self._solver.geometry == board.geometry and self._uses_solver(board):
