@@ -16,7 +16,9 @@ otherwise the most visited child that is not a proven loss.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 
@@ -27,7 +29,8 @@ from engine.board import Board
 from engine.errors import IllegalMoveError
 from engine.geometry import Geometry
 from engine.kernels import mcts
-from engine.kernels.montecarlo import ROLLOUTS
+from engine.kernels.montecarlo import ROLLOUTS, playout
+from engine.kernels.rng import make_rng
 from engine.kernels.rules import DRAW, LOSS, WIN
 from engine.progress import Progress
 from engine.score import Score
@@ -109,6 +112,13 @@ class MctsAgent(Agent):
         if self._uses_solver(board):
             self._prepare_endgame(board.geometry)
         self._prepare_tree(board.geometry, copying=self.reuse and self._tree is not None)
+
+    def preparation_parts(self, board: Board) -> tuple[Callable[[], None], ...]:
+        # An iteration's two costly steps have kernels of their own, which call no common kernel
+        # but the rules: expanding a node (with the threat evaluation of each child) and the playout.
+        if ("search", board.geometry.wide) in _READY:
+            return ()
+        return (partial(_compile_expansion, board.geometry), partial(_compile_playouts, board.geometry))
 
     def _uses_solver(self, board: Board) -> bool:
         return board.geometry.cells - board.ply <= self.endgame
@@ -258,6 +268,18 @@ class MctsAgent(Agent):
                 "reused": reused,
             },
         )
+
+
+def _compile_expansion(geometry: Geometry) -> None:
+    """Compile (or load) the expansion of a node, as the search calls it, on a scrap tree."""
+    empty = geometry.to_kernel(0)
+    mcts.expand(mcts.new_tree(geometry.cols + 1), mcts.ROOT, empty, empty, geometry.kernel, 0.5)
+
+
+def _compile_playouts(geometry: Geometry) -> None:
+    """Compile (or load) the playouts, as the search calls them, with one playout from the empty board."""
+    empty = geometry.to_kernel(0)
+    playout(empty, empty, geometry.kernel, make_rng(0), ROLLOUTS["smart"])
 
 
 def _children(tree: mcts.Tree, node: int) -> range:

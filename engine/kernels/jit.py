@@ -41,7 +41,7 @@ class InnerDispatcher(CPUDispatcher):
 
 def inner(func: Callable[..., Any]) -> Any:
     """``@njit(cache=True, nogil=True)`` for a kernel only other kernels call (see the module docstring)."""
-    if config.DISABLE_JIT:  # plain Python: callable from anywhere
+    if config.DISABLE_JIT:  # type: ignore[attr-defined]  # set from the environment; plain Python then
         return func
     dispatcher = InnerDispatcher(py_func=func, locals={}, targetoptions=dict(_OPTIONS))
     dispatcher.enable_caching()

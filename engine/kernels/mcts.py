@@ -124,7 +124,7 @@ def central_column(g, k):
     return (g.cols - 1) // 2 + (offset if k % 2 == 1 else -offset)
 
 
-@inner
+@njit(cache=True, nogil=True)  # callable from Python too: a first start compiles it beside the playouts
 def expand(tree, node, current, mask, g, alpha):
     """Give ``node`` (at position ``current, mask``) one child per legal column.
 

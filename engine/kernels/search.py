@@ -180,7 +180,7 @@ def _slot(ctx, key):
 
 
 # -- move ordering ---------------------------------------------------------------------
-@inner
+@njit(cache=True, nogil=True)  # callable from Python too: a first start compiles it beside the evaluation
 def order_moves(current, mask, g, ply, first, ctx):
     """Write the legal columns into ``ctx.moves[ply]``, best first; return how many.
 
