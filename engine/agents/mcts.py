@@ -134,7 +134,10 @@ class MctsAgent(Agent):
         if ("search", geometry.wide) not in _READY:
             flag, depth = np.zeros(1, dtype=np.uint8), np.zeros(1, dtype=np.int64)
             # No iteration, so no random draw: only the root is expanded.
-            mcts.search(scrap, empty, empty, geometry.kernel, self._rng, 1.0, 0.5, ROLLOUTS["smart"], 0, flag, depth)
+            path = mcts.new_path(geometry.cells)
+            mcts.search(
+                scrap, empty, empty, geometry.kernel, self._rng, 1.0, 0.5, ROLLOUTS["smart"], 0, flag, depth, path
+            )
             _READY.add(("search", geometry.wide))
         if copying and ("copy", geometry.wide) not in _READY:
             mcts.copy_subtree(scrap, mcts.ROOT, mcts.new_tree(2 * geometry.cols + 1))
@@ -151,10 +154,10 @@ class MctsAgent(Agent):
         current, mask = board.kernel_state()
         c, policy = float(self.c), ROLLOUTS[self.rollout]
         max_depth = self._max_depth = np.zeros(1, dtype=np.int64)
-        limit = -1 if self.iterations is None else self.iterations
+        limit, path = -1 if self.iterations is None else self.iterations, mcts.new_path(board.geometry.cells)
         with self.time_limit(stop, time_budget(self.time, self.iterations)) as flag:
             iterations = mcts.search(
-                tree, current, mask, g, self._rng, c, float(self.alpha), policy, limit, flag.array, max_depth
+                tree, current, mask, g, self._rng, c, float(self.alpha), policy, limit, flag.array, max_depth, path
             )
         return self._result(board, tree, iterations, reused, int(max_depth[0]), completed=not stop.is_set())
 

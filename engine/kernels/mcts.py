@@ -116,6 +116,11 @@ def new_tree(capacity: int) -> Tree:
     return tree
 
 
+def new_path(cells: int) -> np.ndarray:
+    """Room for the nodes of one walk from the root of a board of ``cells`` cells (a scratch array of the search)."""
+    return np.empty(cells + 1, dtype=np.int64)
+
+
 # -- the four steps -------------------------------------------------------------
 @inner
 def central_column(g, k):
@@ -253,52 +258,48 @@ def backup(tree, path, depth, result):
         result = -result  # the parent was reached by the other player's move
 
 
-@inner
-def iterate(tree, current, mask, g, rng, c, alpha, policy, path):
-    """One iteration: select, expand, play out, back up. Returns the depth reached."""
-    node = _ROOT
-    depth = np.int64(0)  # not the literal 0 (see _ROOT)
-    path[0] = node
-    while True:
-        if tree.status[node] != UNPROVEN:
-            result = tree.status[node]  # a known outcome needs no playout
-            break
-        if tree.first_child[node] < 0:
-            # A leaf: expand it on its second visit (the first only plays out), so
-            # that the tree grows by about one node per iteration.
-            if tree.visits[node] == 0 or not expand(tree, node, current, mask, g, alpha):
-                result = -playout(current, mask, g, rng, policy)  # the playout's side to move is not the mover
-                break
-            if tree.status[node] != UNPROVEN:
-                continue
-        node = select_child(tree, node, c, alpha)
-        current, mask = play(current, mask, g, np.int64(tree.move[node]))  # an int8: one version of play
-        depth += 1
-        path[depth] = node
-    backup(tree, path, depth, result)
-    return depth
-
-
 @njit(cache=True, nogil=True)
-def search(tree, current, mask, g, rng, c, alpha, policy, max_iterations, flag, max_depth):
+def search(tree, current, mask, g, rng, c, alpha, policy, max_iterations, flag, max_depth, path):
     """Run iterations from the root (position ``current, mask``) until one limit is met.
 
     Limits: ``max_iterations`` (-1: none), the stop ``flag`` (polled every 16
     iterations, a few microseconds each), a proven root, and
     :data:`MAX_VISITS`. The root is expanded first, even when stopped at
     once, so a win in one is always seen. ``max_depth[0]`` is raised to the
-    deepest iteration. Returns the number of iterations.
+    deepest iteration; ``path`` (``cells + 1`` int64) holds the nodes of the
+    walk under way. Returns the number of iterations.
     """
     if tree.first_child[ROOT] < 0:
         expand(tree, _ROOT, current, mask, g, alpha)
-    path = np.empty(g.cols * g.rows + 1, dtype=np.int64)
     done = 0
     while tree.status[ROOT] == UNPROVEN and tree.visits[ROOT] < MAX_VISITS:
         if max_iterations >= 0 and done >= max_iterations:
             break
         if done % 16 == 0 and stop_requested(flag):
             break
-        depth = iterate(tree, current, mask, g, rng, c, alpha, policy, path)
+        # One iteration: select, expand, play out, back up. (Written out here rather than in
+        # a kernel of its own: one kernel less to compile on a first start.)
+        node, depth = _ROOT, np.int64(0)  # not the literal 0 (see _ROOT)
+        walk_current, walk_mask = current, mask
+        path[0] = node
+        while True:
+            if tree.status[node] != UNPROVEN:
+                result = tree.status[node]  # a known outcome needs no playout
+                break
+            if tree.first_child[node] < 0:
+                # A leaf: expand it on its second visit (the first only plays out), so
+                # that the tree grows by about one node per iteration.
+                if tree.visits[node] == 0 or not expand(tree, node, walk_current, walk_mask, g, alpha):
+                    # The playout's side to move is not the one who moved into the leaf.
+                    result = -playout(walk_current, walk_mask, g, rng, policy)
+                    break
+                if tree.status[node] != UNPROVEN:
+                    continue
+            node = select_child(tree, node, c, alpha)
+            walk_current, walk_mask = play(walk_current, walk_mask, g, np.int64(tree.move[node]))  # int8: one play
+            depth += 1
+            path[depth] = node
+        backup(tree, path, depth, result)
         max_depth[0] = max(max_depth[0], depth)
         done += 1
     return done
