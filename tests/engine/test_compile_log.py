@@ -24,7 +24,7 @@ def test_each_compiled_kernel_is_named_once_with_its_own_time():
         assert twice_plus_two(3) == 8
         assert twice_plus_two(4) == 10  # compiled already: not logged again
     spent = time.thread_time() - begun
-    # The callee finishes compiling first; the caller's time leaves the callee's out, so the sum is no more than the whole.
+    # The callee finishes compiling first; the caller's time leaves it out, so the sum is no more than the whole.
     assert [name.rsplit(".", 1)[-1] for name in log.names()] == ["add_one", "twice_plus_two"]
     assert all(item.signature == "(int64)" and item.seconds >= 0 for item in log.compiled)
     assert 0 < log.seconds <= spent
