@@ -29,9 +29,9 @@ from engine.board import Board
 from engine.errors import IllegalMoveError
 from engine.geometry import Geometry
 from engine.kernels import mcts
-from engine.kernels.montecarlo import ROLLOUTS, playout
+from engine.kernels.montecarlo import ROLLOUTS, smart_playout
 from engine.kernels.rng import make_rng
-from engine.kernels.rules import DRAW, LOSS, WIN
+from engine.kernels.rules import DRAW, LOSS, WIN, random_playout
 from engine.progress import Progress
 from engine.score import Score
 from engine.solver.solver import Solver
@@ -280,9 +280,10 @@ def _compile_expansion(geometry: Geometry) -> None:
 
 
 def _compile_playouts(geometry: Geometry) -> None:
-    """Compile (or load) the playouts, as the search calls them, with one playout from the empty board."""
-    empty = geometry.to_kernel(0)
-    playout(empty, empty, geometry.kernel, make_rng(0), ROLLOUTS["smart"])
+    """Compile (or load) the playouts of both policies, as the search calls them: one of each from the empty board."""
+    empty, rng = geometry.to_kernel(0), make_rng(0)
+    smart_playout(empty, empty, geometry.kernel, rng)
+    random_playout(empty, empty, geometry.kernel, rng)
 
 
 def _children(tree: mcts.Tree, node: int) -> range:
