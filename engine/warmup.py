@@ -59,6 +59,8 @@ from engine.validate import int_arg
 NARROW = Geometry(4, 4, 3)
 WIDE = Geometry(8, 8, 4)
 _OPENING = "12"
+#: Seconds a warm-up waits at most for its helpers (they take seconds; a stuck one is not waited for).
+HELPER_WAIT = 300.0
 
 
 @dataclass(frozen=True)
@@ -155,8 +157,10 @@ def _start_helper(specs: list[str], opening: Geometry, jobs: int, part: int) -> 
 
 
 def _wait(helpers: list[subprocess.Popen[bytes]], stop: StopFlag) -> None:
-    """Wait until the helpers are done (or ``stop`` is set); a failed helper only leaves more to compile here."""
-    while not stop.is_set() and any(helper.poll() is None for helper in helpers):
+    """Wait until the helpers are done (or ``stop`` is set); a failed or stuck helper only leaves more to
+    compile here."""
+    deadline = time.monotonic() + HELPER_WAIT
+    while not stop.is_set() and time.monotonic() < deadline and any(helper.poll() is None for helper in helpers):
         time.sleep(0.01)
 
 

@@ -148,6 +148,22 @@ def test_the_first_move_waits_for_the_helpers_of_the_other_parts(monkeypatch):
     assert time.monotonic() - begun >= 0.3  # the moves came after the helper was done
 
 
+def test_a_stuck_helper_is_not_waited_for_and_is_ended(monkeypatch):
+    parts = Parts(monkeypatch, 2)
+    monkeypatch.setattr(warmup, "HELPER_WAIT", 0.2)
+    helpers = []
+
+    def start_helper(*args):
+        helpers.append(subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"]))
+        return helpers[-1]
+
+    monkeypatch.setattr(warmup, "_start_helper", start_helper)
+    begun = time.monotonic()
+    assert [item.error for item in warm_up(["mcts"], opening=Geometry(), jobs=2)] == [None]
+    assert parts.ran == ["part 0", "move", "move"]  # this process did its part and the moves all the same
+    assert time.monotonic() - begun < 30 and helpers[0].poll() is not None  # not the helper's minute; it is ended
+
+
 def _compiled_kernels(tmp_path: Path, *args: str) -> list[str]:
     """The kernels ``python -m engine.warmup --kernels ARGS`` compiles in an empty cache (its own process only)."""
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
