@@ -80,25 +80,54 @@ class Options:
     moves: str = ""
     exit_after_game: bool = False
     frame_stats: bool = False
+    frame_log: Path | None = None
     screenshot: Path | None = None
     quit_after_first_frame: bool = False
 
 
+@dataclass(frozen=True)
+class FrameRecord:
+    """One frame, as ``--frame-log`` writes it: what was shown and where its time went (milliseconds)."""
+
+    interval_ms: float | None  # since the previous frame was shown (None: the screen was still before it)
+    whole: bool  # the whole window was shown (else only the parts that changed)
+    shown: float  # the share of the window's pixels drawn and shown, 0 to 1
+    work_ms: float  # input and updates, before drawing
+    draw_ms: float
+    show_ms: float  # handing the picture to the display (flip or update)
+
+    HEADER = "interval_ms,kind,shown,work_ms,draw_ms,show_ms"
+
+    def csv(self) -> str:
+        interval = "" if self.interval_ms is None else f"{self.interval_ms:.2f}"
+        kind = "whole" if self.whole else "partial"
+        return f"{interval},{kind},{self.shown:.3f},{self.work_ms:.2f},{self.draw_ms:.2f},{self.show_ms:.2f}"
+
+
 class FrameStats:
-    """Time between consecutive frames, as ``--frame-stats`` reports it."""
+    """Time between consecutive frames, as ``--frame-stats`` reports it; every frame's record for ``--frame-log``."""
 
     def __init__(self) -> None:
         self.frames = 0
         self.intervals_ms: list[float] = []
+        self.records: list[FrameRecord] = []
         self._last: float | None = None
 
-    def tick(self) -> None:
-        """A frame was drawn."""
+    def tick(self, whole: bool = True, shown: float = 1.0, times: tuple[float, float, float] = (0, 0, 0)) -> None:
+        """A frame was shown; ``times``: how long its work, drawing and showing took (seconds)."""
         self.frames += 1
         now = time.perf_counter()
-        if self._last is not None:
-            self.intervals_ms.append((now - self._last) * 1000.0)
+        interval = None if self._last is None else (now - self._last) * 1000.0
+        if interval is not None:
+            self.intervals_ms.append(interval)
         self._last = now
+        work, draw, show = (seconds * 1000.0 for seconds in times)
+        self.records.append(FrameRecord(interval, whole, shown, work, draw, show))
+
+    def write_log(self, path: Path) -> None:
+        """Every frame's record as CSV, for finding where late frames come from."""
+        lines = [FrameRecord.HEADER, *(record.csv() for record in self.records)]
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
     def still(self) -> None:
         """A frame was not drawn (nothing changed): the wait until the next one is not a frame time."""
@@ -363,6 +392,7 @@ class App:
 
     def step(self) -> None:
         """One frame: input, fixed-step updates, drawing if anything changed, then the wait."""
+        began = time.perf_counter()
         now = self._clock()
         self._lag += min(now - self._last_time, MAX_FRAME_TIME)
         self._last_time = now
@@ -401,15 +431,19 @@ class App:
             self._dirty = True
         if self._must_draw(now):
             area = self._changed_area(now)
+            drawing_began = time.perf_counter()
             self._draw(area)
+            drawn = time.perf_counter()
             if self._pacer is not None:
                 self._pacer.wait_to_present()
+            showing_began = time.perf_counter()
             if area is None:
                 self.display.flip()
             else:
                 self.display.update(area)  # on a real display, showing less of the window costs less
+            times = (drawing_began - began, drawn - drawing_began, time.perf_counter() - showing_began)
             self._dirty, self._drawn_at = False, now
-            self.frame_stats.tick()
+            self.frame_stats.tick(area is None, self._share(area), times)
             if self.frame_stats.frames == 1:
                 self._after_first_frame()
         else:
@@ -477,6 +511,15 @@ class App:
         if area is None or before is None or self._dirty or now - self._drawn_at >= IDLE_REDRAW:
             return None
         return area + before
+
+    def _share(self, area: list[pygame.Rect] | None) -> float:
+        """About how much of the window ``area`` covers (overlaps counted twice, at most 1)."""
+        if area is None:
+            return 1.0
+        width, height = self.screen.get_size()
+        window = pygame.Rect(0, 0, width, height)
+        pixels = sum(rect.clip(window).width * rect.clip(window).height for rect in area)
+        return min(1.0, pixels / max(1, width * height))
 
     def _draw(self, area: list[pygame.Rect] | None = None) -> None:
         """Draw the visible scenes and the messages, all of it or only within ``area``."""
@@ -604,6 +647,11 @@ class App:
         pygame.quit()
         if self.options.frame_stats:
             print(self.frame_stats.summary(), flush=True)
+        if self.options.frame_log is not None:
+            try:
+                self.frame_stats.write_log(self.options.frame_log)
+            except OSError as exc:
+                print(f"error: could not write the frame log: {exc}", file=sys.stderr, flush=True)
 
 
 def window_size(saved: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
