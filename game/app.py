@@ -254,7 +254,8 @@ class App:
         self._toasts: list[Toast] = []
         self._background: pygame.Surface | None = None
         self._resized = False
-        self._dirty = True  # the next frame must be drawn
+        self._dirty = True  # the next frame must be drawn whole
+        self._parts: list[pygame.Rect] = []  # parts that changed since the last frame (see invalidate)
         self._animated_before: list[pygame.Rect] | None = None  # what animated at the last frame (None: anything)
         self._drawn_at = -IDLE_REDRAW
         self._engine_news: tuple[object, ...] = ()
@@ -352,9 +353,16 @@ class App:
         self._toasts.append(Toast(text, error, seconds))
         self._dirty = True
 
-    def invalidate(self) -> None:
-        """Draw the next frame: a scene's state changed without an input event (a reply arrived)."""
-        self._dirty = True
+    def invalidate(self, area: list[pygame.Rect] | None = None) -> None:
+        """Draw the next frame: a scene's state changed without an input event (a reply arrived).
+
+        ``area``: the only parts of the window that changed; the frame then redraws
+        and shows just those (unless something else asks for all of it).
+        """
+        if area is None:
+            self._dirty = True
+        else:
+            self._parts += area
 
     @property
     def messages(self) -> list[str]:
@@ -442,7 +450,9 @@ class App:
             else:
                 self.display.update(area)  # on a real display, showing less of the window costs less
             times = (drawing_began - began, drawn - drawing_began, time.perf_counter() - showing_began)
-            self._dirty, self._drawn_at = False, now
+            self._dirty, self._parts, self._drawn_at = False, [], now
+            for scene in self._visible_scenes():
+                scene.shown(area)
             self.frame_stats.tick(area is None, self._share(area), times)
             if self.frame_stats.frames == 1:
                 self._after_first_frame()
@@ -454,6 +464,7 @@ class App:
     def _must_draw(self, now: float) -> bool:
         return (
             self._dirty
+            or bool(self._parts)
             or now - self._drawn_at >= IDLE_REDRAW
             or any(scene.animating() for scene in self._visible_scenes())
         )
@@ -498,9 +509,10 @@ class App:
     def _changed_area(self, now: float) -> list[pygame.Rect] | None:
         """The parts of the window that may differ from the last frame, or None for all of it.
 
-        Only a frame drawn because something animates (nothing else changed)
-        is partial: the scenes' animated parts now and at the last frame
-        (a disc that just landed is shown where it stopped).
+        A frame is partial when nothing but animations and announced parts
+        (:meth:`invalidate` with an area) changed: the scenes' animated parts
+        now and at the last frame (a disc that just landed is shown where it
+        stopped), and the announced parts.
         """
         area: list[pygame.Rect] | None = []
         for scene in self._visible_scenes():
@@ -510,7 +522,7 @@ class App:
         before, self._animated_before = self._animated_before, area
         if area is None or before is None or self._dirty or now - self._drawn_at >= IDLE_REDRAW:
             return None
-        return area + before
+        return distinct(area + before + self._parts, self.screen.get_rect())
 
     def _share(self, area: list[pygame.Rect] | None) -> float:
         """About how much of the window ``area`` covers (overlaps counted twice, at most 1)."""
@@ -652,6 +664,16 @@ class App:
                 self.frame_stats.write_log(self.options.frame_log)
             except OSError as exc:
                 print(f"error: could not write the frame log: {exc}", file=sys.stderr, flush=True)
+
+
+def distinct(area: list[pygame.Rect], window: pygame.Rect) -> list[pygame.Rect]:
+    """``area`` within the window, without empty rectangles or those inside another (each is shown once)."""
+    rects = [clipped for clipped in (rect.clip(window) for rect in area) if clipped.width and clipped.height]
+    return [
+        rect
+        for index, rect in enumerate(rects)  # of equal rectangles the first is kept
+        if not any(other.contains(rect) and (other != rect or j < index) for j, other in enumerate(rects) if j != index)
+    ]
 
 
 def window_size(saved: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
