@@ -36,7 +36,7 @@ from game.animation import Animations
 from game.board_view import BoardView, Marks, Picture
 from game.feed import Feed
 from game.keys import is_repeat
-from game.labels import fit_headline
+from game.labels import agent_words, fit_agent, fit_headline
 from game.match_model import MatchModel
 from game.panels.analysis import AnalysisPanel
 from game.panels.move_list import MoveList, move_entries
@@ -182,7 +182,9 @@ class MatchScene(Scene):
 
     # -- input ------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
+        if event.type == pygame.WINDOWLEAVE:
+            self._pointer = (-1, -1)  # over nothing: no tip
+        elif event.type == pygame.MOUSEMOTION:
             self._pointer = event.pos
             self.form.handle_event(event)
             column = self.view.column_at(event.pos)
@@ -823,6 +825,7 @@ class MatchScene(Scene):
         if self.failure:
             self._draw_error(surface)
         self.form.draw(surface)
+        self._draw_spec_tip(surface)
 
     # the pieces of the picture
     def marks(self) -> Marks:
@@ -887,8 +890,8 @@ class MatchScene(Scene):
         theme.draw_text(
             surface, theme.fit_text(player.name, 18, width, bold=True), 18, (x, rect.y + px(12)), TEXT, bold=True
         )
-        label = player.agent_label + (" · moves first" if colour is self.config.first else "")
-        theme.draw_text(surface, theme.fit_text(label, 14, width), 14, (x, rect.y + px(38)), MUTED)
+        label = fit_agent(theme, player.spec, 14, width, "moves first" if colour is self.config.first else "")
+        theme.draw_text(surface, label, 14, (x, rect.y + px(38)), MUTED)
 
         line_y = rect.y + px(62)
         if active and self.thinking:
@@ -903,6 +906,22 @@ class MatchScene(Scene):
             result = self.model.last_result(colour)
             if result is not None:
                 theme.draw_text(surface, theme.fit_text(describe_result(result), 13, width), 13, (x, line_y), FAINT)
+
+    def _draw_spec_tip(self, surface: pygame.Surface) -> None:
+        """The whole spec of the computer whose panel the pointer is over, under that panel."""
+        colour = next((colour for colour, rect in self.panels.items() if rect.collidepoint(self._pointer)), None)
+        if colour is None or self.app.scene is not self:
+            return
+        spec = self.config.player(colour).spec
+        if spec is None or not agent_words(spec)[1]:
+            return  # a person, or an engine without settings: the panel shows all there is
+        theme, px, panel = self.app.theme, self.app.theme.px, self.panels[colour]
+        text = theme.text(spec.replace(",", ", "), 14, TEXT, wrap=max(panel.width, px(320)) - px(24))
+        tip = text.get_rect().inflate(px(24), px(16))
+        tip.topleft = (panel.x, panel.bottom + px(6))
+        tip.right = min(tip.right, surface.get_width() - px(8))
+        drawing.panel(surface, tip, px(8), PANEL_LIGHT, ACCENT, 1)
+        surface.blit(text, text.get_rect(center=tip.center))
 
     def _draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int], right: int) -> None:
         """The clock and the dots, within the panel (whose area is all an animated frame redraws)."""
