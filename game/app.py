@@ -525,13 +525,11 @@ class App:
         return distinct(area + before + self._parts, self.screen.get_rect())
 
     def _share(self, area: list[pygame.Rect] | None) -> float:
-        """About how much of the window ``area`` covers (overlaps counted twice, at most 1)."""
+        """About how much of the window ``area`` (within it) covers: overlaps count twice, at most 1."""
         if area is None:
             return 1.0
         width, height = self.screen.get_size()
-        window = pygame.Rect(0, 0, width, height)
-        pixels = sum(rect.clip(window).width * rect.clip(window).height for rect in area)
-        return min(1.0, pixels / max(1, width * height))
+        return min(1.0, sum(rect.width * rect.height for rect in area) / max(1, width * height))
 
     def _draw(self, area: list[pygame.Rect] | None = None) -> None:
         """Draw the visible scenes and the messages, all of it or only within ``area``."""

@@ -585,14 +585,15 @@ class MatchScene(Scene):
     def shown(self, area: list[pygame.Rect] | None) -> None:
         """Remember what the window now shows of the board (a part only partly shown: unknown)."""
         if area is None:
-            self._board_shown, self._failure_shown = self._board_picture(), self.failure
-            return
-        if self._board_shown is None or self._board_area.collidelist(area) == -1:
-            return  # the board is unknown until it is shown whole, or none of it was shown
+            self._failure_shown = self.failure
+        elif self._board_area.collidelist(area) == -1:
+            return  # none of the board was shown
         picture = self._board_picture()
-        if picture is None:
-            self._board_shown = None
+        if area is None or picture is None or any(rect.contains(self._board_area) for rect in area):
+            self._board_shown = picture
             return
+        if self._board_shown is None:
+            return  # unknown until it is shown whole
         for part, look in picture.items():
             if self._board_shown.get(part) == look:
                 continue  # what is shown of it is the same either way
