@@ -6,6 +6,7 @@ import time
 from dataclasses import dataclass
 
 import pygame
+import pytest
 
 from engine.agents.base import SearchResult
 from engine.board import Board
@@ -156,15 +157,17 @@ class QuickAgent(PublishingAgent):
         return SearchResult(column=board.legal_columns()[0], nodes=1)
 
 
-def test_moves_between_two_computers_redraw_only_what_they_change(start, monkeypatch):
+@pytest.mark.parametrize("analysis", [False, True])
+def test_moves_between_two_computers_redraw_only_what_they_change(start, monkeypatch, analysis):
     window = Window(monkeypatch)
-    driver = start(agents={"red": QuickAgent(), "yellow": QuickAgent()})
+    driver = start(agents={"red": QuickAgent(), "yellow": QuickAgent()}, show_analysis=analysis)
     match = open_match(driver, config("red", "yellow"))
     driver.step(3)
     window.frames.clear()
-    moves = []
-    while len(moves) < 5:
+    moves: list[list[pygame.Rect]] = []
+    while len(moves) < 5 or (analysis and match.analysis.snapshot is None):  # with the analysis: its values too
         played = match.model.moves_played
+        assert played < 15, "no analysis came before the end of the game"
         driver.step()
         assert window.frames[-1] is not None  # nothing but the game changed: never the whole window
         assert_shown_as_if_drawn_whole(driver, window)
