@@ -548,8 +548,7 @@ class MatchScene(Scene):
         parts = [*self.panels.values(), self._headline_area, self.analysis.strip, self.analysis.label]
         if self._listed != (self.model, self.model.version):  # the list is rebuilt only after a change
             self._listed = (self.model, self.model.version)
-            self.move_list.update(*move_entries(self.model))
-            parts.append(self.move_list.rect)
+            parts += self.move_list.update(*move_entries(self.model))
         before = self._button_looks()
         self._arrange_buttons()
         after = self._button_looks()

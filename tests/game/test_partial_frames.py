@@ -173,9 +173,13 @@ def test_moves_between_two_computers_redraw_only_what_they_change(start, monkeyp
         assert_shown_as_if_drawn_whole(driver, window)
         if match.model.moves_played != played:
             moves.append(window.frames[-1])
-    for area in moves:  # the move list, both panels, the headline; of the board only what changed
-        assert any(rect.contains(match.move_list.rect) for rect in area)
+            move_list = match.move_list  # the move just played shows in the list
+            latest = next(cell for cell, index in move_list._cells if move_list.entries[index].current)
+            assert any(rect.contains(latest) for rect in moves[-1])
+    for area in moves:  # both panels and the headline; of the board and the move list only what changed
         assert all(any(rect.contains(panel) for rect in area) for panel in match.panels.values())
+    for area in moves[1:]:  # (the first move replaced "No moves yet": the whole list)
+        assert not any(rect.contains(match.move_list.rect) for rect in area)
         assert not any(rect.contains(match.view.frame) for rect in area)
     assert not any(
         rect.colliderect(button.rect) for area in window.partial for rect in area for button in match.form.widgets
