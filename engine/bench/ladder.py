@@ -55,10 +55,12 @@ def run(args) -> int:
         if not progress.exists():
             raise EngineError(f"{folder} has no progress.jsonl: is it a tournament's output folder?")
         rows += game_rows(progress)
-    names = [preset.name for preset in presets()]
-    unknown = {row[side] for row in rows for side in ("red", "yellow")} - set(names)
+    played = {row[side] for row in rows for side in ("red", "yellow")}
+    unknown = played - {preset.name for preset in presets()}
     if unknown:
         raise EngineError(f"not presets: {', '.join(sorted(unknown))}")
+    # Only the levels that played: a level with no games has no rating to show.
+    names = [preset.name for preset in presets() if preset.name in played]
     result = summarize(names, rows)
     emit(f"{len(rows)} games; crosstable (points of the row preset against the column preset):")
     emit(result.crosstable_markdown())

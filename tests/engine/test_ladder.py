@@ -95,3 +95,18 @@ def test_the_ladder_bench_counts_a_game_once_however_often_its_folder_was_resume
     lines = [json.dumps(first), json.dumps(older), json.dumps(first), '{"key": "c", "ro']  # the last one cut short
     progress.write_text("\n".join(lines))
     assert game_rows(progress) == [first["rows"][0], older["row"]]
+
+
+def test_the_ladder_bench_rates_only_the_levels_that_played(tmp_path, capsys) -> None:
+    from engine.cli import main
+
+    rows = [
+        {"red": "expert", "yellow": "perfect", "winner": "yellow"},
+        {"red": "perfect", "yellow": "expert", "winner": "draw"},
+    ]
+    progress = tmp_path / "progress.jsonl"
+    progress.write_text("\n".join(json.dumps({"key": str(i), "rows": [row]}) for i, row in enumerate(rows)))
+    assert main(["bench", "ladder", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "perfect over expert: 1 / 1 / 0" in out
+    assert "nan" not in out and "beginner" not in out and "hard" not in out
