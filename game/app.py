@@ -80,25 +80,54 @@ class Options:
     moves: str = ""
     exit_after_game: bool = False
     frame_stats: bool = False
+    frame_log: Path | None = None
     screenshot: Path | None = None
     quit_after_first_frame: bool = False
 
 
+@dataclass(frozen=True)
+class FrameRecord:
+    """One frame, as ``--frame-log`` writes it: what was shown and where its time went (milliseconds)."""
+
+    interval_ms: float | None  # since the previous frame was shown (None: the screen was still before it)
+    whole: bool  # the whole window was shown (else only the parts that changed)
+    shown: float  # the share of the window's pixels drawn and shown, 0 to 1
+    work_ms: float  # input and updates, before drawing
+    draw_ms: float
+    show_ms: float  # handing the picture to the display (flip or update)
+
+    HEADER = "interval_ms,kind,shown,work_ms,draw_ms,show_ms"
+
+    def csv(self) -> str:
+        interval = "" if self.interval_ms is None else f"{self.interval_ms:.2f}"
+        kind = "whole" if self.whole else "partial"
+        return f"{interval},{kind},{self.shown:.3f},{self.work_ms:.2f},{self.draw_ms:.2f},{self.show_ms:.2f}"
+
+
 class FrameStats:
-    """Time between consecutive frames, as ``--frame-stats`` reports it."""
+    """Time between consecutive frames, as ``--frame-stats`` reports it; every frame's record for ``--frame-log``."""
 
     def __init__(self) -> None:
         self.frames = 0
         self.intervals_ms: list[float] = []
+        self.records: list[FrameRecord] = []
         self._last: float | None = None
 
-    def tick(self) -> None:
-        """A frame was drawn."""
+    def tick(self, whole: bool = True, shown: float = 1.0, times: tuple[float, float, float] = (0, 0, 0)) -> None:
+        """A frame was shown; ``times``: how long its work, drawing and showing took (seconds)."""
         self.frames += 1
         now = time.perf_counter()
-        if self._last is not None:
-            self.intervals_ms.append((now - self._last) * 1000.0)
+        interval = None if self._last is None else (now - self._last) * 1000.0
+        if interval is not None:
+            self.intervals_ms.append(interval)
         self._last = now
+        work, draw, show = (seconds * 1000.0 for seconds in times)
+        self.records.append(FrameRecord(interval, whole, shown, work, draw, show))
+
+    def write_log(self, path: Path) -> None:
+        """Every frame's record as CSV, for finding where late frames come from."""
+        lines = [FrameRecord.HEADER, *(record.csv() for record in self.records)]
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
     def still(self) -> None:
         """A frame was not drawn (nothing changed): the wait until the next one is not a frame time."""
@@ -225,7 +254,8 @@ class App:
         self._toasts: list[Toast] = []
         self._background: pygame.Surface | None = None
         self._resized = False
-        self._dirty = True  # the next frame must be drawn
+        self._dirty = True  # the next frame must be drawn whole
+        self._parts: list[pygame.Rect] = []  # parts that changed since the last frame (see invalidate)
         self._animated_before: list[pygame.Rect] | None = None  # what animated at the last frame (None: anything)
         self._drawn_at = -IDLE_REDRAW
         self._engine_news: tuple[object, ...] = ()
@@ -323,9 +353,16 @@ class App:
         self._toasts.append(Toast(text, error, seconds))
         self._dirty = True
 
-    def invalidate(self) -> None:
-        """Draw the next frame: a scene's state changed without an input event (a reply arrived)."""
-        self._dirty = True
+    def invalidate(self, area: list[pygame.Rect] | None = None) -> None:
+        """Draw the next frame: a scene's state changed without an input event (a reply arrived).
+
+        ``area``: the only parts of the window that changed; the frame then redraws
+        and shows just those (unless something else asks for all of it).
+        """
+        if area is None:
+            self._dirty = True
+        else:
+            self._parts += area
 
     @property
     def messages(self) -> list[str]:
@@ -363,6 +400,7 @@ class App:
 
     def step(self) -> None:
         """One frame: input, fixed-step updates, drawing if anything changed, then the wait."""
+        began = time.perf_counter()
         now = self._clock()
         self._lag += min(now - self._last_time, MAX_FRAME_TIME)
         self._last_time = now
@@ -401,15 +439,21 @@ class App:
             self._dirty = True
         if self._must_draw(now):
             area = self._changed_area(now)
+            drawing_began = time.perf_counter()
             self._draw(area)
+            drawn = time.perf_counter()
             if self._pacer is not None:
                 self._pacer.wait_to_present()
+            showing_began = time.perf_counter()
             if area is None:
                 self.display.flip()
             else:
                 self.display.update(area)  # on a real display, showing less of the window costs less
-            self._dirty, self._drawn_at = False, now
-            self.frame_stats.tick()
+            times = (drawing_began - began, drawn - drawing_began, time.perf_counter() - showing_began)
+            self._dirty, self._parts, self._drawn_at = False, [], now
+            for scene in self._visible_scenes():
+                scene.shown(area)
+            self.frame_stats.tick(area is None, self._share(area), times)
             if self.frame_stats.frames == 1:
                 self._after_first_frame()
         else:
@@ -420,6 +464,7 @@ class App:
     def _must_draw(self, now: float) -> bool:
         return (
             self._dirty
+            or bool(self._parts)
             or now - self._drawn_at >= IDLE_REDRAW
             or any(scene.animating() for scene in self._visible_scenes())
         )
@@ -464,9 +509,10 @@ class App:
     def _changed_area(self, now: float) -> list[pygame.Rect] | None:
         """The parts of the window that may differ from the last frame, or None for all of it.
 
-        Only a frame drawn because something animates (nothing else changed)
-        is partial: the scenes' animated parts now and at the last frame
-        (a disc that just landed is shown where it stopped).
+        A frame is partial when nothing but animations and announced parts
+        (:meth:`invalidate` with an area) changed: the scenes' animated parts
+        now and at the last frame (a disc that just landed is shown where it
+        stopped), and the announced parts.
         """
         area: list[pygame.Rect] | None = []
         for scene in self._visible_scenes():
@@ -476,7 +522,14 @@ class App:
         before, self._animated_before = self._animated_before, area
         if area is None or before is None or self._dirty or now - self._drawn_at >= IDLE_REDRAW:
             return None
-        return area + before
+        return distinct(area + before + self._parts, self.screen.get_rect())
+
+    def _share(self, area: list[pygame.Rect] | None) -> float:
+        """About how much of the window ``area`` (within it) covers: overlaps count twice, at most 1."""
+        if area is None:
+            return 1.0
+        width, height = self.screen.get_size()
+        return min(1.0, sum(rect.width * rect.height for rect in area) / max(1, width * height))
 
     def _draw(self, area: list[pygame.Rect] | None = None) -> None:
         """Draw the visible scenes and the messages, all of it or only within ``area``."""
@@ -604,6 +657,21 @@ class App:
         pygame.quit()
         if self.options.frame_stats:
             print(self.frame_stats.summary(), flush=True)
+        if self.options.frame_log is not None:
+            try:
+                self.frame_stats.write_log(self.options.frame_log)
+            except OSError as exc:
+                print(f"error: could not write the frame log: {exc}", file=sys.stderr, flush=True)
+
+
+def distinct(area: list[pygame.Rect], window: pygame.Rect) -> list[pygame.Rect]:
+    """``area`` within the window, without empty rectangles or those inside another (each is shown once)."""
+    rects = [clipped for clipped in (rect.clip(window) for rect in area) if clipped.width and clipped.height]
+    return [
+        rect
+        for index, rect in enumerate(rects)  # of equal rectangles the first is kept
+        if not any(other.contains(rect) and (other != rect or j < index) for j, other in enumerate(rects) if j != index)
+    ]
 
 
 def window_size(saved: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:

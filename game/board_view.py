@@ -9,7 +9,7 @@ through the holes it passes, as on a real board. Heights are in rows
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 
 import pygame
@@ -22,6 +22,11 @@ from game.theme import ACCENT, DISC, TEXT
 
 HAND_ROW = 0.3  # how far above the top row the disc in hand floats, in rows
 WIN_LINE = (226, 232, 246)
+
+Owner = Callable[[int, int], Colour | None]
+#: What the board shows, part by part: ``(col, row)`` a cell, ``(col, rows)`` the space above a
+#: column (the disc in hand, a hint's arrow); see :meth:`BoardView.picture`.
+Picture = dict[tuple[int, int], Hashable]
 
 
 @dataclass
@@ -71,6 +76,16 @@ class BoardView:
     def hand_row(self) -> float:
         return self.geometry.rows + HAND_ROW
 
+    def part_area(self, part: tuple[int, int]) -> pygame.Rect:
+        """Where a part of the :meth:`picture` is drawn (with a pixel or two for rounding)."""
+        col, row = part
+        x, y = self.cell_centre(col, min(row, self.geometry.rows - 1))
+        cell = pygame.Rect(round(x - self.cell / 2), round(y - self.cell / 2), self.cell, self.cell)
+        if row == self.geometry.rows:  # from above the disc in hand down to the holes of the top row
+            top = self.cell_centre(col, self.hand_row)[1] - self.cell
+            cell = pygame.Rect(cell.x, round(top), self.cell, self.frame.y + self._pad - round(top))
+        return cell.inflate(4, 4)
+
     def column_at(self, pos: tuple[int, int]) -> int | None:
         """The column under a pointer position (the board and the space above it), or None."""
         x, y = pos
@@ -82,10 +97,43 @@ class BoardView:
         return min(self.geometry.cols - 1, int((x - left) // self.cell))
 
     # -- drawing ------------------------------------------------------------------------------
+    def picture(
+        self, owner: Owner, animations: Animations, marks: Marks, extra: Mapping[tuple[int, int], Hashable]
+    ) -> Picture | None:
+        """What :meth:`draw` shows in each part of the board, as values to compare (``extra``: what
+        others draw on cells); None while a winning line is drawn, which crosses cells.
+
+        Two pictures differ exactly where the board must be redrawn, except for what moves (falling
+        discs, a mark's breathing), which the match redraws on every frame anyway.
+        """
+        if marks.winning:
+            return None
+        rows = self.geometry.rows
+        glow = marks.ghost[0] if marks.ghost is not None else None
+        hand = marks.ghost if marks.ghost is not None and not self._disc_above(animations) else None
+        rings: dict[tuple[int, int | None], Hashable] = {}  # where the disc in hand and the hint would land
+        if hand is not None:
+            rings[hand[0], landing_row(owner, hand[0], rows)] = hand[1]
+        if marks.hint is not None:
+            rings[marks.hint, landing_row(owner, marks.hint, rows)] = "hint"
+        last = marks.last_move if marks.last_move is not None and not animations.in_flight(*marks.last_move) else None
+        picture: Picture = {}
+        for col in range(self.geometry.cols):
+            for row in range(rows):
+                cell = (col, row)
+                disc = None if animations.in_flight(col, row) else owner(col, row)
+                picture[cell] = (disc, col == glow, cell == last, rings.get(cell), extra.get(cell))
+            picture[col, rows] = (hand[1] if hand is not None and hand[0] == col else None, marks.hint == col)
+        return picture
+
+    def _disc_above(self, animations: Animations) -> bool:
+        """A falling disc is still above the board (the disc in hand is hidden meanwhile)."""
+        return any(disc.y > self.geometry.rows - 1 for disc in animations.falling)
+
     def draw(
         self,
         surface: pygame.Surface,
-        owner: Callable[[int, int], Colour | None],
+        owner: Owner,
         animations: Animations,
         marks: Marks,
     ) -> None:
@@ -106,10 +154,10 @@ class BoardView:
             self._blit_disc(surface, drawing.disc(DISC[disc.colour], radius), disc.col, disc.y)
         assert self._frame_image is not None  # made by the layout, before any drawing
         surface.blit(self._frame_image, self.frame)
-        if marks.ghost is not None and not any(disc.y > self.geometry.rows - 1 for disc in animations.falling):
+        if marks.ghost is not None and not self._disc_above(animations):
             col, colour = marks.ghost
             self._blit_disc(surface, drawing.disc(DISC[colour], radius), col, self.hand_row)
-            landing = next((row for row in range(self.geometry.rows) if owner(col, row) is None), None)
+            landing = landing_row(owner, col, self.geometry.rows)
             if landing is not None:  # where the disc would land
                 drawing.ring(surface, DISC[colour], self.cell_centre(col, landing), radius * 0.92, 3, alpha=150)
         if marks.hint is not None:
@@ -139,7 +187,7 @@ class BoardView:
         points = [(x - size, tip - size * 1.2), (x + size, tip - size * 1.2), (x, tip)]
         pygame.draw.polygon(surface, ACCENT, points)
         pygame.draw.aalines(surface, (210, 225, 255), True, points)
-        landing = next((row for row in range(self.geometry.rows) if owner(col, row) is None), None)
+        landing = landing_row(owner, col, self.geometry.rows)
         if landing is not None:
             drawing.ring(surface, ACCENT, self.cell_centre(col, landing), self._radius * (0.86 + 0.08 * pulse), 4)
 
@@ -155,6 +203,11 @@ class BoardView:
         for col, row in cells:
             x, y = self.cell_centre(col, row)
             drawing.ring(surface, (255, 255, 255), (x, y), self._radius * (0.9 + 0.08 * pulse), max(2, width // 2))
+
+
+def landing_row(owner: Owner, col: int, rows: int) -> int | None:
+    """Where a disc dropped in ``col`` would land (None: the column is full)."""
+    return next((row for row in range(rows) if owner(col, row) is None), None)
 
 
 def winning_runs(cells: set[tuple[int, int]], connect: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:

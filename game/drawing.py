@@ -64,10 +64,22 @@ def panel(
 ) -> None:
     """A rounded panel with an optional border and shadow."""
     if raised:
-        shadow(surface, rect, radius, blur=max(2, radius // 2), offset=max(2, radius // 3), alpha=90)
+        blur, offset = _panel_shadow(radius)
+        shadow(surface, rect, radius, blur=blur, offset=offset, alpha=90)
     pygame.draw.rect(surface, colour, rect, border_radius=radius)
     if border is not None:
         pygame.draw.rect(surface, border, rect, width=border_width, border_radius=radius)
+
+
+def _panel_shadow(radius: int) -> tuple[int, int]:
+    """The blur and the offset of a raised panel's shadow."""
+    return max(2, radius // 2), max(2, radius // 3)
+
+
+def panel_bounds(rect: pygame.Rect, radius: int) -> pygame.Rect:
+    """Where :func:`panel` draws for a raised panel: the panel and its shadow."""
+    blur, offset = _panel_shadow(radius)
+    return rect.union(rect.inflate(4 * blur, 4 * blur).move(0, offset))
 
 
 @look_cache(maxsize=32)

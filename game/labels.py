@@ -1,12 +1,49 @@
 """Text that must fit: names and agent labels shortened with an ellipsis, never the words that matter.
 
-A headline such as ``Yellow (mcts:time=2.0,c=1.4) wins!`` is shortened in
-the name, so that it still ends with ``wins!``.
+A headline such as ``Yellow (MCTS · time=2.0, c=1.4) wins!`` is shortened in
+the name, so that it still ends with ``wins!``. An engine is named by a
+readable name first (``MCTS``), then its settings as written in its spec;
+where they do not all fit, whole settings are left out at the end, which an
+ellipsis marks.
 """
 
 from __future__ import annotations
 
+from pathlib import PureWindowsPath
+
 from game.theme import Theme
+
+#: How the game names the engines whose own name is not a word (any other: its name, capitalised).
+AGENT_NAMES = {"alphabeta": "Alpha-beta", "astar": "A*", "mcts": "MCTS", "montecarlo": "Monte Carlo"}
+
+
+def agent_words(spec: str) -> tuple[str, list[str]]:
+    """An agent spec as a readable name and its settings.
+
+    ``mcts:time=0.1,c=2`` gives ``("MCTS", ["time=0.1", "c=2"])``, a preset ``hard`` gives
+    ``("Hard", [])`` and a student's ``~/course/bot.py:play,timeout=2`` gives ``("bot.py:play", ["timeout=2"])``.
+    """
+    folder, py, rest = spec.rpartition(".py:")
+    if py:  # a student's file: its name, not its folders (either kind of slash)
+        function, _, settings = rest.partition(",")
+        name = f"{PureWindowsPath(folder + '.py').name}:{function.strip()}"
+    else:
+        name, _, settings = spec.partition(":")
+        name = AGENT_NAMES.get(name.strip().lower(), name.strip().capitalize())
+    return name, [setting.strip() for setting in settings.split(",") if setting.strip()]
+
+
+def fit_agent(theme: Theme, spec: str | None, size: float, width: int, extra: str = "") -> str:
+    """An agent's name (``Human`` for None), then ``extra`` (say "moves first"), then as many of its
+    settings as fit in ``width`` pixels, whole; an ellipsis at the end says that some are left out."""
+    name, settings = agent_words(spec) if spec is not None else ("Human", [])
+    head, font = " · ".join(filter(None, (name, extra))), theme.font(size)
+    for count in range(len(settings), -1, -1):
+        shown = ", ".join([*settings[:count], *(["…"] if count < len(settings) else [])])
+        text = f"{head} · {shown}" if shown else head
+        if font.size(text)[0] <= width:
+            return text
+    return theme.fit_text(head, size, width)
 
 
 def fit_headline(theme: Theme, text: str, size: float, width: int, bold: bool = True) -> str:

@@ -90,6 +90,12 @@ def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
         "--frame-stats", action="store_true", help="at exit, print 'frames N, median X ms, p99 Y ms' (frame times)"
     )
     extra = parser.add_argument_group("for testing and documentation")
+    extra.add_argument(
+        "--frame-log",
+        type=Path,
+        metavar="FILE",
+        help="at exit, write every frame as CSV (interval, whole or partial, work, drawing and showing times)",
+    )
     extra.add_argument("--screenshot", type=Path, metavar="FILE", help="save the last frame as a PNG at exit")
     extra.add_argument(
         "--quit-after-first-frame", action="store_true", help="close right after the first frame (start-up timing)"
@@ -110,6 +116,7 @@ def options_from(args: argparse.Namespace) -> Options:
         moves=args.moves,
         exit_after_game=args.exit_after_game,
         frame_stats=args.frame_stats,
+        frame_log=args.frame_log,
         screenshot=args.screenshot,
         quit_after_first_frame=args.quit_after_first_frame,
     )

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from game.labels import agent_words
 from game.settings import Colour, Mode, Settings
 
 if TYPE_CHECKING:
@@ -91,8 +92,9 @@ class MatchConfig:
 
 
 def spec_label(spec: str) -> str:
-    """How an agent is shown: a preset or bare agent name capitalised (``Medium``), else the full spec."""
-    return spec.capitalize() if spec.isidentifier() else spec
+    """How an agent is shown: a readable name, then its settings (``Medium``, ``MCTS · time=0.1, c=2``)."""
+    name, settings = agent_words(spec)
+    return " · ".join([name, ", ".join(settings)]) if settings else name
 
 
 def sentence(text: str) -> str:

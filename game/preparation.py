@@ -18,10 +18,11 @@ compiler running. A marker file per player in numba's cache folder (one
 folder per engine version) says it was compiled; a later start only loads.
 
 A match's players are prepared in two steps: first what their first move
-needs (an *opening* task: ``python -m engine.warmup --opening 7x6x4 SPEC``,
-without the endgame solver of Monte Carlo tree search or the solver the
-opening book stands in for), then everything else. The first moves of a
-game wait for the first step only.
+needs (an *opening* task: ``python -m engine.warmup --opening 7x6x4 --jobs 2
+SPEC``, without the endgame solver of Monte Carlo tree search or the solver
+the opening book stands in for; its child compiles the independent parts of
+the move in a second process of its own group, on the second core), then
+everything else. The first moves of a game wait for the first step only.
 
 Students' agents (``file.py:function``) are never prepared: their file is
 loaded only by a match that uses it.
@@ -53,6 +54,7 @@ if TYPE_CHECKING:
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
 POLL = 0.05  # seconds between looks at the stop flag of a move waiting for its player
+OPENING_JOBS = min(2, os.cpu_count() or 1)  # processes that compile a player's first move
 
 
 @dataclass(frozen=True)
@@ -126,8 +128,8 @@ def preparable(spec: str) -> bool:
 
 
 def compile_command(task: Task) -> list[str]:
-    if task.opening is not None:
-        board = ["--opening", "x".join(str(number) for number in task.opening)]
+    if task.opening is not None:  # on two cores or more, the independent parts of the first move at once
+        board = ["--opening", "x".join(str(number) for number in task.opening), "--jobs", str(OPENING_JOBS)]
     else:
         board = ["--wide"] if task.wide else []
     return [sys.executable, "-m", "engine.warmup", "--parent", str(os.getpid()), *board, task.spec]

@@ -15,7 +15,10 @@ input. A scene's life:
 The app redraws only when something changed: after input events, screen
 changes and resizes on its own; a scene whose picture changes by itself says
 so, with :meth:`Scene.animating` (while something moves: every frame is
-drawn) or ``app.invalidate()`` (one change, say a reply from the worker).
+drawn) or ``app.invalidate()`` (one change, say a reply from the worker;
+``app.invalidate(area)`` when only those parts changed: the frame then
+redraws and shows just them). :meth:`Scene.shown` tells a scene what the
+window now shows of it.
 
 Scenes never change the stack directly while it is being walked: they call
 ``app.push`` / ``app.pop`` / ``app.reset``, which take effect between two
@@ -73,6 +76,9 @@ class Scene:
         moving); a frame after any other change is drawn whole.
         """
         return None
+
+    def shown(self, area: list[pygame.Rect] | None) -> None:
+        """A frame was just shown: the whole window (None) or only ``area``; what is outside stays as it was."""
 
     def toast_floor(self, height: int) -> int:
         """The lowest y that messages over the screen may cover (a screen with buttons along the bottom

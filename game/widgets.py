@@ -115,8 +115,20 @@ class Button(Widget):
         if self.enabled:
             self.action()
 
+    def looks(self) -> tuple[object, ...]:
+        """What its picture depends on, besides the focus and the pointer."""
+        return (tuple(self.rect), self.text, self.detail, self.enabled, self.primary)
+
+    def bounds(self, theme: Theme) -> pygame.Rect:
+        """Where :meth:`draw` draws: the button and its shadow."""
+        return drawing.panel_bounds(self.rect, self._radius(theme))
+
+    @staticmethod
+    def _radius(theme: Theme) -> int:
+        return theme.px(10)
+
     def draw(self, surface, theme, focused, hovered) -> None:
-        radius = theme.px(10)
+        radius = self._radius(theme)
         if self.primary and self.enabled:
             fill = shade(ACCENT_DARK, 1.12) if focused or hovered else ACCENT_DARK
         else:

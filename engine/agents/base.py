@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, fields, replace
 from typing import ClassVar
@@ -149,6 +150,18 @@ class Agent(ABC):
         for fewer kernels; a later move prepares the rest, still off the clock.
         """
         self.prepare(board.geometry)
+
+    def preparation_parts(self, board: Board) -> tuple[Callable[[], None], ...]:
+        """The compiling :meth:`prepare_for` does for ``board``, split into parts that can run at once.
+
+        Each part compiles some of the kernels the move needs, independently
+        of the others, so that on a first start they can be compiled at the
+        same time in processes of their own (``python -m engine.warmup
+        --jobs 2``), each filling numba's on-disk cache; :meth:`prepare_for`,
+        run after them, loads what they compiled and compiles the rest. None
+        by default (and once the kernels are loaded here).
+        """
+        return ()
 
     def time_limit(self, stop: StopFlag, seconds: float | None) -> AbstractContextManager[StopFlag]:
         """A child of ``stop`` that is set ``seconds`` after this move's clock started.

@@ -16,7 +16,9 @@ otherwise the most visited child that is not a proven loss.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 
@@ -27,8 +29,9 @@ from engine.board import Board
 from engine.errors import IllegalMoveError
 from engine.geometry import Geometry
 from engine.kernels import mcts
-from engine.kernels.montecarlo import ROLLOUTS
-from engine.kernels.rules import DRAW, LOSS, WIN
+from engine.kernels.montecarlo import ROLLOUTS, smart_playout
+from engine.kernels.rng import make_rng
+from engine.kernels.rules import DRAW, LOSS, WIN, random_playout
 from engine.progress import Progress
 from engine.score import Score
 from engine.solver.solver import Solver
@@ -39,7 +42,7 @@ ENDGAME_TABLE_MB = 16
 #: The endgame solver's node limit when the agent has an iteration budget and no time.
 ENDGAME_NODES = 1_000_000
 
-_READY: set[bool] = set()  # the bitboard widths whose kernels this process has loaded
+_READY: set[tuple[str, bool]] = set()  # the kernels ("search", "copy") this process has loaded, by bitboard width
 _OUTCOME_LETTERS = {WIN: "w", DRAW: "d", LOSS: "l", mcts.UNPROVEN: "?"}
 
 
@@ -100,14 +103,22 @@ class MctsAgent(Agent):
     # -- the search ------------------------------------------------------------
     def prepare(self, geometry: Geometry) -> None:
         self._prepare_endgame(geometry)
-        self._prepare_tree(geometry)
+        self._prepare_tree(geometry, copying=True)
 
     def prepare_for(self, board: Board) -> None:
-        # The endgame solver waits until the game is near its endgame: an opening move
-        # never uses it, so on a fresh install the first move does not wait for its kernels.
+        # Only what this move needs, so that the first move of a fresh install waits for
+        # fewer kernels: the endgame solver waits until the game is near its endgame, and
+        # copying the useful part of the tree until there is a tree (the agent's second move).
         if self._uses_solver(board):
             self._prepare_endgame(board.geometry)
-        self._prepare_tree(board.geometry)
+        self._prepare_tree(board.geometry, copying=self.reuse and self._tree is not None)
+
+    def preparation_parts(self, board: Board) -> tuple[Callable[[], None], ...]:
+        # An iteration's two costly steps have kernels of their own, which call no common kernel
+        # but the rules: expanding a node (with the threat evaluation of each child) and the playout.
+        if ("search", board.geometry.wide) in _READY:
+            return ()
+        return (partial(_compile_expansion, board.geometry), partial(_compile_playouts, board.geometry))
 
     def _uses_solver(self, board: Board) -> bool:
         return board.geometry.cells - board.ply <= self.endgame
@@ -117,15 +128,20 @@ class MctsAgent(Agent):
             self._solver = Solver(geometry, ENDGAME_TABLE_MB)
             self._solver.warm_up()
 
-    def _prepare_tree(self, geometry: Geometry) -> None:
-        if geometry.wide in _READY:
-            return
-        # Compile or load the kernels on a scrap tree: no iteration, so no random draw.
+    def _prepare_tree(self, geometry: Geometry, copying: bool) -> None:
+        """Compile or load the search's kernels (and, if ``copying``, the copy of a subtree) on a scrap tree."""
         empty, scrap = geometry.to_kernel(0), mcts.new_tree(2 * geometry.cols + 1)
-        flag, depth = np.zeros(1, dtype=np.uint8), np.zeros(1, dtype=np.int64)
-        mcts.search(scrap, empty, empty, geometry.kernel, self._rng, 1.0, 0.5, ROLLOUTS["smart"], 0, flag, depth)
-        mcts.copy_subtree(scrap, mcts.ROOT, mcts.new_tree(2 * geometry.cols + 1))
-        _READY.add(geometry.wide)
+        if ("search", geometry.wide) not in _READY:
+            flag, depth = np.zeros(1, dtype=np.uint8), np.zeros(1, dtype=np.int64)
+            # No iteration, so no random draw: only the root is expanded.
+            path = mcts.new_path(geometry.cells)
+            mcts.search(
+                scrap, empty, empty, geometry.kernel, self._rng, 1.0, 0.5, ROLLOUTS["smart"], 0, flag, depth, path
+            )
+            _READY.add(("search", geometry.wide))
+        if copying and ("copy", geometry.wide) not in _READY:
+            mcts.copy_subtree(scrap, mcts.ROOT, mcts.new_tree(2 * geometry.cols + 1))
+            _READY.add(("copy", geometry.wide))
 
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
         if self._solver is not None and self._solver.geometry == board.geometry and self._uses_solver(board):
@@ -138,10 +154,10 @@ class MctsAgent(Agent):
         current, mask = board.kernel_state()
         c, policy = float(self.c), ROLLOUTS[self.rollout]
         max_depth = self._max_depth = np.zeros(1, dtype=np.int64)
-        limit = -1 if self.iterations is None else self.iterations
+        limit, path = -1 if self.iterations is None else self.iterations, mcts.new_path(board.geometry.cells)
         with self.time_limit(stop, time_budget(self.time, self.iterations)) as flag:
             iterations = mcts.search(
-                tree, current, mask, g, self._rng, c, float(self.alpha), policy, limit, flag.array, max_depth
+                tree, current, mask, g, self._rng, c, float(self.alpha), policy, limit, flag.array, max_depth, path
             )
         return self._result(board, tree, iterations, reused, int(max_depth[0]), completed=not stop.is_set())
 
@@ -255,6 +271,19 @@ class MctsAgent(Agent):
                 "reused": reused,
             },
         )
+
+
+def _compile_expansion(geometry: Geometry) -> None:
+    """Compile (or load) the expansion of a node, as the search calls it, on a scrap tree."""
+    empty = geometry.to_kernel(0)
+    mcts.expand(mcts.new_tree(geometry.cols + 1), mcts.ROOT, empty, empty, geometry.kernel, 0.5)
+
+
+def _compile_playouts(geometry: Geometry) -> None:
+    """Compile (or load) the playouts of both policies, as the search calls them: one of each from the empty board."""
+    empty, rng = geometry.to_kernel(0), make_rng(0)
+    smart_playout(empty, empty, geometry.kernel, rng)
+    random_playout(empty, empty, geometry.kernel, rng)
 
 
 def _children(tree: mcts.Tree, node: int) -> range:

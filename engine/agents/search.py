@@ -23,7 +23,9 @@ import math
 import random
 import secrets
 from abc import abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 import numpy as np
 
@@ -33,7 +35,7 @@ from engine.board import Board
 from engine.errors import IllegalMoveError
 from engine.geometry import Geometry
 from engine.kernels import search as kernels
-from engine.kernels.evaluation import NAMES, evaluation_id
+from engine.kernels.evaluation import NAMES, evaluate, evaluation_id
 from engine.kernels.rules import can_play, is_winning_move
 from engine.kernels.search import ABORTED, CUT, INF, NODE_LIMIT, NODES, WIN, SearchContext, new_context
 from engine.progress import Progress
@@ -268,6 +270,18 @@ def _warm_minimax(geometry: Geometry) -> None:
         _MINIMAX_READY.add(geometry.wide)
 
 
+def _compile_evaluation(geometry: Geometry, eval_id: int) -> None:
+    """Compile (or load) the evaluation kernel, as the search calls it."""
+    empty = geometry.to_kernel(0)
+    evaluate(empty, empty, geometry.kernel, eval_id)
+
+
+def _compile_ordering(geometry: Geometry, order: str, eval_id: int) -> None:
+    """Compile (or load) the move ordering, as the search calls it, on the empty board."""
+    empty = geometry.to_kernel(0)
+    kernels.order_moves(empty, empty, geometry.kernel, 0, -1, new_context(geometry.cols, geometry.rows, order, eval_id))
+
+
 def vary(result: SearchResult, geometry: Geometry, tolerance: float, rng: random.Random) -> SearchResult:
     """Play a random one of the moves as good as the chosen one, or nearly (``tolerance``).
 
@@ -422,6 +436,17 @@ class AlphaBetaAgent(SearchAgent):
 
     def prepare(self, geometry: Geometry) -> None:
         self._searcher(geometry)
+
+    def preparation_parts(self, board: Board) -> tuple[Callable[[], None], ...]:
+        # The evaluation and the move ordering have kernels of their own, which call no common
+        # kernel but the rules; the search calls both.
+        if self._search_state is not None and self._search_state.geometry == board.geometry:
+            return ()
+        eval_id = evaluation_id(self.evaluation)
+        return (
+            partial(_compile_evaluation, board.geometry, eval_id),
+            partial(_compile_ordering, board.geometry, self.order, eval_id),
+        )
 
     def new_game(self, seed: int | None = None) -> None:
         super().new_game(seed)

@@ -6,7 +6,7 @@ Three parts (``--parts``):
   without the book: mismatches with the known scores, mean time and nodes
   per position, and the ratio to the C++ reference solver measured on the
   same machine (:data:`REFERENCE`, seconds per position).
-* ``empty``: the empty 7x6 board solved strongly without a book.
+* ``empty``: the empty 7x6 board solved strongly, then weakly, without a book.
 * ``games``: the perfect agent over ``--games`` full games against each
   ``--opponents`` spec, half of them moving first: its time for every move,
   how many moves were exact, and the peak memory of the process.
@@ -99,6 +99,13 @@ def add_parser(benches) -> None:
         help="give up on the empty board after this",
     )
     parser.add_argument(
+        "--empty-threads",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="threads for the empty board (2: the work of each question shared by two)",
+    )
+    parser.add_argument(
         "--games", type=int_arg(1, MAX_GAMES), default=10, help="games against each opponent (default 10)"
     )
     parser.add_argument("--opponents", default="mcts,random", help="comma-separated opponent specs")
@@ -131,7 +138,7 @@ def run(args) -> int:
     if "sets" in parts:
         bench_sets(args)
     if "empty" in parts:
-        bench_empty(args.empty_table_mb, args.empty_seconds)
+        bench_empty(args.empty_table_mb, args.empty_seconds, args.empty_threads)
     if "games" in parts:
         for spec in filter(None, (s.strip() for s in args.opponents.split(","))):
             bench_games(args.agent, spec, args.games, args.seed)
@@ -227,16 +234,18 @@ def bench_sets(args) -> None:
         )
 
 
-def bench_empty(table_mb: float, seconds: float) -> None:
-    solver = Solver(Geometry(), table_mb)
-    cpu = time.process_time()
-    solution = solver.solve(Board(), seconds=seconds)
-    cpu = time.process_time() - cpu
-    outcome = f"score {solution.score}" if solution.finished else "not finished"
-    emit(
-        f"empty 7x6 board, strong, no book: {outcome} after {solution.seconds:.1f} s ({cpu:.1f} s cpu), "
-        f"{solution.nodes:,} nodes, {table_mb:g} MB table"
-    )
+def bench_empty(table_mb: float, seconds: float, threads: int) -> None:
+    """The empty 7x6 board solved strongly, then weakly (each with a fresh table, no book)."""
+    for weak in (False, True):
+        solver = Solver(Geometry(), table_mb, threads=threads)
+        cpu = time.process_time()
+        solution = solver.solve(Board(), weak=weak, seconds=seconds)
+        cpu = time.process_time() - cpu
+        outcome = f"score {solution.score}" if solution.finished else "not finished"
+        emit(
+            f"empty 7x6 board, {'weak' if weak else 'strong'}, no book: {outcome} after {solution.seconds:.1f} s "
+            f"({cpu:.1f} s cpu), {solution.nodes:,} nodes, {table_mb:g} MB table, {threads} thread(s)"
+        )
 
 
 def bench_games(agent_spec: str, opponent_spec: str, games: int, seed: int, geometry: Geometry | None = None) -> None:

@@ -34,12 +34,20 @@ def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
         default=0,
         help="give up on a position after this many nodes (default and 0: no limit)",
     )
+    group.add_argument(
+        "--threads",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="2: a long solve shares its work between two cores (boards up to 9x6 and 8x7; not with --nodes)",
+    )
     add_grid_argument(parser)
     parser.add_argument("positions", nargs="*", metavar="POSITION", help="move strings such as 4453")
 
 
 def make_solver(args: argparse.Namespace, geometry: Geometry) -> Solver:
-    return Solver(geometry, args.table_mb, book=None if args.no_book else load_default(geometry))
+    book = None if args.no_book else load_default(geometry)
+    return Solver(geometry, args.table_mb, book=book, threads=args.threads)
 
 
 def limits(args: argparse.Namespace) -> tuple[int, float | None]:

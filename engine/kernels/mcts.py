@@ -55,8 +55,9 @@ import numpy as np
 from numba import njit
 
 from engine.kernels.evaluation import threats
-from engine.kernels.montecarlo import playout
-from engine.kernels.rules import DRAW, LOSS, WIN, can_play, is_winning_move, play, stones
+from engine.kernels.jit import inner
+from engine.kernels.montecarlo import SMART, smart_playout
+from engine.kernels.rules import DRAW, LOSS, WIN, can_play, is_winning_move, play, random_playout, stones
 from engine.kernels.stop import stop_requested
 
 #: ``status`` of a node whose outcome is not known yet.
@@ -64,6 +65,9 @@ UNPROVEN = 2
 
 #: The slot of the root.
 ROOT = 0
+# The root's slot as the kernels pass it on: an int64, like every other slot. The
+# literal 0 would make numba compile a second version of each helper it reaches.
+_ROOT = np.int64(ROOT)
 
 #: The search stops when the root has this many visits, far from where the
 #: int32 counters (points are up to twice the visits) would overflow.
@@ -112,15 +116,20 @@ def new_tree(capacity: int) -> Tree:
     return tree
 
 
+def new_path(cells: int) -> np.ndarray:
+    """Room for the nodes of one walk from the root of a board of ``cells`` cells (a scratch array of the search)."""
+    return np.empty(cells + 1, dtype=np.int64)
+
+
 # -- the four steps -------------------------------------------------------------
-@njit(cache=True, nogil=True)
+@inner
 def central_column(g, k):
     """The k-th column counted from the centre outwards: 3, 4, 2, 5, 1, 6, 0 on 7 columns."""
     offset = (k + 1) // 2
     return (g.cols - 1) // 2 + (offset if k % 2 == 1 else -offset)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)  # callable from Python too: a first start compiles it beside the playouts
 def expand(tree, node, current, mask, g, alpha):
     """Give ``node`` (at position ``current, mask``) one child per legal column.
 
@@ -166,7 +175,7 @@ def expand(tree, node, current, mask, g, alpha):
     return True
 
 
-@njit(cache=True, nogil=True)
+@inner
 def update_heuristic(tree, node):
     """Negamax: the node's value is minus the best of its children's (they are seen by the other side)."""
     best = -1.0
@@ -177,7 +186,7 @@ def update_heuristic(tree, node):
     tree.heuristic[node] = -best
 
 
-@njit(cache=True, nogil=True)
+@inner
 def update_status(tree, node):
     """Prove ``node`` from its children if they allow it; True if it is proven.
 
@@ -201,7 +210,7 @@ def update_status(tree, node):
     return all_proven
 
 
-@njit(cache=True, nogil=True)
+@inner
 def select_child(tree, node, c, alpha):
     """The child of ``node`` with the highest UCB1 score.
 
@@ -231,7 +240,7 @@ def select_child(tree, node, c, alpha):
     return fresh if fresh >= 0 else best
 
 
-@njit(cache=True, nogil=True)
+@inner
 def backup(tree, path, depth, result):
     """Add ``result`` (for the player who moved into ``path[depth]``) up the path.
 
@@ -250,51 +259,51 @@ def backup(tree, path, depth, result):
 
 
 @njit(cache=True, nogil=True)
-def iterate(tree, current, mask, g, rng, c, alpha, policy, path):
-    """One iteration: select, expand, play out, back up. Returns the depth reached."""
-    node = ROOT
-    depth = 0
-    path[0] = ROOT
-    while True:
-        if tree.status[node] != UNPROVEN:
-            result = tree.status[node]  # a known outcome needs no playout
-            break
-        if tree.first_child[node] < 0:
-            # A leaf: expand it on its second visit (the first only plays out), so
-            # that the tree grows by about one node per iteration.
-            if tree.visits[node] == 0 or not expand(tree, node, current, mask, g, alpha):
-                result = -playout(current, mask, g, rng, policy)  # the playout's side to move is not the mover
-                break
-            if tree.status[node] != UNPROVEN:
-                continue
-        node = select_child(tree, node, c, alpha)
-        current, mask = play(current, mask, g, tree.move[node])
-        depth += 1
-        path[depth] = node
-    backup(tree, path, depth, result)
-    return depth
-
-
-@njit(cache=True, nogil=True)
-def search(tree, current, mask, g, rng, c, alpha, policy, max_iterations, flag, max_depth):
+def search(tree, current, mask, g, rng, c, alpha, policy, max_iterations, flag, max_depth, path):
     """Run iterations from the root (position ``current, mask``) until one limit is met.
 
     Limits: ``max_iterations`` (-1: none), the stop ``flag`` (polled every 16
     iterations, a few microseconds each), a proven root, and
     :data:`MAX_VISITS`. The root is expanded first, even when stopped at
     once, so a win in one is always seen. ``max_depth[0]`` is raised to the
-    deepest iteration. Returns the number of iterations.
+    deepest iteration; ``path`` (``cells + 1`` int64) holds the nodes of the
+    walk under way. Returns the number of iterations.
     """
     if tree.first_child[ROOT] < 0:
-        expand(tree, ROOT, current, mask, g, alpha)
-    path = np.empty(g.cols * g.rows + 1, dtype=np.int64)
+        expand(tree, _ROOT, current, mask, g, alpha)
     done = 0
     while tree.status[ROOT] == UNPROVEN and tree.visits[ROOT] < MAX_VISITS:
         if max_iterations >= 0 and done >= max_iterations:
             break
         if done % 16 == 0 and stop_requested(flag):
             break
-        depth = iterate(tree, current, mask, g, rng, c, alpha, policy, path)
+        # One iteration: select, expand, play out, back up. (Written out here rather than in
+        # a kernel of its own: one kernel less to compile on a first start.)
+        node, depth = _ROOT, np.int64(0)  # not the literal 0 (see _ROOT)
+        walk_current, walk_mask = current, mask
+        path[0] = node
+        while True:
+            if tree.status[node] != UNPROVEN:
+                result = tree.status[node]  # a known outcome needs no playout
+                break
+            if tree.first_child[node] < 0:
+                # A leaf: expand it on its second visit (the first only plays out), so
+                # that the tree grows by about one node per iteration.
+                if tree.visits[node] == 0 or not expand(tree, node, walk_current, walk_mask, g, alpha):
+                    # The playout's side to move is not the one who moved into the leaf. (Each policy's
+                    # kernel called directly, not through montecarlo.playout: one kernel less to compile.)
+                    if policy == SMART:
+                        result = -smart_playout(walk_current, walk_mask, g, rng)
+                    else:
+                        result = -random_playout(walk_current, walk_mask, g, rng)
+                    break
+                if tree.status[node] != UNPROVEN:
+                    continue
+            node = select_child(tree, node, c, alpha)
+            walk_current, walk_mask = play(walk_current, walk_mask, g, np.int64(tree.move[node]))  # int8: one play
+            depth += 1
+            path[depth] = node
+        backup(tree, path, depth, result)
         max_depth[0] = max(max_depth[0], depth)
         done += 1
     return done
@@ -311,7 +320,7 @@ def copy_subtree(source, root, target):
     """
     origin = np.empty(source.used[0], dtype=np.int32)  # the source slot of each target slot
     origin[ROOT] = root
-    _copy_node(source, root, target, ROOT)
+    _copy_node(source, root, target, _ROOT)
     target.move[ROOT] = -1
     free = 1
     done = 0
@@ -329,7 +338,7 @@ def copy_subtree(source, root, target):
     return free
 
 
-@njit(cache=True, nogil=True)
+@inner
 def _copy_node(source, i, target, j):
     target.visits[j] = source.visits[i]
     target.points[j] = source.points[i]

@@ -39,6 +39,7 @@ from numba import njit
 
 from engine.kernels.bitops import add, band, bxor, hash64, is_zero, lowest_index, popcount
 from engine.kernels.evaluation import evaluate, threat_cells
+from engine.kernels.jit import inner
 from engine.kernels.rules import can_play, is_winning_move, play, playable_cells
 from engine.kernels.stop import stop_requested
 
@@ -123,7 +124,7 @@ def new_context(cols: int, rows: int, order: str, eval_id: int, tt_entries: int 
 
 
 # -- small helpers -------------------------------------------------------------------
-@njit(cache=True, nogil=True)
+@inner
 def _enter_node(ctx):
     """Count a node; True (and the node is not searched) once the search must unwind.
 
@@ -141,13 +142,13 @@ def _enter_node(ctx):
     return False
 
 
-@njit(cache=True, nogil=True)
+@inner
 def _pv_end(ctx, ply):
     """The best line from ``ply`` is empty (a leaf)."""
     ctx.pv_len[ply] = ply
 
 
-@njit(cache=True, nogil=True)
+@inner
 def _pv_push(ctx, ply, col):
     """The best line from ``ply`` is ``col`` followed by the best line from ``ply + 1``."""
     ctx.pv[ply, ply] = col
@@ -156,14 +157,14 @@ def _pv_push(ctx, ply, col):
     ctx.pv_len[ply] = max(ctx.pv_len[ply + 1], ply + 1)
 
 
-@njit(cache=True, nogil=True)
+@inner
 def _pv_single(ctx, ply, col):
     """The best line from ``ply`` is the single move ``col`` (a winning move)."""
     ctx.pv[ply, ply] = col
     ctx.pv_len[ply] = ply + 1
 
 
-@njit(cache=True, nogil=True)
+@inner
 def _winning_column(current, mask, g):
     """A column where the side to move completes a line now, or -1."""
     wins = band(threat_cells(current, mask, g), playable_cells(mask, g))
@@ -172,14 +173,14 @@ def _winning_column(current, mask, g):
     return lowest_index(wins) // g.height
 
 
-@njit(cache=True, nogil=True)
+@inner
 def _slot(ctx, key):
     """The table slot of a key: the top bits of key * 2^64/phi (Fibonacci hashing)."""
     return np.int64((key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(ctx.stats[TT_SHIFT]))
 
 
 # -- move ordering ---------------------------------------------------------------------
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True)  # callable from Python too: a first start compiles it beside the evaluation
 def order_moves(current, mask, g, ply, first, ctx):
     """Write the legal columns into ``ctx.moves[ply]``, best first; return how many.
 
@@ -218,7 +219,7 @@ def order_moves(current, mask, g, ply, first, ctx):
 
 
 # -- the transposition table -----------------------------------------------------------------
-@njit(cache=True, nogil=True)
+@inner
 def _tt_store(ctx, key, depth, score, alpha, beta, move, proven):
     """Remember a searched position (always replacing what the slot held).
 
@@ -241,7 +242,7 @@ def _tt_store(ctx, key, depth, score, alpha, beta, move, proven):
 
 
 # -- alpha-beta --------------------------------------------------------------------------------
-@njit(cache=True, nogil=True)
+@inner
 def alphabeta(current, mask, g, depth, alpha, beta, ply, ctx):
     """The negamax value of the position searched ``depth`` plies deep, with alpha-beta pruning.
 
@@ -342,12 +343,12 @@ def alphabeta_root(current, mask, g, depth, first, all_exact, margin, ctx, score
         exact[col] = 1 if all_exact or score > alpha - margin - 1 else 0
         if score > alpha:
             alpha, best_col = score, col
-            _pv_push(ctx, 0, col)
+            _pv_push(ctx, np.int64(0), col)  # not the literal 0: one version of _pv_push
     return best_col
 
 
 # -- minimax, the baseline ---------------------------------------------------------------------
-@njit(cache=True, nogil=True)
+@inner
 def minimax(current, mask, g, depth, ply, ctx):
     """The negamax value of the position, searching every move ``depth`` plies deep.
 
@@ -396,7 +397,7 @@ def minimax_root(current, mask, g, depth, ctx, scores):
             continue
         if is_winning_move(current, mask, g, col):
             score = WIN - (stones + 1)
-            _pv_end(ctx, 1)
+            _pv_end(ctx, np.int64(1))  # not the literal 1: one version of _pv_end
         else:
             child_current, child_mask = play(current, mask, g, col)
             score = -minimax(child_current, child_mask, g, depth - 1, np.int64(1), ctx)
@@ -405,5 +406,5 @@ def minimax_root(current, mask, g, depth, ctx, scores):
         scores[col] = score
         if score > best:
             best, best_col = score, col
-            _pv_push(ctx, 0, col)
+            _pv_push(ctx, np.int64(0), col)  # not the literal 0: one version of _pv_push
     return best_col

@@ -114,8 +114,8 @@ def negamax(current, mask, ply, alpha, beta, g, table, order, stats, flag):
         if alpha >= beta:
             return beta
 
-    # The opponent's follow-up strategy may already rule out a win (see claimeven).
-    if beta > -1:
+    # The opponent's follow-up strategy may already rule out a win, or bound the loss (see claimeven).
+    if beta > -(g.rows // 2):
         bound = claimeven_bound(current, mask, ply, g)
         if beta > bound:
             beta = bound
@@ -190,38 +190,63 @@ def negamax(current, mask, ply, alpha, beta, g, table, order, stats, flag):
 
 
 @njit(cache=True, nogil=True)
+def next_question(low, high, ply):
+    """The value ``s`` of the next null-window question "is the score above s?" (low <= s < high).
+
+    ``low`` and ``high`` bound the score (both included) of a position with ``ply`` stones.
+    """
+    middle = low + (high - low) // 2
+    if low < 0 < high and ply < SIGN_FIRST_PLIES:
+        # In the first few moves no quick win exists and every question near 0 costs about
+        # as much as the sign itself: ask the sign at once. (Measured: 79 -> 64 s on the
+        # empty board; from 4 stones on, far questions pay on the Pons sets.)
+        middle = 0
+    elif low < 0 < high:
+        # While the sign is open, cheap questions far from 0 first: they narrow the
+        # interval. (-(-low // 2) is low / 2 rounded towards zero.)
+        if middle <= 0 and -(-low // 2) < middle:
+            middle = -(-low // 2)
+        elif middle >= 0 and high // 2 > middle:
+            middle = high // 2
+    # Once it is known and the score is next to 0 (where the scores of openings lie and
+    # each proof is costliest), ask about the very next score: "above 1?" after "above 0?".
+    elif 0 <= low < STEP_ZONE:
+        middle = low
+    elif -STEP_ZONE < high <= 0:
+        middle = high - 1
+    return middle
+
+
+@njit(cache=True, nogil=True)
+def score_range(current, mask, ply, weak, g):
+    """``(low, high)``: the scores a position not over can have (``low == high``: it wins now)."""
+    cells = g.cols * g.rows
+    if can_win_now(current, mask, g):
+        win = (cells + 1 - ply) // 2
+        return win, win
+    low = -((cells - ply) // 2)
+    high = (cells + 1 - ply) // 2
+    if weak:
+        low, high = max(low, -1), min(high, 1)
+    return low, high
+
+
+@njit(cache=True, nogil=True)
+def question_kernel(current, mask, ply, value, g, table, order, stats, flag):
+    """One null-window search of a position that cannot be won at once: a bound that is above
+    ``value`` exactly when the score is."""
+    return negamax(current, mask, ply, value, value + 1, g, table, order, stats, flag)
+
+
+@njit(cache=True, nogil=True)
 def solve_kernel(current, mask, ply, weak, g, table, order, stats, flag):
     """The exact score (weak: its sign) of a position that is not over.
 
     Check ``stats[ABORTED]`` afterwards: if set, the result means nothing.
     """
-    cells = g.cols * g.rows
-    if can_win_now(current, mask, g):
-        return (cells + 1 - ply) // 2
-    low = -((cells - ply) // 2)
-    high = (cells + 1 - ply) // 2
-    if weak:
-        low, high = max(low, -1), min(high, 1)
+    low, high = score_range(current, mask, ply, weak, g)
     while low < high:
-        middle = low + (high - low) // 2
-        if low < 0 < high and ply < SIGN_FIRST_PLIES:
-            # In the first few moves no quick win exists and every question near 0 costs about
-            # as much as the sign itself: ask the sign at once. (Measured: 79 -> 64 s on the
-            # empty board; from 4 stones on, far questions pay on the Pons sets.)
-            middle = 0
-        elif low < 0 < high:
-            # While the sign is open, cheap questions far from 0 first: they narrow the
-            # interval. (-(-low // 2) is low / 2 rounded towards zero.)
-            if middle <= 0 and -(-low // 2) < middle:
-                middle = -(-low // 2)
-            elif middle >= 0 and high // 2 > middle:
-                middle = high // 2
-        # Once it is known and the score is next to 0 (where the scores of openings lie and
-        # each proof is costliest), ask about the very next score: "above 1?" after "above 0?".
-        elif 0 <= low < STEP_ZONE:
-            middle = low
-        elif -STEP_ZONE < high <= 0:
-            middle = high - 1
+        middle = next_question(low, high, ply)
         result = negamax(current, mask, ply, middle, middle + 1, g, table, order, stats, flag)
         if stats[ABORTED]:
             return 0

@@ -22,7 +22,17 @@ from engine.resources import check_allocation
 from engine.score import Score
 from engine.solver.book import Book, BookError
 from engine.solver.moves import centre_order
-from engine.solver.negamax import ABORTED, NODES, at_most_kernel, new_order_buffer, new_stats, solve_kernel
+from engine.solver.negamax import (
+    ABORTED,
+    LIMIT,
+    NODES,
+    at_most_kernel,
+    new_order_buffer,
+    new_stats,
+    question_kernel,
+    solve_kernel,
+)
+from engine.solver.parallel import solve_parallel
 from engine.solver.replay import replay
 from engine.solver.table import MAX_TABLE_MB, MIN_TABLE_MB, new_table, table_bits_for, table_bytes
 from engine.stop import StopFlag
@@ -32,6 +42,9 @@ from engine.validate import finite_float
 #: loses time to memory on small searches: on the benchmark sets 8 MB is the
 #: fastest, on opening positions (minutes of search) 256 MB is twice as fast.
 DEFAULT_TABLE_MB = 64
+#: With two threads, a solve shares its work between them once one thread has searched this
+#: many nodes without an answer (about 0.3 s): starting threads costs more than short solves take.
+PARALLEL_AFTER_NODES = 1_500_000
 
 
 def game_over_score(board: Board) -> int:
@@ -134,10 +147,14 @@ class Solver:
     """Exact solving of positions of one geometry, with a reusable table.
 
     ``book`` (an opening :class:`~engine.solver.book.Book` of the same
-    geometry) answers the positions it holds without a search.
+    geometry) answers the positions it holds without a search. With
+    ``threads=2`` a long solve on a board of one word runs on two threads
+    (see :mod:`engine.solver.parallel`); node limits keep it on one.
     """
 
-    def __init__(self, geometry: Geometry, table_mb: float = DEFAULT_TABLE_MB, book: Book | None = None) -> None:
+    def __init__(
+        self, geometry: Geometry, table_mb: float = DEFAULT_TABLE_MB, book: Book | None = None, threads: int = 1
+    ) -> None:
         if book is not None and book.geometry != geometry:
             raise BookError(f"the book is for {book.geometry}, not {geometry}")
         self.geometry = geometry
@@ -149,6 +166,9 @@ class Solver:
         check_allocation(table_bytes(bits, geometry.wide), f"a transposition table of {megabytes:g} MB")
         self.table = new_table(bits, geometry.wide)
         self._order = new_order_buffer(geometry.cols, geometry.cells)
+        # Long solves of one-word boards may run on two threads (see engine.solver.parallel).
+        parallel = threads > 1 and not geometry.wide
+        self._orders = (self._order, new_order_buffer(geometry.cols, geometry.cells)) if parallel else None
         self._live: _Run | None = None  # the run under way, whose node counter other threads may read
 
     @property
@@ -165,7 +185,10 @@ class Solver:
         stores a stopped search).
         """
         empty = self.geometry.to_kernel(0)
-        for kernel, value in ((solve_kernel, False), (at_most_kernel, 0)):
+        kernels = [(solve_kernel, False), (at_most_kernel, 0)]
+        if self._orders is not None:
+            kernels.append((question_kernel, 0))
+        for kernel, value in kernels:
             run = _Run(1, _NEVER)
             kernel(empty, empty, 0, value, *self._kernel_args(run))
 
@@ -301,8 +324,21 @@ class Solver:
 
     def _search(self, current, mask, ply: int, run: _Run, weak: bool) -> int | None:
         """The kernel's score of a position still going on, or None if the run was stopped."""
+        parallel = self._orders is not None and run.stats[LIMIT] == 0
+        if parallel:
+            run.stats[LIMIT] = PARALLEL_AFTER_NODES  # one thread first: most solves end here
         score = solve_kernel(current, mask, ply, weak, *self._kernel_args(run))
-        return None if run.aborted else int(score)
+        if not parallel or not run.aborted:
+            return None if run.aborted else int(score)
+        run.stats[LIMIT] = 0
+        if run.flag.is_set():
+            return None
+        run.stats[ABORTED] = 0  # (the table kept only finished results: it goes on from them)
+        found, nodes = solve_parallel(
+            current, mask, ply, weak, self.geometry.kernel, self.table, self._orders, run.flag
+        )
+        run.stats[NODES] += nodes
+        return found
 
     def _kernel_args(self, run: _Run) -> tuple:
         """What every search kernel takes after the position: geometry, table, scratch, counters, flag."""

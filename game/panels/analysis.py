@@ -20,7 +20,7 @@ from engine.score import Score
 from game import drawing
 from game.analysis_process import AnalysisProcess
 from game.board_view import BoardView
-from game.feed import Feed
+from game.feed import Box, Feed
 from game.theme import DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT, Theme
 
 #: How often the caption's clock is redrawn while a column is being solved (seconds).
@@ -38,7 +38,11 @@ class AnalysisPanel:
         self.strip = pygame.Rect(0, 0, 0, 0)  # where the values go: set by the match screen's layout
         self.key = pygame.Rect(0, 0, 0, 0)  # where the key to the short forms goes: likewise
         self.label = pygame.Rect(0, 0, 0, 0)  # where the caption goes, left of the values: likewise
-        self._seen: tuple[int, int] = (0, 0)  # (snapshots, clock tenths) last drawn
+        # What the panel shows: the run as follow() last saw it (the process's reader thread fills the
+        # box at any moment; drawing what an update saw keeps each frame what the match asked for).
+        self.snapshot: PositionAnalysis | None = None
+        self._caption = ""
+        self._seen: tuple[object, int, int, str | None] | None = None  # (run, snapshots, clock tenths, error)
 
     # -- state -------------------------------------------------------------------------
     def follow(self, board: Board) -> bool:
@@ -50,34 +54,22 @@ class AnalysisPanel:
         self.feed.start(key, board)  # a new position stops the old run; the same one goes on
         box = self.feed.box
         assert box is not None
-        ticking = not box.finished and box.latest is not None and box.latest.stage == "solve"
-        seen = (len(box.items), int(box.seconds / CLOCK_STEP) if ticking else 0)
-        changed, self._seen = seen != self._seen, seen
-        return changed
+        count = len(box.items)  # items arrive meanwhile: everything below is about the first ``count``
+        latest = box.items[count - 1] if count else None
+        ticking = not box.finished and latest is not None and latest.stage == "solve"
+        seen = (box, count, int(box.seconds / CLOCK_STEP) if ticking else 0, box.error)
+        if seen == self._seen:
+            return False
+        self._seen, self.snapshot, self._caption = seen, latest, caption(box, latest)
+        return True
 
     def stop(self) -> None:
         self.feed.stop()
-        self._seen = (0, 0)
-
-    @property
-    def snapshot(self) -> PositionAnalysis | None:
-        return None if self.feed.box is None else self.feed.box.latest
+        self._seen, self.snapshot, self._caption = None, None, ""
 
     def caption(self) -> str:
-        """One line on how far the analysis got."""
-        box = self.feed.box
-        if box is None:
-            return ""
-        if box.error:
-            return f"Analysis failed: {box.error}"
-        latest = box.latest
-        if latest is None:
-            return "Analysis: starting…"
-        if latest.finished:
-            return f"Analysis: exact ({latest.seconds:.1f} s)"
-        if latest.solving is not None:
-            return f"Solving column {latest.solving + 1}… {box.seconds:.0f} s"
-        return "Analysis: estimating…"
+        """One line on how far the analysis got (when :meth:`follow` last looked)."""
+        return self._caption
 
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, theme: Theme, view: BoardView, ply: int) -> None:
@@ -160,6 +152,19 @@ class AnalysisPanel:
             bold=True,
             anchor="center",
         )
+
+
+def caption(box: Box[PositionAnalysis], latest: PositionAnalysis | None) -> str:
+    """One line on how far a run got, ``latest`` being its latest snapshot."""
+    if box.error:
+        return f"Analysis failed: {box.error}"
+    if latest is None:
+        return "Analysis: starting…"
+    if latest.finished:
+        return f"Analysis: exact ({latest.seconds:.1f} s)"
+    if latest.solving is not None:
+        return f"Solving column {latest.solving + 1}… {box.seconds:.0f} s"
+    return "Analysis: estimating…"
 
 
 def _all_exact(snapshot: PositionAnalysis) -> bool:

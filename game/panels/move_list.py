@@ -63,10 +63,14 @@ class MoveList:
         self._arrange()
 
     # -- what is shown ----------------------------------------------------------------------------
-    def update(self, entries: list[MoveEntry], note: str = "") -> None:
-        """New entries: scroll to keep the current move (or else the last one) in view."""
+    def update(self, entries: list[MoveEntry], note: str = "") -> list[pygame.Rect]:
+        """New entries: scroll to keep the current move (or else the last one) in view. Returns where
+        the picture changed: the title and the rows of the moves that changed, or all of it."""
         if entries == self.entries and note == self.note:
-            return
+            return []
+        before = {index: (cell, self.entries[index]) for cell, index in self._cells}
+        whole = note != self.note or not entries or not self.entries
+        first_row = self.first_row
         self.entries, self.note = entries, note
         current = next((i for i, entry in enumerate(entries) if entry.current), len(entries) - 1)
         if current != self._current and entries:
@@ -77,6 +81,13 @@ class MoveList:
             elif row >= self.first_row + self.visible_rows:
                 self.first_row = row - self.visible_rows + 1
         self._arrange()
+        if whole or self.first_row != first_row:
+            return [self.rect]
+        after = {index: (cell, entries[index]) for cell, index in self._cells}
+        changed = [cell for index, (cell, _) in after.items() if before.get(index) != after[index]]
+        changed += [cell for index, (cell, _) in before.items() if after.get(index) != before[index]]
+        title = pygame.Rect(self.rect.x, self.rect.y, self.rect.width, self._top)  # the count, the scroll note
+        return [title, *(pygame.Rect(self.rect.x, cell.y, self.rect.width, cell.height) for cell in changed)]
 
     def scroll(self, rows: int) -> None:
         """Scroll by ``rows`` (the mouse wheel), within the list."""

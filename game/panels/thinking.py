@@ -77,24 +77,30 @@ class ThinkingPanel:
         return " · ".join(parts)
 
     # -- drawing ---------------------------------------------------------------------------
-    def draw_line(self, surface: pygame.Surface, theme: Theme, view: BoardView, board: Board, colour: Colour) -> None:
-        """The principal variation as faint numbered discs where they would land; ``colour`` moves first."""
+    def line(self, board: Board, colour: Colour) -> list[tuple[int, int, Colour, int]]:
+        """The principal variation's discs where they would land: ``(col, row, colour, number)``;
+        ``colour`` moves first."""
         s = self.snapshot
         if s is None or not s.pv:
-            return
-        probe = board.copy()
-        radius = max(4, round(view.cell * 0.4) - 1)
-        size = view.cell * 0.3 / theme.scale  # a design size that comes out at 30 % of a cell
+            return []
+        probe, discs = board.copy(), []
         for number, col in enumerate(s.pv[:PV_DISCS], start=1):
             if probe.is_over or not probe.is_legal(col):
                 break
-            row = probe.height(col)
-            image = drawing.disc(DISC[colour], radius, PV_ALPHA)
+            discs.append((col, probe.height(col), colour, number))
+            probe.play(col)
+            colour = colour.other
+        return discs
+
+    def draw_line(self, surface: pygame.Surface, theme: Theme, view: BoardView, board: Board, colour: Colour) -> None:
+        """The principal variation as faint numbered discs where they would land; ``colour`` moves first."""
+        radius = max(4, round(view.cell * 0.4) - 1)
+        size = view.cell * 0.3 / theme.scale  # a design size that comes out at 30 % of a cell
+        for col, row, disc_colour, number in self.line(board, colour):
+            image = drawing.disc(DISC[disc_colour], radius, PV_ALPHA)
             x, y = view.cell_centre(col, row)
             surface.blit(image, image.get_rect(center=(round(x), round(y))))
             theme.draw_text(surface, str(number), size, (x, y), TEXT, bold=True, anchor="center")
-            probe.play(col)
-            colour = colour.other
 
     def draw_shares(self, surface: pygame.Surface, theme: Theme, view: BoardView, strip: pygame.Rect) -> None:
         """Bars of the visit share per column along the bottom of ``strip`` (agents that sample)."""

@@ -16,7 +16,7 @@ import pygame
 
 from game import drawing
 from game.players import sentence
-from game.scenes.base import FormScene
+from game.scenes.base import SETUP_KEY_HINTS, FormScene
 from game.settings import Colour, Mode
 from game.theme import ACCENT, DANGER, DISC, FAINT, MUTED, PANEL, TEXT
 from game.widgets import Button, Card, Choice, Stepper, TextField, Widget, align_labels, format_number
@@ -121,6 +121,9 @@ def param_editor(param: ParamInfo, side: SideChoice, on_change) -> Widget:
 
 class AgentSelect(FormScene):
     """One or two computer players, side by side in tabs."""
+
+    key_hints = SETUP_KEY_HINTS
+    pastes_games = True
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -261,8 +264,16 @@ class AgentSelect(FormScene):
 
     def go_next(self) -> None:
         """Check that every choice makes an agent, then choose the board."""
+        from game.scenes.board_setup import BoardSetup
+
+        if self.choices_ready():
+            self.app.push(BoardSetup(self.app))
+
+    def choices_ready(self) -> bool:
+        """Every choice makes an agent (else the error shows, on the tab of the player concerned)."""
         if not self.sides:
-            return
+            self.app.notify("The engine is still loading; try again in a moment.", error=True)
+            return False
         for widget in self.form.widgets:
             widget.blur()  # commit numbers still being typed
         for colour, side in self.sides.items():
@@ -272,10 +283,8 @@ class AgentSelect(FormScene):
                 self.error = f"{colour.title}: {exc}"
                 if colour is not self.current:
                     self._switch(colour)
-                return
-        from game.scenes.board_setup import BoardSetup
-
-        self.app.push(BoardSetup(self.app))
+                return False
+        return True
 
     # -- layout and drawing ---------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

@@ -6,9 +6,11 @@ import pygame
 
 from game.scene import Scene
 from game.theme import ACCENT, FAINT, MUTED, TEXT
-from game.widgets import Button, Form
+from game.widgets import Button, Form, paste_text
 
 KEY_HINTS = "↑ ↓ move   ← → change   Enter select   Esc back   F1 all keys"
+#: The footer of the screens that choose a game (the menu has its own).
+SETUP_KEY_HINTS = "↑ ↓ move   ← → change   Enter select   Ctrl+V paste a game   Esc back   F1 all keys"
 
 
 class FormScene(Scene):
@@ -17,6 +19,8 @@ class FormScene(Scene):
     title = ""
     subtitle = ""
     key_hints = KEY_HINTS  # the footer: the keys that matter on this screen
+    #: Ctrl+V (unless a text field takes it) starts a game from a pasted position: on the menu and the set-up screens.
+    pastes_games = False
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -27,8 +31,28 @@ class FormScene(Scene):
         return self.app.theme
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if not self.form.handle_event(event):
+        if self.form.handle_event(event):
+            return
+        ctrl = event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if ctrl and event.key == pygame.K_v and self.pastes_games:
+            self.start_pasted_game()
+        else:
             super().handle_event(event)
+
+    def start_pasted_game(self) -> None:
+        """A game from a pasted move string or text grid, with the players chosen so far (the last ones on
+        the menu); a message says why when the text is not a position to play from."""
+        from game.scenes.board_setup import start_match
+
+        if not self.choices_ready():
+            return
+        problem = start_match(self.app, paste_text())
+        if problem:
+            self.app.notify(problem, error=True)
+
+    def choices_ready(self) -> bool:
+        """Can a game start with what this screen chose? (If not, the screen says why.)"""
+        return True
 
     def content(self, size: tuple[int, int]) -> pygame.Rect:
         """The area between the title and the footer."""

@@ -11,7 +11,7 @@ from engine.geometry import MAX_COLS, MAX_CONNECT, MAX_ROWS, MIN_COLS, MIN_CONNE
 from game.animation import Animations
 from game.board_view import BoardView, Marks
 from game.players import config_from_settings, sentence, side_label
-from game.scenes.base import FormScene
+from game.scenes.base import SETUP_KEY_HINTS, FormScene
 from game.settings import Colour, Mode
 from game.theme import DANGER, MUTED
 from game.widgets import Button, Stepper, align_labels
@@ -51,6 +51,8 @@ def start_match(app, pasted: str | None = None) -> str | None:
 class BoardSetup(FormScene):
     title = "The board"
     subtitle = "Classic Connect Four is 7 columns by 6 rows, four in a row"
+    key_hints = SETUP_KEY_HINTS
+    pastes_games = True
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -88,6 +90,11 @@ class BoardSetup(FormScene):
         self.preview = BoardView(geometry)
         if self.preview_area.width:
             self.preview.layout(self.preview_area)
+
+    def choices_ready(self) -> bool:
+        if self.error:  # a board that cannot be: a pasted move string would be read on another one
+            self.app.notify(self.error, error=True)
+        return not self.error
 
     def go(self) -> None:
         problem = start_match(self.app)

@@ -13,6 +13,12 @@ lands that disc, so two discs never fall at once.
 The buttons along the bottom are made once; which of them show, and where,
 is worked out again only when the match's state or the window changes
 (:meth:`MatchScene._changed`, :meth:`MatchScene.resize`), never while drawing.
+
+A change without input (a move played, news from the search or the analysis)
+redraws only what it touches: the panels, the headline, the move list, the
+buttons whose looks changed and the board's cells whose picture differs from
+what the window shows (:meth:`MatchScene._board_changes`); showing the whole
+window costs a real display several times more.
 """
 
 from __future__ import annotations
@@ -27,10 +33,10 @@ from engine.agents.base import Agent, SearchResult
 from engine.stop import StopFlag
 from game import drawing, pictures
 from game.animation import Animations
-from game.board_view import BoardView, Marks
+from game.board_view import BoardView, Marks, Picture
 from game.feed import Feed
 from game.keys import is_repeat
-from game.labels import fit_headline
+from game.labels import agent_words, fit_agent, fit_headline
 from game.match_model import MatchModel
 from game.panels.analysis import AnalysisPanel
 from game.panels.move_list import MoveList, move_entries
@@ -85,6 +91,8 @@ class MatchScene(Scene):
         self._waiting: tuple[str, int, bool] = ("", -1, False)  # a computer's spec, the ply, whether it waits
         self._waiting_at = 0.0
         self._size = app.screen.get_size()
+        self._board_shown: Picture | None = None  # what the window shows of the board (None: unknown)
+        self._failure_shown: str | None = None  # the failure whose box the window shows
         # Each button names its keys on a second line.
         self.retry_button = Button("Retry", self.retry, primary=True)
         self.pause_button = Button("Pause", self.toggle_pause, detail="Space")
@@ -116,8 +124,6 @@ class MatchScene(Scene):
         self.hint: int | None = None
         self.hint_text = ""
         self._flash = ("", 0.0)
-        self._search_shown_since = -1.0  # when the thinking view last took a new look at the search
-        self._step = 0.0  # the length of the last update step
         self._pulse_since = 0.0  # when the latest breathing mark (hint, winning line) appeared
         self._over_since: float | None = None
         self._result_shown = False
@@ -176,7 +182,9 @@ class MatchScene(Scene):
 
     # -- input ------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
+        if event.type == pygame.WINDOWLEAVE:
+            self._pointer = (-1, -1)  # over nothing: no tip
+        elif event.type == pygame.MOUSEMOTION:
             self._pointer = event.pos
             self.form.handle_event(event)
             column = self.view.column_at(event.pos)
@@ -474,7 +482,7 @@ class MatchScene(Scene):
 
     def flash(self, text: str) -> None:
         self._flash = (text, self.time + FLASH_SECONDS)
-        self.app.invalidate()
+        self.app.invalidate([self._headline_area])
 
     @property
     def show_analysis(self) -> bool:
@@ -535,18 +543,73 @@ class MatchScene(Scene):
         return SPEEDS.get(self.app.settings.spectator_speed, SPEEDS["normal"])
 
     def _changed(self) -> None:
-        """The match's state changed: show the buttons that fit it now, the moves, and draw the next frame."""
+        """The match's state changed: show the buttons that fit it now and the moves, and redraw what
+        that touches in the next frame."""
+        parts = [*self.panels.values(), self._headline_area, self.analysis.strip, self.analysis.label]
         if self._listed != (self.model, self.model.version):  # the list is rebuilt only after a change
             self._listed = (self.model, self.model.version)
-            self.move_list.update(*move_entries(self.model))
+            parts += self.move_list.update(*move_entries(self.model))
+        before = self._button_looks()
         self._arrange_buttons()
-        self.app.invalidate()
+        after = self._button_looks()
+        for looks, other in ((before, after), (after, before)):  # where a button changed, before and after
+            parts += [bounds for button, (look, bounds) in looks.items() if other.get(button, ((),))[0] != look]
+        if self.show_analysis:
+            parts.append(self.analysis.key)
+        whole = self.failure is not None or self._failure_shown is not None  # its box lies over several parts
+        self.app.invalidate(None if whole else parts + self._board_changes())
+
+    def _button_looks(self) -> dict[Button, tuple[tuple[object, ...], pygame.Rect]]:
+        """Each button's looks and where it draws."""
+        buttons = [widget for widget in self.form.widgets if isinstance(widget, Button)]
+        return {button: (button.looks(), button.bounds(self.app.theme)) for button in buttons}
+
+    def _board_changes(self) -> list[pygame.Rect]:
+        """The parts of the board whose picture differs from what the window shows."""
+        picture, shown = self._board_picture(), self._board_shown
+        if picture is None or shown is None:
+            return [self._board_area]
+        return [self.view.part_area(part) for part, look in picture.items() if shown.get(part) != look]
+
+    def _board_picture(self) -> Picture | None:
+        line = self.thinking_view.line(self.model.board, self.model.colour_to_move) if self._search_shown else []
+        extra = {(col, row): (colour, number) for col, row, colour, number in line}
+        return self.view.picture(self.model.owner, self.animations, self.marks(), extra)
+
+    @property
+    def _search_shown(self) -> bool:
+        """The thinking view draws the search on the board (once the last disc has landed)."""
+        return self.thinking and self.animations.idle
+
+    def shown(self, area: list[pygame.Rect] | None) -> None:
+        """Remember what the window now shows of the board (a part only partly shown: unknown)."""
+        if area is None:
+            self._failure_shown = self.failure
+        elif self._board_area.collidelist(area) == -1:
+            return  # none of the board was shown
+        picture = self._board_picture()
+        if area is None or picture is None or any(rect.contains(self._board_area) for rect in area):
+            self._board_shown = picture
+            return
+        if self._board_shown is None:
+            return  # unknown until it is shown whole
+        for part, look in picture.items():
+            if self._board_shown.get(part) == look:
+                continue  # what is shown of it is the same either way
+            rect = self.view.part_area(part)
+            if any(shown.contains(rect) for shown in area):
+                self._board_shown[part] = look
+            elif rect.collidelist(area) != -1:
+                self._board_shown.pop(part, None)
 
     # -- the turn loop -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.time, self._step = self.time + dt, dt
+        self.time += dt
+        moving = not self.animations.idle
         for disc in self.animations.update(dt):
             self.app.sounds.play("land", disc.row)
+        if moving:  # a landing disc lets the disc in hand and the search's line show again
+            self.app.invalidate(self._board_changes())
         self._poll_worker()
         if self.model.board.is_over:
             self._count_result()
@@ -558,12 +621,11 @@ class MatchScene(Scene):
 
     def _update_panels(self) -> None:
         """Follow the position with the analysis, and the thinking computer's search with the thinking view."""
-        changed = self.analysis.follow(self.model.board) if self.show_analysis else False
+        if self.show_analysis and self.analysis.follow(self.model.board):
+            self.app.invalidate([self.analysis.strip, self.analysis.label, self.analysis.key])
         thinker = self.agents.get(self.model.colour_to_move) if self._request_kind == "move" else None
-        if self.thinking_view.update(self.time, thinker):
-            self._search_shown_since = self.time  # the next frame redraws where it is shown (animated_area)
-        if changed:
-            self.app.invalidate()
+        if self.thinking_view.update(self.time, thinker):  # its line on the board, its shares, its summary
+            self.app.invalidate([self._headline_area, self.analysis.strip, *self._board_changes()])
 
     def animating(self) -> bool:
         return bool(self.animated_area())
@@ -579,16 +641,9 @@ class MatchScene(Scene):
             area += [self._column_area(disc.col) for disc in self.animations.falling]
         if self.thinking:
             area.append(self.panels[self.model.colour_to_move])
-        if self.time < self._flash[1] or self._search_news:
+        if self.time < self._flash[1]:
             area.append(self._headline_area)
-        if self._search_news:  # its line of discs and visit shares above the board, its summary in the headline
-            area.append(self._board_area)
         return area
-
-    @property
-    def _search_news(self) -> bool:
-        """Did the thinking view take a new look at the search in this frame's updates?"""
-        return self.time - self._search_shown_since <= self._step * 1.5
 
     def _column_area(self, col: int) -> pygame.Rect:
         """One column of the board's animated area: where a disc falling in it (and bouncing) is drawn."""
@@ -758,7 +813,7 @@ class MatchScene(Scene):
         self.app.draw_background(surface)
         self.view.draw(surface, self.model.owner, self.animations, self.marks())
         self.move_list.draw(surface)
-        if self.thinking and self.animations.idle:
+        if self._search_shown:
             theme, board = self.app.theme, self.model.board
             self.thinking_view.draw_line(surface, theme, self.view, board, self.model.colour_to_move)
             self.thinking_view.draw_shares(surface, theme, self.view, self.analysis.strip)
@@ -770,6 +825,7 @@ class MatchScene(Scene):
         if self.failure:
             self._draw_error(surface)
         self.form.draw(surface)
+        self._draw_spec_tip(surface)
 
     # the pieces of the picture
     def marks(self) -> Marks:
@@ -807,7 +863,7 @@ class MatchScene(Scene):
         waiting = (spec, board.ply, self.app.catalog.waits_for(spec, board))
         if waiting != self._waiting:
             self._waiting = waiting
-            self.app.invalidate()
+            self.app.invalidate([self.panels[self.model.colour_to_move], self._headline_area])
 
     @property
     def thinking(self) -> bool:
@@ -834,8 +890,8 @@ class MatchScene(Scene):
         theme.draw_text(
             surface, theme.fit_text(player.name, 18, width, bold=True), 18, (x, rect.y + px(12)), TEXT, bold=True
         )
-        label = player.agent_label + (" · moves first" if colour is self.config.first else "")
-        theme.draw_text(surface, theme.fit_text(label, 14, width), 14, (x, rect.y + px(38)), MUTED)
+        label = fit_agent(theme, player.spec, 14, width, "moves first" if colour is self.config.first else "")
+        theme.draw_text(surface, label, 14, (x, rect.y + px(38)), MUTED)
 
         line_y = rect.y + px(62)
         if active and self.thinking:
@@ -850,6 +906,22 @@ class MatchScene(Scene):
             result = self.model.last_result(colour)
             if result is not None:
                 theme.draw_text(surface, theme.fit_text(describe_result(result), 13, width), 13, (x, line_y), FAINT)
+
+    def _draw_spec_tip(self, surface: pygame.Surface) -> None:
+        """The whole spec of the computer whose panel the pointer is over, under that panel."""
+        colour = next((colour for colour, rect in self.panels.items() if rect.collidepoint(self._pointer)), None)
+        if colour is None or self.app.scene is not self:
+            return
+        spec = self.config.player(colour).spec
+        if spec is None or not agent_words(spec)[1]:
+            return  # a person, or an engine without settings: the panel shows all there is
+        theme, px, panel = self.app.theme, self.app.theme.px, self.panels[colour]
+        text = theme.text(spec.replace(",", ", "), 14, TEXT, wrap=max(panel.width, px(320)) - px(24))
+        tip = text.get_rect().inflate(px(24), px(16))
+        tip.topleft = (panel.x, panel.bottom + px(6))
+        tip.right = min(tip.right, surface.get_width() - px(8))
+        drawing.panel(surface, tip, px(8), PANEL_LIGHT, ACCENT, 1)
+        surface.blit(text, text.get_rect(center=tip.center))
 
     def _draw_thinking(self, surface: pygame.Surface, pos: tuple[int, int], right: int) -> None:
         """The clock and the dots, within the panel (whose area is all an animated frame redraws)."""

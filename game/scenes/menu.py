@@ -9,10 +9,12 @@ from game.players import side_label
 from game.scenes.base import FormScene, draw_preparation_note
 from game.settings import Mode, Settings
 from game.theme import FAINT, MUTED, TEXT
-from game.widgets import Button, paste_text
+from game.widgets import Button
 
 
 class MainMenu(FormScene):
+    pastes_games = True
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.play = Button("Play", self.open_setup, primary=True, detail="Choose the players and the board")
@@ -30,8 +32,6 @@ class MainMenu(FormScene):
         ctrl = event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         if ctrl and event.key == pygame.K_o:
             self.open_saved_games()
-        elif ctrl and event.key == pygame.K_v:
-            self.start_pasted_game()
         else:
             super().handle_event(event)
 
@@ -85,14 +85,6 @@ class MainMenu(FormScene):
         from game.scenes.board_setup import start_match
 
         problem = start_match(self.app)
-        if problem:
-            self.app.notify(problem, error=True)
-
-    def start_pasted_game(self) -> None:
-        """Ctrl+V: a quick game (the last players) from a pasted move string or text grid."""
-        from game.scenes.board_setup import start_match
-
-        problem = start_match(self.app, paste_text())
         if problem:
             self.app.notify(problem, error=True)
 

@@ -9,7 +9,7 @@ import pygame
 
 from game.pictures import mode_picture
 from game.players import clean_name
-from game.scenes.base import FormScene
+from game.scenes.base import SETUP_KEY_HINTS, FormScene
 from game.settings import Colour, Mode
 from game.widgets import Button, Card, Choice, TextField
 
@@ -23,6 +23,8 @@ DETAILS = {
 class ModeSelect(FormScene):
     title = "New game"
     subtitle = "Who is playing?"
+    key_hints = SETUP_KEY_HINTS
+    pastes_games = True
 
     def __init__(self, app) -> None:
         super().__init__(app)

@@ -113,23 +113,25 @@ class ResultOverlay(Scene):
 
     def headline(self, room: int | None = None) -> tuple[str, str]:
         """The title and the line under it; given the ``room`` in pixels, a computer's long label
-        moves from the title to that line, so that the title still says who won."""
+        moves from the title to that line, or leaves it, so that both still say who won and how."""
         match = self.match
         winner, ply = match.model.winner, match.model.board.ply
         if winner is None:
             return "Draw!", "The board is full."
         in_moves = f"{match.config.geometry.connect} in a row on move {ply}."
-        if match.mode is Mode.HUMAN_VS_AI:
-            if match.config.player(winner).is_human:
-                return "You win!", in_moves
-            return "You lose", f"{match.config.player(winner).agent_label} found {in_moves.lower()}"
         player = match.config.player(winner)
         if player.is_human:
-            return f"{player.title} wins!", in_moves
-        title = f"{player.colour.title} ({player.agent_label}) wins!"
-        if room is None or self.app.theme.font(28, True).size(title)[0] <= room:
-            return title, in_moves
-        return f"{player.colour.title} wins!", f"{player.agent_label} found {in_moves.lower()}"
+            return "You win!" if match.mode is Mode.HUMAN_VS_AI else f"{player.title} wins!", in_moves
+        title = "You lose" if match.mode is Mode.HUMAN_VS_AI else f"{player.colour.title} wins!"
+        found = f"{player.agent_label} found {in_moves.lower()}"
+        choices = [(title, found), (title, in_moves)]
+        if match.mode is not Mode.HUMAN_VS_AI:
+            choices.insert(0, (f"{player.colour.title} ({player.agent_label}) wins!", in_moves))
+        theme = self.app.theme
+        for title, detail in choices:
+            if room is None or max(theme.font(28, True).size(title)[0], theme.font(15).size(detail)[0]) <= room:
+                return title, detail
+        return choices[-1]
 
     def score(self) -> str:
         """The tally line: ``Score: You 2 – 1 Medium`` (or the series' final score)."""

@@ -12,12 +12,14 @@ from engine.solver.claimeven import NO_BOUND, claimeven_bound
 from tests.engine.exhaustive import columns_of, make_solver, random_position
 
 
-@pytest.mark.parametrize(("cols", "rows", "connect"), [(4, 4, 4), (5, 4, 4), (4, 6, 4), (6, 4, 4)])
-def test_the_bound_is_never_below_the_exact_score(cols: int, rows: int, connect: int) -> None:
+@pytest.mark.parametrize(
+    ("cols", "rows", "connect", "refines"), [(4, 4, 4, True), (5, 4, 4, False), (4, 6, 4, True), (6, 4, 4, True)]
+)
+def test_the_bound_is_never_below_the_exact_score(cols: int, rows: int, connect: int, refines: bool) -> None:
     geometry = Geometry(cols, rows, connect)
     score, _, _ = make_solver(cols, rows, connect)
     rng = random.Random(cols * 10 + rows)
-    bounded = 0
+    bounded = refined = 0
     for _ in range(150):
         moves = random_position(geometry, 2 * rng.randrange(geometry.cells // 6, geometry.cells // 2 - 1), rng)
         board = Board.from_moves(moves, geometry)
@@ -26,8 +28,11 @@ def test_the_bound_is_never_below_the_exact_score(cols: int, rows: int, connect:
         bound = claimeven_bound(*board.kernel_state(), board.ply, geometry.kernel)
         if bound != NO_BOUND:
             bounded += 1
+            refined += bound < -1
             assert score(columns_of(moves, cols), len(moves)) <= bound, moves
     assert bounded > 10  # the rule does fire on these boards
+    if refines:  # (this sample of 5x4 positions happens to have no such line)
+        assert refined > 0  # the bound then also says how early the loss comes
 
 
 @pytest.mark.parametrize(("geometry", "moves"), [(Geometry(7, 5, 4), [0, 0]), (Geometry(7, 6, 4), [0])])

@@ -13,6 +13,7 @@ from engine.board import Board
 from engine.errors import PositionError
 from engine.geometry import Geometry
 from engine.score import Score
+from engine.solver import solver as solver_module
 from engine.solver import table as tt
 from engine.solver.solver import Solver
 from engine.stop import StopFlag
@@ -212,3 +213,21 @@ def test_a_bucket_keeps_the_costliest_result_and_the_newest() -> None:
     # A new result for a position already in the first slot replaces it there, whatever its work.
     tt.store(table, zero, costlier, data(2))
     assert int(tt.probe(table, zero, costlier)) & 0xFFFF == data(2)
+
+
+@needs_pons
+def test_two_threads_give_the_same_exact_scores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every solve goes parallel at once (a tiny threshold) and still finds Pons's scores, strong and weak."""
+    monkeypatch.setattr(solver_module, "PARALLEL_AFTER_NODES", 200)
+    solver = Solver(Geometry(), 8, threads=2)
+    for moves, score in pons_lines("Test_L2_R2", sample=12) + pons_lines("Test_L1_R1", sample=12):
+        assert solver.solve_moves(moves).score == Score.pons(int(score)), moves
+        assert solver.solve(Board.from_moves(moves), weak=True).score == Score.sign(int(np.sign(int(score))))
+
+
+def test_two_threads_stop_on_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A time limit that runs out in the parallel part ends both threads and reports no score."""
+    monkeypatch.setattr(solver_module, "PARALLEL_AFTER_NODES", 200)
+    solver = Solver(Geometry(), 8, threads=2)
+    assert not solver.solve(Board(), seconds=0.5).finished
+    assert solver.solve_moves("3246313").score == Score.pons(-2)  # and the solver goes on soundly

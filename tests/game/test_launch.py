@@ -48,6 +48,15 @@ def test_quit_after_the_first_frame_prints_frame_stats(capsys, settings_file):
     assert STATS_LINE.match(out) and out.startswith("frames 1,")
 
 
+def test_frame_log_writes_each_frame(tmp_path, settings_file):
+    log = tmp_path / "frames.csv"
+    assert main(["--quit-after-first-frame", "--frame-log", str(log)]) == 0
+    header, first, *rest = log.read_text(encoding="utf-8").splitlines()
+    assert header == "interval_ms,kind,shown,work_ms,draw_ms,show_ms" and not rest
+    interval, kind, shown, *times = first.split(",")
+    assert interval == "" and kind == "whole" and float(shown) == 1.0 and all(float(t) >= 0 for t in times)
+
+
 def test_frame_stats_summary():
     stats = FrameStats()
     stats.frames = 5

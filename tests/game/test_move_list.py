@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from engine.geometry import Geometry
-from game.panels.move_list import MoveState
+from game.panels.move_list import MoveEntry, MoveState
+from game.settings import Colour
 from tests.game.test_match import config, open_match
 
 
@@ -106,3 +109,19 @@ def test_a_long_game_scrolls_to_keep_the_current_move_in_view(start):
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
     driver.step()
     assert match.move_list.first_row == 0 and 0 in {index for _, index in match.move_list._cells}
+
+
+def test_a_new_move_changes_the_title_and_its_row_and_a_scroll_the_whole_list(start):
+    driver = start()
+    match = open_match(driver, config(None, None, moves="4455"))
+    move_list = match.move_list
+    with_three = [*move_list.entries[:-1], replace(move_list.entries[-1], current=False)]
+    with_three.append(MoveEntry(5, 0, Colour.RED, MoveState.PLAYED, current=True))
+    changed = move_list.update(with_three)
+    title, *rows = changed
+    assert title.top == move_list.rect.top and title.height < move_list.rect.height // 3
+    (fourth, _), (fifth, _) = move_list._cells[3], move_list._cells[4]
+    assert {row.y for row in rows} == {fourth.y, fifth.y}  # the move no longer current, and the new one
+    assert move_list.update(with_three) == []  # nothing new
+    long = [MoveEntry(ply, 0, Colour.RED, MoveState.PLAYED, current=ply == 80) for ply in range(1, 81)]
+    assert move_list.update(long) == [move_list.rect]  # scrolled: all of it

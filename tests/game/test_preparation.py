@@ -238,7 +238,8 @@ def test_a_matchs_players_compile_their_first_move_first_and_its_moves_load_them
     preparer.start()
     try:
         wait_for(lambda: recorder.loaded == ["easy"])  # the match's tasks are left to its moves
-        assert [command[5:] for command in commands] == [["--opening", "7x6x4", "expert"], ["expert"], ["easy"]]
+        opening = ["--opening", "7x6x4", "--jobs", str(preparation.OPENING_JOBS), "expert"]
+        assert [command[5:] for command in commands] == [opening, ["expert"], ["easy"]]
         assert catalog_module._task_for("expert", Board.from_moves("4")) == Task("expert")  # all compiled now
     finally:
         preparer.close()

@@ -10,10 +10,14 @@ import pygame
 from engine.geometry import Geometry
 from game import saves
 from game.launch import main
+from game.scenes.agent_select import AgentSelect
+from game.scenes.board_setup import BoardSetup
 from game.scenes.match import MatchScene
 from game.scenes.menu import MainMenu
+from game.scenes.mode_select import ModeSelect
 from game.scenes.result import ResultOverlay
 from game.scenes.saved_games import SavedGames
+from game.settings import Colour
 from tests.game.test_match import config, open_match
 from tests.game.test_tally_and_spectator import SMALL, play_the_first_column_line
 
@@ -71,6 +75,53 @@ def test_ctrl_v_on_the_menu_starts_a_game_from_the_pasted_position(start):
     pygame.scrap.put_text("4444444")  # a column overfilled: refused, nothing starts
     driver.key(pygame.K_v, mod=CTRL)
     assert isinstance(driver.scene, MainMenu) and any("column 4" in m for m in driver.app.messages)
+
+
+def test_ctrl_v_on_each_set_up_screen_starts_from_the_pasted_position(start):
+    driver = start(mode="spectator", red_agent="random:seed=1", yellow_agent="random:seed=2")
+    driver.wait_for_catalog()
+    driver.press(driver.scene.play)
+    for screen_type in (ModeSelect, AgentSelect, BoardSetup):
+        if screen_type is not ModeSelect:
+            driver.press(driver.scene.next)
+            driver.step()
+        screen = driver.scene
+        assert isinstance(screen, screen_type)
+        pygame.scrap.put_text("4444444")  # a column overfilled: refused with the menu's message, the screen stays
+        driver.key(pygame.K_v, mod=CTRL)
+        assert driver.scene is screen and any("column 4" in m for m in driver.app.messages)
+        pygame.scrap.put_text("- - - - -\n- - - - -\n- - - - -\n- - - - -\n- X O X -\n")
+        driver.key(pygame.K_v, mod=CTRL)
+        match = driver.scene
+        assert isinstance(match, MatchScene) and match.model.board.ply == 3
+        assert match.config.geometry == Geometry(5, 5, 4) and match.config.yellow.spec == "random:seed=2"
+        driver.key(pygame.K_ESCAPE)
+        assert driver.scene is screen
+
+
+def test_ctrl_v_in_a_name_field_pastes_the_text_there(start):
+    driver = start(mode="hotseat")
+    driver.step()
+    driver.press(driver.scene.play)
+    screen = driver.scene
+    field = screen.names[Colour.RED]
+    driver.focus(field)
+    pygame.scrap.put_text("4453")
+    driver.key(pygame.K_v, mod=CTRL)
+    assert driver.scene is screen and field.value.endswith("4453")
+
+
+def test_ctrl_v_with_a_board_that_cannot_be_says_so(start):
+    driver = start(mode="hotseat", cols=4, rows=4, connect=4)
+    driver.step()
+    driver.app.push(BoardSetup(driver.app))
+    driver.step()
+    board = driver.scene
+    driver.focus(board.connect)
+    driver.key(pygame.K_RIGHT)  # five in a row on 4x4
+    pygame.scrap.put_text("1")
+    driver.key(pygame.K_v, mod=CTRL)
+    assert driver.scene is board and any("cannot fit" in m.lower() for m in driver.app.messages)
 
 
 def test_ctrl_v_on_the_result_banner_pastes_and_v_reviews(start):

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 import pygame
 import pytest
 
+from engine.agents.base import Agent, SearchResult
+from engine.board import Board
 from engine.geometry import Geometry
+from engine.stop import StopFlag
 from game.players import MatchConfig, Player
 from game.scenes.players_overlay import PlayersOverlay
 from game.scenes.result import ResultOverlay
@@ -220,3 +224,26 @@ def test_your_name_against_the_computer_and_two_names_in_hotseat():
     match = config_from_settings(settings, lambda spec: spec or "medium")
     assert (match.red.name, match.yellow.name) == ("Ann", "Yellow player")
     assert (match.red.title, match.yellow.title) == ("Ann", "Yellow")
+
+
+@dataclass
+class ColumnAgent(Agent):
+    """Always plays the same column."""
+
+    column: int = 0
+
+    def _search(self, board: Board, stop: StopFlag) -> SearchResult:
+        return SearchResult(column=self.column, nodes=1)
+
+
+def test_a_long_engine_name_leaves_the_result_line_whole(start):
+    long = "mcts:time=0.1,iterations=5000,c=1.4,seed=3"
+    driver = start(agents={long: ColumnAgent(0), "yellow": ColumnAgent(1)})
+    open_match(driver, config(long, "yellow", SMALL))
+    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel")
+    overlay, theme, px = driver.scene, driver.app.theme, driver.app.theme.px
+    right = overlay.panel.right - px(20) if overlay.stacked else overlay.again.rect.x
+    room = right - overlay._text_left() - px(12)
+    title, detail = overlay.headline(room)
+    assert title.startswith("Red") and title.endswith("wins!") and detail.endswith("3 in a row on move 5.")
+    assert max(theme.font(28, True).size(title)[0], theme.font(15).size(detail)[0]) <= room
