@@ -29,9 +29,11 @@ from engine.board import Board
 from engine.errors import IllegalMoveError
 from engine.geometry import Geometry
 from engine.kernels import mcts
+from engine.kernels.jit import compile_inner
 from engine.kernels.montecarlo import ROLLOUTS, smart_playout
 from engine.kernels.rng import make_rng
-from engine.kernels.rules import DRAW, LOSS, WIN, random_playout
+from engine.kernels.rules import DRAW, LOSS, WIN, is_winning_move, play, random_playout, stones
+from engine.kernels.stop import stop_requested
 from engine.progress import Progress
 from engine.score import Score
 from engine.solver.solver import Solver
@@ -114,11 +116,17 @@ class MctsAgent(Agent):
         self._prepare_tree(board.geometry, copying=self.reuse and self._tree is not None)
 
     def preparation_parts(self, board: Board) -> tuple[Callable[[], None], ...]:
-        # An iteration's two costly steps have kernels of their own, which call no common kernel
-        # but the rules: expanding a node (with the threat evaluation of each child) and the playout.
+        # The search's kernels in four parts of about equal cost, ordered so that two processes
+        # (the first taking parts 1 and 3) share no work: the first starts with the kernels that
+        # call no rule while the second compiles the rules, which the expansion (with the threat
+        # evaluation of each child) then finds compiled; the playouts call the rules too.
         if ("search", board.geometry.wide) in _READY:
             return ()
-        return (partial(_compile_expansion, board.geometry), partial(_compile_playouts, board.geometry))
+        geometry = board.geometry
+        return tuple(
+            partial(step, geometry)
+            for step in (_compile_tree_walk, _compile_rules, _compile_expansion, _compile_playouts)
+        )
 
     def _uses_solver(self, board: Board) -> bool:
         return board.geometry.cells - board.ply <= self.endgame
@@ -271,6 +279,23 @@ class MctsAgent(Agent):
                 "reused": reused,
             },
         )
+
+
+def _compile_tree_walk(geometry: Geometry) -> None:
+    """Compile (or load) what an iteration calls besides the expansion and the playouts: choosing a
+    child, backing a result up, polling the stop flag."""
+    tree = mcts.new_tree(geometry.cols + 1)
+    compile_inner(mcts.select_child, tree, mcts.ROOT, 1.0, 0.5)
+    compile_inner(mcts.backup, tree, mcts.new_path(geometry.cells), 0, 0)
+    stop_requested(np.zeros(1, dtype=np.uint8))
+
+
+def _compile_rules(geometry: Geometry) -> None:
+    """Compile (or load) the rules the expansion calls (the playouts call more of them)."""
+    empty, g = geometry.to_kernel(0), geometry.kernel
+    is_winning_move(empty, empty, g, 0)
+    play(empty, empty, g, 0)
+    stones(empty)
 
 
 def _compile_expansion(geometry: Geometry) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NoReturn
 
+from numba import typeof
 from numba.core import config
 from numba.core.registry import CPUDispatcher
 
@@ -46,3 +47,14 @@ def inner(func: Callable[..., Any]) -> Any:
     dispatcher = InnerDispatcher(py_func=func, locals={}, targetoptions=dict(_OPTIONS))
     dispatcher.enable_caching()
     return dispatcher
+
+
+def compile_inner(kernel: Any, *examples: Any) -> None:
+    """Compile (or load from the cache) ``kernel`` for the types of ``examples``, without calling it.
+
+    The way to prepare an inner kernel ahead of the kernels that call it
+    (Python cannot call it to trigger its compiling), e.g. in a process of
+    its own on a first start. Under ``NUMBA_DISABLE_JIT`` there is nothing to do.
+    """
+    if not config.DISABLE_JIT:  # type: ignore[attr-defined]
+        kernel.compile(tuple(typeof(example) for example in examples))

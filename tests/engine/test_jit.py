@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from numba import njit
 
-from engine.kernels.jit import inner
+from engine.kernels.jit import compile_inner, inner
 
 
 @inner
@@ -27,3 +27,14 @@ def test_python_cannot_call_an_inner_kernel():
     _quadruple(1)  # compiled: without a Python wrapper, calling it from Python would jump nowhere
     with pytest.raises(TypeError, match="only other kernels can call it"):
         _double(3)
+
+
+@inner
+def _triple(x):
+    return 3 * x
+
+
+def test_compile_inner_compiles_for_the_types_of_its_examples_without_a_call():
+    assert _triple.signatures == []
+    compile_inner(_triple, 7)
+    assert [tuple(str(arg) for arg in signature) for signature in _triple.signatures] == [("int64",)]

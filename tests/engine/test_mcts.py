@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -262,3 +264,34 @@ def test_copy_subtree_keeps_the_statistics_below_the_new_root() -> None:
     assert [tree.visits[i] for i in old] == [copy.visits[i] for i in new]
     assert [tree.move[i] for i in old] == [copy.move[i] for i in new]
     assert 1 < size < tree.used[0] and copy.used[0] == size
+
+
+_PARTS_THEN_SEARCH = """
+from engine.agents.mcts import MctsAgent
+from engine.board import Board
+from engine.kernels import mcts, rules
+from engine.kernels.montecarlo import smart_playout
+from engine.kernels.stop import stop_requested
+
+kernels = [mcts.expand, mcts.select_child, mcts.backup]  # (loaded from the cache, a kernel brings its callees)
+kernels += [rules.is_winning_move, rules.play, rules.stones, smart_playout, rules.random_playout, stop_requested]
+agent, board = MctsAgent(iterations=10, seed=1), Board()
+parts = agent.preparation_parts(board)
+assert len(parts) > 1, parts
+for prepare in parts:
+    prepare()
+compiled = [sorted(map(str, kernel.signatures)) for kernel in kernels]
+assert all(compiled), compiled
+agent.choose(board)
+searched = [sorted(map(str, kernel.signatures)) for kernel in kernels]
+print("same" if searched == compiled else f"the search asked for more: {compiled} then {searched}")
+"""
+
+
+def test_the_preparation_parts_compile_every_kernel_of_the_search_for_its_types() -> None:
+    # The parts run in processes of their own on a first start: what they compile is of use only if
+    # the search, compiled after them, asks for the same kernels with the same types (it then only
+    # loads them). A fresh process, so that no other test has loaded any of them yet.
+    done = subprocess.run([sys.executable, "-c", _PARTS_THEN_SEARCH], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "same"
