@@ -32,7 +32,7 @@ class Progress:
     current choice and line (0-based columns); ``visit_shares`` the fraction
     of the iterations spent under each column (None: a full column), for
     agents that sample. ``exact`` marks a solve that gives a proven answer
-    and has no time limit (the perfect agent on boards of up to 42 cells):
+    and has no time limit (the perfect agent on connect-4 boards of up to 42 cells):
     the one kind of search that may go on for a minute, so it says so.
     """
 

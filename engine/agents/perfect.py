@@ -12,14 +12,17 @@ within :data:`TIE_NODES` nodes in all, shows to score as well. (That budget
 is the one thing a warm table can change: a fresh agent with the same seed
 always replays the same game.)
 
-On every board of up to :data:`EXACT_CELLS` cells (7x6, 6x7 and everything
-smaller) every move is exact: the shipped opening books answer the slow
-first moves and the solver the rest, with no time limit (only a stop, from
-the game's undo or new game, cuts a solve short, and that move is then
-marked an estimate). On bigger boards no exact answer is possible in time:
-the solver gets two thirds of ``time`` seconds and, if it does not finish,
-the strongest heuristic search plays in what is left and the move says
-``exact=estimate``.
+On every connect-4 board of up to :data:`EXACT_CELLS` cells (7x6, 6x7 and
+everything smaller) every move is exact: the shipped opening books answer
+the slow first moves and the solver the rest, with no time limit (only a
+stop, from the game's undo or new game, cuts a solve short, and that move is
+then marked an estimate). Longer lines make longer games, so connect 5 and 6
+are exact that way only up to :data:`EXACT_CELLS_LONG_LINES` cells or with a
+book of their own (:func:`exact_in_time`): on 7x6 the empty board of connect
+5 is not solved in five minutes. Everywhere else no exact answer is certain
+in time: the solver gets two thirds of ``time`` seconds and, if it does not
+finish, the strongest heuristic search plays in what is left and the move
+says ``exact=estimate``.
 """
 
 from __future__ import annotations
@@ -33,12 +36,14 @@ from engine.agents.search import AlphaBetaAgent, new_random
 from engine.board import Board
 from engine.geometry import Geometry
 from engine.progress import Progress
-from engine.solver.book import load_default
+from engine.solver.book import Book, load_default
 from engine.solver.solver import DEFAULT_TABLE_MB, Solver
 from engine.stop import StopFlag
 
-#: Boards of up to this many cells are solved exactly on every move.
+#: Connect-4 boards of up to this many cells are solved exactly on every move.
 EXACT_CELLS = 42
+#: Connect 5 and 6 boards of up to this many cells too (more need books: see exact_in_time).
+EXACT_CELLS_LONG_LINES = 30
 #: The share of ``time`` the solver gets on bigger boards; the heuristic search has the rest.
 SOLVE_SHARE = 2 / 3
 #: The heuristic search used when a solve does not finish.
@@ -49,12 +54,29 @@ FALLBACK_SPEC = "alphabeta:eval=threats"
 TIE_NODES = 1_000_000
 
 
-@register("perfect", "exact best moves on boards up to 42 cells (solver and opening books); estimates above")
+def exact_in_time(geometry: Geometry, book: Book | None) -> bool:
+    """True where every move is solved exactly within seconds, so the agent solves without a time limit.
+
+    Measured with cold solves of the first moves (README, "Perfect play"):
+    connect 3 and 4 everywhere up to 42 cells with the shipped books; connect
+    5 and 6 up to 30 cells without a book (at most 4.3 million nodes, 7x4
+    connect 6), above that only with one (8x4 connect 5 needs over 9 million
+    nodes, 7x6 connect 5 more than five minutes).
+    """
+    if geometry.cells > EXACT_CELLS:
+        return False
+    return geometry.connect <= 4 or geometry.cells <= EXACT_CELLS_LONG_LINES or book is not None
+
+
+@register(
+    "perfect", "exact best moves up to 42 cells (solver and opening books); estimates where a solve may not finish"
+)
 @dataclass
 class PerfectAgent(Agent):
     time: float = param(
         2.0,
-        f"seconds per move on boards of more than {EXACT_CELLS} cells, where a solve may not finish",
+        f"seconds per move where a solve may not finish (more than {EXACT_CELLS} cells; connect 5 and 6"
+        f" on more than {EXACT_CELLS_LONG_LINES} without a book)",
         low=0.01,
         high=86400,
         label="Time (big boards)",
@@ -108,7 +130,7 @@ class PerfectAgent(Agent):
 
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
         assert self._solver is not None  # choose() made it
-        exact_board = board.geometry.cells <= EXACT_CELLS
+        exact_board = exact_in_time(board.geometry, self._solver.book)
         self._nodes_before = 0
         with self.time_limit(stop, None if exact_board else self.time * SOLVE_SHARE) as flag:
             best = self._solver.best_move(board, stop=flag)
@@ -142,7 +164,9 @@ class PerfectAgent(Agent):
         solver = self._solver
         if solver is None:
             return None
-        return Progress(seconds, self._nodes_before + solver.live_nodes, exact=solver.geometry.cells <= EXACT_CELLS)
+        return Progress(
+            seconds, self._nodes_before + solver.live_nodes, exact=exact_in_time(solver.geometry, solver.book)
+        )
 
     def close(self) -> None:
         self._solver = self._fallback = None

@@ -29,6 +29,7 @@ import sys
 import time
 from pathlib import Path
 
+from engine.agents.perfect import exact_in_time
 from engine.agents.registry import create_agent
 from engine.board import Board
 from engine.cli.common import emit
@@ -66,13 +67,15 @@ REFERENCE = {
     "Test_L1_R3": 2.9,
 }
 PARTS = ("sets", "empty", "games", "sizes", "edge")
-#: Every connect-4 board the perfect agent plays exactly: up to 42 cells.
+#: Every board of up to 42 cells (the connect-4 boards the perfect agent plays exactly).
 EXACT_SIZES = tuple(Geometry(c, r) for c in range(4, 10) for r in range(4, 10) if c * r <= 42)
 
 
 def exact_sizes(connects: list[int]) -> list[Geometry]:
-    """Every board of up to 42 cells for each connect-N (N no longer than the board's longer side)."""
-    return [Geometry(g.cols, g.rows, n) for n in connects for g in EXACT_SIZES if n <= max(g.cols, g.rows)]
+    """The boards of up to 42 cells where the perfect agent plays every move exactly, for each connect-N
+    (N no longer than the board's longer side; see :func:`~engine.agents.perfect.exact_in_time`)."""
+    boards = [Geometry(g.cols, g.rows, n) for n in connects for g in EXACT_SIZES if n <= max(g.cols, g.rows)]
+    return [g for g in boards if exact_in_time(g, load_default(g))]
 
 
 def add_parser(benches) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.agents.perfect import PerfectAgent
+from engine.agents.perfect import PerfectAgent, exact_in_time
 from engine.agents.registry import create_agent, presets
 from engine.board import Board
 from engine.geometry import Geometry
@@ -125,3 +125,20 @@ def test_a_stop_ends_the_search_with_an_estimate() -> None:
     result = create_agent("perfect:book=false").choose(Board.from_moves("44"), stop)
     assert not result.exact and Board.from_moves("44").is_legal(result.column)
     assert "fallback=" in result.stats_line()
+
+
+def test_connect_5_on_a_board_it_cannot_solve_in_time_keeps_its_time_and_says_estimate() -> None:
+    # The empty 7x6 board of connect 5 takes more than five minutes to solve: no limit would freeze the game.
+    board = Board(Geometry(7, 6, 5))
+    result = create_agent("perfect:time=0.3").choose(board)
+    assert board.is_legal(result.column) and result.exact is False
+    assert "exact=estimate" in result.stats_line()
+
+
+def test_exact_in_time_where_books_or_small_boards_make_every_move_fast() -> None:
+    assert exact_in_time(Geometry(7, 6, 4), None) and exact_in_time(Geometry(6, 7, 3), None)
+    assert exact_in_time(Geometry(6, 5, 5), None) and exact_in_time(Geometry(5, 6, 6), None)  # 30 cells
+    assert not exact_in_time(Geometry(8, 8, 4), load_default(Geometry(8, 8, 4)))
+    assert not exact_in_time(Geometry(7, 6, 5), load_default(Geometry(7, 6, 5)))
+    assert not exact_in_time(Geometry(8, 4, 5), None)
+    assert exact_in_time(Geometry(4, 9, 5), load_default(Geometry(4, 9, 5)))  # 36 cells, with its book
