@@ -49,7 +49,7 @@ WORD_BITS = 64
 class KernelGeometry(NamedTuple):
     """The geometry as the numba kernels receive it.
 
-    ``one``, ``bottom``, ``full`` and ``even_rows`` are bitboards in the kernel representation
+    ``one``, ``bottom``, ``full`` and ``follow_rows`` are bitboards in the kernel representation
     (a ``uint64``, or a ``(low, high)`` pair of them on wide boards); their
     type is what makes numba compile the narrow or the wide kernel.
     """
@@ -61,7 +61,7 @@ class KernelGeometry(NamedTuple):
     one: object
     bottom: object
     full: object
-    even_rows: object
+    follow_rows: object
 
 
 @dataclass(frozen=True)
@@ -132,10 +132,10 @@ class Geometry:
         return self.bottom_mask * ((1 << self.rows) - 1)
 
     @cached_property
-    def even_rows_mask(self) -> int:
-        """Every cell of the 2nd, 4th, 6th ... row from the bottom (see engine.solver.claimeven)."""
-        # 0b1010...10 has a bit at row indices 1, 3, 5 ... of one column.
-        column = sum(1 << row for row in range(1, self.rows, 2))
+    def follow_rows_mask(self) -> int:
+        """Every cell of the top row and of every second row below it (see engine.solver.claimeven)."""
+        # Row indices rows - 1, rows - 3, ... of one column (1, 3, 5 on six rows; 0, 2, 4 on five).
+        column = sum(1 << row for row in range(self.rows - 1, -1, -2))
         return self.bottom_mask * column
 
     def win_score(self, stone: int) -> int:
@@ -174,7 +174,7 @@ class Geometry:
             self.to_kernel(1),
             self.to_kernel(self.bottom_mask),
             self.to_kernel(self.board_mask),
-            self.to_kernel(self.even_rows_mask),
+            self.to_kernel(self.follow_rows_mask),
         )
 
 

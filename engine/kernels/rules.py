@@ -20,19 +20,19 @@ from engine.kernels.rng import next_below
 LOSS, DRAW, WIN = -1, 0, 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def bottom_cell(g, col):
     """The bit of the lowest cell of ``col``."""
     return shl(g.one, col * g.height)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def top_cell(g, col):
     """The bit of the highest playable cell of ``col``."""
     return shl(g.one, col * g.height + g.rows - 1)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def column_cells(g, col):
     """Every playable cell of ``col``.
 
@@ -62,7 +62,7 @@ def play(current, mask, g, col):
     return bxor(current, mask), new_mask
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def has_alignment(bits, g):
     """True if ``bits`` holds ``connect`` stones in a row in any direction.
 
@@ -87,7 +87,7 @@ def is_winning_move(current, mask, g, col):
     return has_alignment(bor(current, landing), g)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def winning_cells(bits, mask, g):
     """The empty cells where one more stone would give ``bits`` a line.
 
@@ -100,7 +100,7 @@ def winning_cells(bits, mask, g):
     return winning_cells_generic(bits, mask, g)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def winning_cells_generic(bits, mask, g):
     """:func:`winning_cells` for any connect-N.
 
@@ -123,7 +123,7 @@ def winning_cells_generic(bits, mask, g):
     return andnot(band(cells, g.full), mask)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def winning_cells4(bits, mask, g):
     """:func:`winning_cells` written out for connect 4 (the solver's hot spot).
 
@@ -148,7 +148,7 @@ def winning_cells4(bits, mask, g):
     return andnot(band(cells, g.full), mask)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def playable_cells(mask, g):
     """The cell each non-full column would receive next."""
     return band(add(mask, g.bottom), g.full)

@@ -26,14 +26,14 @@ def centre_order(cols: int) -> list[int]:
     return [middle + (1 - 2 * (i % 2)) * ((i + 1) // 2) for i in range(cols)]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def centre_column(g, i):
     """The ``i``-th column in centre-first order (3, 2, 4, 1, 5, 0, 6 on 7 columns)."""
     # Alternate left and right of the middle, one step further every two columns.
     return g.cols // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def can_win_now(current, mask, g):
     """Does the side to move have a winning cell among the playable ones?"""
     return not is_zero(band(winning_cells(current, mask, g), playable_cells(mask, g)))
@@ -57,7 +57,7 @@ def non_losing_moves(mask, threats, g):
     return andnot(possible, shr(threats, 1))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def move_promise(current, mask, cell, opponent_threats, g):
     """How promising playing ``cell`` looks: a weighted count of the threats it leaves us.
 
@@ -75,7 +75,7 @@ def move_promise(current, mask, cell, opponent_threats, g):
     now = popcount(band(useful, playable))
     soon = popcount(band(useful, shl(playable, 1)))
     later = popcount(band(useful, shl(playable, 2)))
-    return 12 * now + 12 * soon + 3 * later + 4 * popcount(useful)
+    return 12 * soon + 5 * later + 3 * popcount(useful)
 
 
 @njit(cache=True, nogil=True)

@@ -1,6 +1,6 @@
 """The exact search: negamax with alpha-beta over bitboards, and its null-window driver.
 
-:func:`negamax` returns the score of a position in Pons's convention (see
+:func:`search` returns the score of a position in Pons's convention (see
 docs/cli.md), but only as precisely as the window ``(alpha, beta)`` asks:
 
 * if the true score is in the window, it returns it;
@@ -14,13 +14,20 @@ the interval of possible scores each time (and stepping one score at a time
 next to 0, because Connect Four positions are often close to a draw). Weak
 solving asks only whether the score is above -1 and above 0.
 
-Before searching a node, three cheap bounds may settle it: how soon either
-side could still win, the opponent's claimeven strategy
-(:mod:`engine.solver.claimeven`) and the transposition table.
+**Settling before searching.** Much of a Connect Four tree needs no search:
+a move that must block, a position lost to a double threat, one that the
+opponent's claimeven strategy (:mod:`engine.solver.claimeven`) or the
+transposition table already bounds. :func:`settle` plays the forced moves out
+and applies those bounds; only a *quiet* position (two or more moves that do
+not lose at once, nothing to block) reaches :func:`negamax`, which settles
+every child before it searches any. A child settled outside the window cuts
+the node off at once, whichever place the move order gave it; the others
+are searched best-looking first. Only quiet positions are counted as nodes
+and stored in the table.
 
 Every position keeps the precondition that the side to move cannot win at
-once: :func:`solve_kernel` checks it at the root, and
-:func:`~engine.solver.moves.non_losing_moves` keeps it below.
+once: the drivers check it at the root, and the moves that do not lose at
+once keep it below.
 
 **Stopping.** ``stats`` counts nodes; every 4096 nodes the search reads the
 stop flag and the node limit, and on either sets ``stats[ABORTED]``. From then
@@ -33,24 +40,42 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from engine.kernels.bitops import band, bor, bxor, is_zero
-from engine.kernels.rules import column_cells, winning_cells
+from engine.kernels.bitops import andnot, band, bor, bxor, is_zero, load, shr, store, sub
+from engine.kernels.rules import column_cells, playable_cells, winning_cells
 from engine.kernels.stop import stop_requested
+from engine.solver.table import (
+    EXACT,
+    LOWER,
+    UPPER,
+    entry_bound,
+    entry_column,
+    entry_score,
+    pack,
+    prefetch,
+    probe,
+    work_of,
+)
+from engine.solver.table import store as remember
 from engine.solver.claimeven import claimeven_bound
-from engine.solver.moves import can_win_now, non_losing_moves, order_moves
-from engine.solver.symmetry import SYMMETRY_PLIES, mirror, mirror_cell, smaller_image
-from engine.solver.table import entry_column, entry_is_lower, entry_score, pack, probe, store, work_of
+from engine.solver.moves import can_win_now, centre_column, move_promise
+from engine.solver.symmetry import SYMMETRY_PLIES, mirror, smaller_image
 
 # Slots of the ``stats`` array.
 NODES, LIMIT, ABORTED = 0, 1, 2
 #: Nodes between two looks at the stop flag and the node limit (a power of two).
 POLL = 4096
-#: Enhanced transposition cut-offs are tried while more cells than this are empty.
-ETC_MIN_EMPTY = 12
+#: Settled positions are looked up in the table while at least this many cells are empty
+#: (deeper down a lookup costs more than the rare cut-off it brings).
+PROBE_MIN_EMPTY = 0
+#: How much the move the table remembers counts in the move order (see moves.move_promise).
+TABLE_MOVE_BONUS = 5
 #: Positions with fewer stones than this are asked for their sign first (see solve_kernel).
 SIGN_FIRST_PLIES = 4
 #: Scores this close to 0 are asked about one at a time (see solve_kernel).
 STEP_ZONE = 2
+
+# Columns of a child's row in the scratch ``info`` array (see new_scratch).
+_COL, _PLY, _FLIPPED, _LOW, _HIGH, _PROMISE = range(6)
 
 
 def new_stats(node_limit: int = 0) -> np.ndarray:
@@ -60,9 +85,16 @@ def new_stats(node_limit: int = 0) -> np.ndarray:
     return stats
 
 
-def new_order_buffer(cols: int, cells: int) -> np.ndarray:
-    """Scratch space for the move order of every ply (see ``order_moves``)."""
-    return np.zeros((cells + 1, cols, 2), dtype=np.int64)
+def new_scratch(geometry) -> tuple:
+    """Room for the settled children of a node at every ply, as :func:`negamax` keeps them.
+
+    ``(info, currents, masks, words)``: row ``ply * cols + k`` holds the ``k``-th child of
+    the node at ``ply``. Each ply has its own rows, so the recursion never overwrites its
+    callers' children.
+    """
+    rows = (geometry.cells + 1) * geometry.cols
+    info = np.zeros((rows, 6), dtype=np.int64)
+    return info, geometry.empty_array(rows), geometry.empty_array(rows), np.zeros(rows, dtype=np.uint64)
 
 
 @njit(cache=True, nogil=True)
@@ -71,7 +103,7 @@ def lowest_stored(g):
     return -(g.cols * g.rows // 2) - 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _count_node(stats, flag):
     """Count a node; every POLL nodes check the stop flag and the node limit."""
     stats[NODES] += 1
@@ -79,114 +111,272 @@ def _count_node(stats, flag):
         stats[ABORTED] = 1
 
 
-@njit(cache=True, nogil=True)
-def _seen(col, mirrored, g):
-    """A column as the table's image of the position sees it (-1 stays -1)."""
-    return g.cols - 1 - col if mirrored and col >= 0 else col
+@njit(cache=True, nogil=True, inline="always")
+def table_image(current, mask, ply, g):
+    """``(current, mask, mirrored)``: the image of a position the table stores it under.
+
+    Early positions are stored as the smaller of their two mirror images: near the root
+    both often occur (after 4 and 3, the mirror of 4 and 5), deeper down rarely.
+    """
+    if ply < SYMMETRY_PLIES:
+        return smaller_image(current, mask, mirror(current, g), mirror(mask, g))
+    return current, mask, False
 
 
-@njit(cache=True, nogil=True)
-def negamax(current, mask, ply, alpha, beta, g, table, order, stats, flag):
-    """The score of ``(current, mask)`` with ``ply`` stones, within ``(alpha, beta)``."""
+@njit(cache=True, nogil=True, inline="always")
+def play_forced(current, mask, ply, g):
+    """Play out the forced moves of a position not over whose mover cannot win at once.
+
+    Returns ``(done, value, current, mask, ply, flipped)``: ``done`` when the
+    game is decided on the way (``value`` is then the exact score of the given
+    position); else the quiet position reached (two or more moves that do not
+    lose at once, nothing to block), whose score is the given one's, negated
+    if ``flipped``.
+    """
+    cells = g.cols * g.rows
+    flipped = False
+    while True:
+        opponent = bxor(current, mask)
+        opponent_threats = winning_cells(opponent, mask, g)
+        playable = playable_cells(mask, g)
+        blocks = band(opponent_threats, playable)  # where the opponent wins with their next stone
+        # threats >> 1 are the cells just below the opponent's winning cells: playing one lets them win.
+        safe = andnot(playable, shr(opponent_threats, 1))
+        if (
+            is_zero(safe)
+            or not is_zero(band(blocks, sub(blocks, g.one)))  # (x & (x - 1) clears the lowest bit: two threats)
+            or not is_zero(andnot(blocks, safe))  # the one block lets them win on top of it
+        ):
+            value = -((cells - ply) // 2)  # lost with the opponent's next stone
+            return True, -value if flipped else value, current, mask, ply, flipped
+        if ply >= cells - 2:
+            return True, 0, current, mask, ply, flipped  # neither can win any more: a draw
+        forced = blocks
+        if is_zero(forced) and is_zero(band(safe, sub(safe, g.one))):
+            forced = safe  # the only move that does not lose at once
+        if is_zero(forced):
+            return False, 0, current, mask, ply, flipped
+        current, mask = opponent, bor(mask, forced)
+        ply += 1
+        flipped = not flipped
+
+
+@njit(cache=True, nogil=True, inline="always")
+def known_bounds(current, mask, ply, g, table):
+    """``(low, high, word)``: bounds on the score of a quiet position that need no search, and its
+    table entry (0: none, or not looked up)."""
+    cells = g.cols * g.rows
+    # The opponent cannot win with their next stone, so we score at least this ...
+    low = -((cells - 2 - ply) // 2)
+    # ... and we cannot win with this stone, so at most this.
+    high = (cells - 1 - ply) // 2
+    # The opponent's follow-up strategy may rule out a win, or bound the loss (see claimeven).
+    bound = claimeven_bound(current, mask, ply, g)
+    if bound < high:
+        high = bound
+    word = np.uint64(0)
+    if cells - ply >= PROBE_MIN_EMPTY:
+        seen_current, seen_mask, _ = table_image(current, mask, ply, g)
+        word = probe(table, seen_current, seen_mask)
+        if word != 0:
+            stored = entry_score(word, lowest_stored(g))
+            kind = entry_bound(word)
+            if kind != UPPER and stored > low:
+                low = stored
+            if kind != LOWER and stored < high:
+                high = stored
+    return low, high, word
+
+
+@njit(cache=True, nogil=True, inline="always")
+def outside(low, high, alpha, beta):
+    """Do the bounds ``low..high`` answer the window ``(alpha, beta)``? ``(answered, value)``.
+
+    The value is as :func:`search` returns it: the exact score, a lower bound at or above
+    ``beta``, or an upper bound at or below ``alpha``.
+    """
+    if low >= high or low >= beta or high <= alpha:
+        return True, low if low >= beta else high
+    return False, 0
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def search(current, mask, ply, alpha, beta, g, table, scratch, stats, flag):
+    """The score of a position not over whose mover cannot win at once, within ``(alpha, beta)``."""
+    done, value, current, mask, ply, flipped = play_forced(current, mask, ply, g)
+    if done:
+        return value
+    if flipped:  # the forced moves gave the move to the other side
+        alpha, beta = -beta, -alpha
+    low, high, word = known_bounds(current, mask, ply, g, table)
+    done, value = outside(low, high, alpha, beta)
+    if not done:
+        value = negamax(current, mask, ply, alpha, beta, low, high, word, g, table, scratch, stats, flag)
+    return -value if flipped else value
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def negamax(current, mask, ply, alpha, beta, low, high, word, g, table, scratch, stats, flag):
+    """The score of a quiet position (see :func:`play_forced`) within ``(alpha, beta)``.
+
+    ``low``, ``high`` and ``word`` are its :func:`known_bounds`, which do not answer the window.
+    """
     _count_node(stats, flag)
     if stats[ABORTED]:
         return 0
     start_nodes = stats[NODES]
     cells = g.cols * g.rows
+    window_low = alpha = max(alpha, low)
+    beta = min(beta, high)
+
+    # Settle every move before searching any: one settled outside the window decides the node at
+    # once, whatever place the move order gives it. First the forced moves of each, starting to load
+    # their table entries (the loads then overlap) ...
+    info, currents, masks, words = scratch
     opponent = bxor(current, mask)
     opponent_threats = winning_cells(opponent, mask, g)
-    moves = non_losing_moves(mask, opponent_threats, g)
-    if is_zero(moves):  # every move lets the opponent win with their next stone
-        return -((cells - ply) // 2)
-    if ply >= cells - 2:  # two stones left, neither can win: a draw
-        return 0
-
-    # The opponent cannot win with their next stone, so we score at least this ...
-    lowest = -((cells - 2 - ply) // 2)
-    if alpha < lowest:
-        alpha = lowest
-        if alpha >= beta:
-            return alpha
-    # ... and we cannot win with this stone, so at most this.
-    highest = (cells - 1 - ply) // 2
-    if beta > highest:
-        beta = highest
+    safe = andnot(playable_cells(mask, g), shr(opponent_threats, 1))
+    value = -cells  # below any score
+    first_row = ply * g.cols
+    count = 0
+    for i in range(g.cols):
+        col = centre_column(g, i)
+        cell = band(safe, column_cells(g, col))
+        if is_zero(cell):
+            continue
+        done, child, c_current, c_mask, c_ply, c_flipped = play_forced(opponent, bor(mask, cell), ply + 1, g)
+        if done:
+            child = -child
+            if child > value:
+                value = child
+                if child > alpha:
+                    alpha = child
+                    if alpha >= beta:
+                        return alpha
+            continue
+        if cells - c_ply >= PROBE_MIN_EMPTY:
+            seen_current, seen_mask, _ = table_image(c_current, c_mask, c_ply, g)
+            prefetch(table, seen_current, seen_mask)
+        row = first_row + count
+        info[row, _COL] = col
+        info[row, _PLY] = c_ply
+        info[row, _FLIPPED] = c_flipped
+        store(currents, row, c_current)
+        store(masks, row, c_mask)
+        count += 1
+    # ... then what each position reached is known to score.
+    kept = 0
+    for k in range(count):
+        row = first_row + k
+        c_current, c_mask, c_ply, c_flipped = load(currents, row), load(masks, row), info[row, _PLY], info[row, _FLIPPED]
+        c_low, c_high, c_word = known_bounds(c_current, c_mask, c_ply, g, table)
+        # The child's window: the position reached is the opponent's unless the forced moves gave it back.
+        done, child = outside(c_low, c_high, alpha, beta) if c_flipped else outside(c_low, c_high, -beta, -alpha)
+        if done:
+            if not c_flipped:
+                child = -child
+            if child > value:
+                value = child
+                if child > alpha:
+                    alpha = child
+                    if alpha >= beta:
+                        return alpha
+            continue
+        if kept != k:
+            _copy_row(scratch, first_row + kept, row)
+        row = first_row + kept
+        info[row, _LOW] = c_low
+        info[row, _HIGH] = c_high
+        words[row] = c_word
+        kept += 1
+    count = kept
+    if count == 0:
+        return value
+    # No move lost the opponent the game at once, so no win comes before our stone after next.
+    no_quick_win = max(value, (cells - 3 - ply) // 2)
+    if beta > no_quick_win:
+        beta = no_quick_win
         if alpha >= beta:
             return beta
 
-    # The opponent's follow-up strategy may already rule out a win, or bound the loss (see claimeven).
-    if beta > -(g.rows // 2):
-        bound = claimeven_bound(current, mask, ply, g)
-        if beta > bound:
-            beta = bound
-            if alpha >= beta:
-                return beta
+    # The move the table remembers, then the most promising.
+    seen_current, seen_mask, mirrored = table_image(current, mask, ply, g)
+    first = entry_column(word) if word != 0 else -1
+    if mirrored and first >= 0:
+        first = g.cols - 1 - first
+    for k in range(count):
+        row = first_row + k
+        col = info[row, _COL]
+        promise = move_promise(current, mask, band(safe, column_cells(g, col)), opponent_threats, g)
+        if col == first:
+            promise += TABLE_MOVE_BONUS
+        # Insertion sort, descending and stable: the centre goes first among equals.
+        j = row
+        while j > first_row and info[j - 1, _PROMISE] < promise:
+            _swap_rows(scratch, j, j - 1)
+            j -= 1
+        info[j, _PROMISE] = promise
 
-    # What an earlier search learnt about this position narrows the window.
-    offset = lowest_stored(g)
-    first = -1
-    # Early positions are stored as the smaller of their two mirror images.
-    mirror_current, mirror_mask = current, mask  # (their mirror images, in the opening)
-    if ply < SYMMETRY_PLIES:
-        mirror_current, mirror_mask = mirror(current, g), mirror(mask, g)
-    seen_current, seen_mask, mirrored = smaller_image(current, mask, mirror_current, mirror_mask)
-    word = probe(table, seen_current, seen_mask)
-    if word != 0:
-        bound = entry_score(word, offset)
-        if entry_is_lower(word):
-            if alpha < bound:
-                alpha = bound
-                if alpha >= beta:
-                    return alpha
-        elif beta > bound:
-            beta = bound
-            if alpha >= beta:
-                return beta
-        first = entry_column(word)
-        if mirrored and first >= 0:
-            first = g.cols - 1 - first
-
-    if ply < cells - ETC_MIN_EMPTY:
-        # Enhanced transposition cut-off: if the table already says a child
-        # scores at most u, this position scores at least -u; that may be enough.
-        # Mirroring is linear: a child's image follows from ours without a loop over the columns.
-        mirror_opponent = bxor(mirror_current, mirror_mask)
-        for col in range(g.cols):
-            cell = band(moves, column_cells(g, col))
-            if is_zero(cell):
-                continue
-            child_current, child_mask = opponent, bor(mask, cell)
-            if ply + 1 < SYMMETRY_PLIES:
-                mirror_child_mask = bor(mirror_mask, mirror_cell(cell, col, g))
-                child_current, child_mask, _ = smaller_image(
-                    child_current, child_mask, mirror_opponent, mirror_child_mask
-                )
-            child = probe(table, child_current, child_mask)
-            if child != 0 and not entry_is_lower(child):
-                bound = -entry_score(child, offset)
-                if bound >= beta:
-                    store(table, seen_current, seen_mask, pack(bound, True, _seen(col, mirrored, g), offset, 0))
-                    return bound
-
-    count = order_moves(current, mask, moves, opponent_threats, g, first, order, ply)
     best = -1
     for k in range(count):
-        col = order[ply, k, 0]
-        child_mask = bor(mask, band(moves, column_cells(g, col)))
-        score = -negamax(opponent, child_mask, ply + 1, -beta, -alpha, g, table, order, stats, flag)
+        row = first_row + k
+        c_current, c_mask = load(currents, row), load(masks, row)
+        c_ply, c_low, c_high, c_word = info[row, _PLY], info[row, _LOW], info[row, _HIGH], words[row]
+        if info[row, _FLIPPED]:  # the child's forced moves gave the move back to us
+            child = negamax(c_current, c_mask, c_ply, alpha, beta, c_low, c_high, c_word, g, table, scratch, stats, flag)
+        else:
+            child = -negamax(
+                c_current, c_mask, c_ply, -beta, -alpha, c_low, c_high, c_word, g, table, scratch, stats, flag
+            )
         if stats[ABORTED]:
             return 0
-        if score >= beta:  # fail high: the opponent avoids this position; score is a lower bound
-            work = work_of(stats[NODES] - start_nodes)
-            store(table, seen_current, seen_mask, pack(score, True, _seen(col, mirrored, g), offset, work))
-            return score
-        if score > alpha:
-            alpha = score
-            best = col
-    # Fail low or exact: alpha is an upper bound on the score.
-    work = work_of(stats[NODES] - start_nodes)
-    store(table, seen_current, seen_mask, pack(alpha, False, _seen(best, mirrored, g), offset, work))
-    return alpha
+        if child > value:
+            value = child
+            best = info[row, _COL]
+            if child > alpha:
+                alpha = child
+                if alpha >= beta:
+                    break
+
+    # What was proven: a lower bound (fail high), an upper bound (fail low) or the score itself;
+    # a bound that meets the opposite bound known before the search is the score too.
+    if value >= beta:
+        kind = EXACT if value == high else LOWER
+    elif value <= window_low:
+        kind = EXACT if value == low else UPPER
+    else:
+        kind = EXACT
+    if cells - ply >= PROBE_MIN_EMPTY:  # (deeper positions are never looked up)
+        if mirrored and best >= 0:
+            best = g.cols - 1 - best
+        work = work_of(stats[NODES] - start_nodes)
+        remember(table, seen_current, seen_mask, pack(value, kind, best, lowest_stored(g), work))
+    return value
+
+
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
+def _copy_row(scratch, to, source):
+    """Copy a child of a node to another row of the scratch arrays."""
+    info, currents, masks, words = scratch
+    for field in range(6):
+        info[to, field] = info[source, field]
+    store(currents, to, load(currents, source))
+    store(masks, to, load(masks, source))
+    words[to] = words[source]
+
+
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
+def _swap_rows(scratch, a, b):
+    """Exchange two children of a node in the scratch arrays."""
+    info, currents, masks, words = scratch
+    for field in range(6):
+        info[a, field], info[b, field] = info[b, field], info[a, field]
+    current_a, mask_a = load(currents, a), load(masks, a)
+    store(currents, a, load(currents, b))
+    store(masks, a, load(masks, b))
+    store(currents, b, current_a)
+    store(masks, b, mask_a)
+    words[a], words[b] = words[b], words[a]
 
 
 @njit(cache=True, nogil=True)
@@ -231,15 +421,15 @@ def score_range(current, mask, ply, weak, g):
     return low, high
 
 
-@njit(cache=True, nogil=True)
-def question_kernel(current, mask, ply, value, g, table, order, stats, flag):
+@njit(cache=True, nogil=True, _nrt=False)
+def question_kernel(current, mask, ply, value, g, table, scratch, stats, flag):
     """One null-window search of a position that cannot be won at once: a bound that is above
     ``value`` exactly when the score is."""
-    return negamax(current, mask, ply, value, value + 1, g, table, order, stats, flag)
+    return search(current, mask, ply, value, value + 1, g, table, scratch, stats, flag)
 
 
-@njit(cache=True, nogil=True)
-def solve_kernel(current, mask, ply, weak, g, table, order, stats, flag):
+@njit(cache=True, nogil=True, _nrt=False)
+def solve_kernel(current, mask, ply, weak, g, table, scratch, stats, flag):
     """The exact score (weak: its sign) of a position that is not over.
 
     Check ``stats[ABORTED]`` afterwards: if set, the result means nothing.
@@ -247,7 +437,7 @@ def solve_kernel(current, mask, ply, weak, g, table, order, stats, flag):
     low, high = score_range(current, mask, ply, weak, g)
     while low < high:
         middle = next_question(low, high, ply)
-        result = negamax(current, mask, ply, middle, middle + 1, g, table, order, stats, flag)
+        result = search(current, mask, ply, middle, middle + 1, g, table, scratch, stats, flag)
         if stats[ABORTED]:
             return 0
         if result <= middle:
@@ -257,10 +447,10 @@ def solve_kernel(current, mask, ply, weak, g, table, order, stats, flag):
     return low
 
 
-@njit(cache=True, nogil=True)
-def at_most_kernel(current, mask, ply, value, g, table, order, stats, flag):
+@njit(cache=True, nogil=True, _nrt=False)
+def at_most_kernel(current, mask, ply, value, g, table, scratch, stats, flag):
     """Is the score of this position (not over) at most ``value``? One null-window search."""
     cells = g.cols * g.rows
     if can_win_now(current, mask, g):
         return (cells + 1 - ply) // 2 <= value
-    return negamax(current, mask, ply, value, value + 1, g, table, order, stats, flag) <= value
+    return search(current, mask, ply, value, value + 1, g, table, scratch, stats, flag) <= value

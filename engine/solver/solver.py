@@ -27,7 +27,7 @@ from engine.solver.negamax import (
     LIMIT,
     NODES,
     at_most_kernel,
-    new_order_buffer,
+    new_scratch,
     new_stats,
     question_kernel,
     solve_kernel,
@@ -165,10 +165,10 @@ class Solver:
         bits = table_bits_for(megabytes, geometry.wide)
         check_allocation(table_bytes(bits, geometry.wide), f"a transposition table of {megabytes:g} MB")
         self.table = new_table(bits, geometry.wide)
-        self._order = new_order_buffer(geometry.cols, geometry.cells)
+        self._order = new_scratch(geometry)
         # Long solves of one-word boards may run on two threads (see engine.solver.parallel).
         parallel = threads > 1 and not geometry.wide
-        self._orders = (self._order, new_order_buffer(geometry.cols, geometry.cells)) if parallel else None
+        self._orders = (self._order, new_scratch(geometry)) if parallel else None
         self._live: _Run | None = None  # the run under way, whose node counter other threads may read
 
     @property

@@ -33,7 +33,7 @@ def _key_less(a, b):
     return lambda a, b: a[1] < b[1] or (a[1] == b[1] and a[0] < b[0])
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def mirror(bits, g):
     """``bits`` reflected left to right: column ``c`` moves to ``cols - 1 - c``."""
     first_column = column_cells(g, 0)
@@ -45,7 +45,7 @@ def mirror(bits, g):
     return out
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _key(current, mask):
     """Pons's key ``current + mask`` (its own function: inlining the wide addition
     twice into one comparison trips an internal check of numba)."""
@@ -59,7 +59,7 @@ def mirror_cell(cell, col, g):
     return shl(cell, shift) if shift >= 0 else shr(cell, -shift)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def smaller_image(current, mask, mirror_current, mirror_mask):
     """``(current, mask, mirrored)``: of a position and its mirror image, the one with the smaller key."""
     if key_less(_key(mirror_current, mirror_mask), _key(current, mask)):

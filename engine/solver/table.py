@@ -2,17 +2,18 @@
 
 Connect Four reaches the same position by many move orders, and the
 null-window searches of :mod:`engine.solver.negamax` visit the same positions
-again and again. The table remembers, for each position searched, a bound on
-its score, the column that was best (or refuted the search) and how much
-work the search took, in one ``uint64`` per slot::
+again and again. The table remembers, for each position searched, what the
+search proved about its score, the column that was best (or refuted the
+search) and how much work the search took, in one ``uint64`` per slot::
 
-      63 ........................ 16 | 15..12 | 11..8      | 7     | 6..0
-      check (the rest of the hash)   | work   | column + 1 | lower | score - lowest + 1
+      63 ...................... 17 | 16..13 | 12..9      | 8..7  | 6..0
+      check (the rest of the hash) | work   | column + 1 | bound | score - lowest + 1
 
-* ``score`` is a bound in Pons's convention: an upper bound (the search
-  failed low) when ``lower`` is 0, a lower bound (it failed high) when 1.
-  Storing ``score - lowest + 1`` keeps the field positive, so a slot whose
-  low byte is 0 is empty.
+* ``score`` is in Pons's convention; ``bound`` says what it is: an upper
+  bound (``UPPER``, the search failed low), a lower bound (``LOWER``, it
+  failed high) or the exact score (``EXACT``). Storing
+  ``score - lowest + 1`` keeps the field positive, so a slot whose low seven
+  bits are 0 is empty.
 * ``column + 1`` is the move to try first next time (0: none).
 * ``work`` is about log4 of the nodes the search of the position took.
 
@@ -39,8 +40,10 @@ A lost entry only costs time, never correctness.
 from __future__ import annotations
 
 import numpy as np
+from llvmlite import ir
 from numba import njit, types
-from numba.extending import overload
+from numba.core import cgutils
+from numba.extending import intrinsic, overload
 
 from engine.errors import ResourceError
 from engine.kernels.bitops import add, lowest_index
@@ -50,13 +53,17 @@ MIX = np.uint64(0x9E3779B97F4A7C15)
 #: An independent odd constant that folds the high word of a wide key.
 FOLD = np.uint64(0xC2B2AE3D27D4EB4F)
 
-#: Bits below ``check``: the score byte, the move nibble, the work nibble.
-DATA_BITS = 16
-LOWER_FLAG = 0x80
-WORK_SHIFT = 12
+#: Bits below ``check``: the score, the kind of bound, the column, the work.
+DATA_BITS = 17
+SCORE_MASK = 0x7F
+BOUND_SHIFT = 7
+#: What a stored score is (the two bits above it).
+UPPER, LOWER, EXACT = 1, 2, 3
+COLUMN_SHIFT = 9
+WORK_SHIFT = 13
 MAX_WORK = 15
-#: At least 2**17 slots, so that ``check`` (65 - bits bits) fits above the data.
-MIN_BITS, MAX_BITS = 17, 32
+#: At least 2**18 slots, so that ``check`` (65 - bits bits) fits above the data.
+MIN_BITS, MAX_BITS = DATA_BITS + 1, 32
 
 
 #: Table sizes a person may ask for, in MB (the largest table, 2**32 wide slots, is 64 GiB).
@@ -119,7 +126,33 @@ def _mixed_key(current, mask):
 
 
 # -- probing and storing -----------------------------------------------------------
-@njit(cache=True, nogil=True)
+@intrinsic
+def _prefetch(typingctx, array, index):
+    """Start loading ``array[index]`` into the cache, and go on at once (LLVM's prefetch hint)."""
+    sig = types.void(array, index)
+
+    def codegen(context, builder, signature, args):
+        data = context.make_array(signature.args[0])(context, builder, args[0]).data
+        pointer = builder.gep(data, [args[1]], inbounds=True)
+        i32 = ir.IntType(32)
+        fnty = ir.FunctionType(ir.VoidType(), [pointer.type, i32, i32, i32])
+        prefetch = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        # A read, to be kept in every cache level, of data (not instructions).
+        builder.call(prefetch, [pointer, ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+@njit(cache=True, nogil=True, inline="always")
+def prefetch(table, current, mask):
+    """Start loading this position's bucket: a :func:`probe` soon after waits less for memory."""
+    slots = table[0]
+    index, _ = _bucket(slots, mixed_key(current, mask)[0])
+    _prefetch(slots, index)
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _bucket(slots, mixed):
     """``(first slot, check)``: the bucket the top bits of ``mixed`` choose, and the rest of them."""
     # The table has a power-of-two length: its log2 is the index of its one bit.
@@ -128,7 +161,7 @@ def _bucket(slots, mixed):
     return np.int64(mixed >> rest) * 2, mixed & ((np.uint64(1) << rest) - np.uint64(1))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def probe(table, current, mask):
     """The word stored for this very position, else 0."""
     slots, high_words = table
@@ -144,7 +177,7 @@ def probe(table, current, mask):
     return np.uint64(0)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def store(table, current, mask, data):
     """Remember ``data`` (see :func:`pack`) for this position.
 
@@ -165,7 +198,7 @@ def store(table, current, mask, data):
 
 
 # -- the data fields ------------------------------------------------------------------
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def work_of(nodes):
     """About log4 of a node count, at most ``MAX_WORK``: how costly a result was to find."""
     work = 0
@@ -175,25 +208,23 @@ def work_of(nodes):
     return work
 
 
-@njit(cache=True, nogil=True)
-def pack(score, is_lower, column, lowest, work):
-    """The 16 data bits for a bound ``score``, a best ``column`` (-1: none) and a ``work`` (0..15)."""
-    value = score - lowest + 1
-    if is_lower:
-        value |= LOWER_FLAG
-    return value | ((column + 1) << 8) | (work << WORK_SHIFT)
+@njit(cache=True, nogil=True, inline="always")
+def pack(score, bound, column, lowest, work):
+    """The data bits for a ``bound`` (UPPER, LOWER or EXACT) ``score``, a best ``column`` (-1: none), a ``work``."""
+    return (score - lowest + 1) | (bound << BOUND_SHIFT) | ((column + 1) << COLUMN_SHIFT) | (work << WORK_SHIFT)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def entry_score(word, lowest):
-    return np.int64(word & np.uint64(0x7F)) - 1 + lowest
+    return np.int64(word & np.uint64(SCORE_MASK)) - 1 + lowest
 
 
-@njit(cache=True, nogil=True)
-def entry_is_lower(word):
-    return (word & np.uint64(LOWER_FLAG)) != 0
+@njit(cache=True, nogil=True, inline="always")
+def entry_bound(word):
+    """UPPER, LOWER or EXACT (0 for an empty word)."""
+    return np.int64((word >> np.uint64(BOUND_SHIFT)) & np.uint64(3))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def entry_column(word):
-    return np.int64((word >> np.uint64(8)) & np.uint64(0xF)) - 1
+    return np.int64((word >> np.uint64(COLUMN_SHIFT)) & np.uint64(0xF)) - 1
