@@ -60,8 +60,8 @@ from engine.solver.claimeven import claimeven_bound
 from engine.solver.moves import can_win_now, centre_column, move_promise
 from engine.solver.symmetry import SYMMETRY_PLIES, mirror, smaller_image
 
-# Slots of the ``stats`` array.
-NODES, LIMIT, ABORTED = 0, 1, 2
+# Slots of the ``stats`` array: nodes searched, the node limit, stopped?, a random state (see JITTER).
+NODES, LIMIT, ABORTED, RANDOM = 0, 1, 2, 3
 #: Nodes between two looks at the stop flag and the node limit (a power of two).
 POLL = 4096
 #: Settled positions are looked up in the table while at least this many cells are empty
@@ -69,6 +69,8 @@ POLL = 4096
 PROBE_MIN_EMPTY = 0
 #: How much the move the table remembers counts in the move order (see moves.move_promise).
 TABLE_MOVE_BONUS = 5
+#: How much a jittered move may gain in the move order (see negamax's ``jitter``).
+JITTER = 3
 #: Positions with fewer stones than this are asked for their sign first (see solve_kernel).
 SIGN_FIRST_PLIES = 4
 #: Scores this close to 0 are asked about one at a time (see solve_kernel).
@@ -78,10 +80,11 @@ STEP_ZONE = 2
 _COL, _PLY, _FLIPPED, _LOW, _HIGH, _PROMISE = range(6)
 
 
-def new_stats(node_limit: int = 0) -> np.ndarray:
-    """A fresh ``stats`` array; ``node_limit`` 0 means no limit."""
-    stats = np.zeros(3, dtype=np.int64)
+def new_stats(node_limit: int = 0, seed: int = 0) -> np.ndarray:
+    """A fresh ``stats`` array; ``node_limit`` 0 means no limit; ``seed`` starts the jitter's random state."""
+    stats = np.zeros(4, dtype=np.int64)
     stats[LIMIT] = node_limit
+    stats[RANDOM] = seed * 2 + 1  # (xorshift needs a state that is not 0)
     return stats
 
 
@@ -200,9 +203,21 @@ def outside(low, high, alpha, beta):
     return False, 0
 
 
-@njit(cache=True, nogil=True, _nrt=False)
-def search(current, mask, ply, alpha, beta, g, table, scratch, stats, flag):
-    """The score of a position not over whose mover cannot win at once, within ``(alpha, beta)``."""
+@njit(cache=True, nogil=True, inline="always")
+def _random(stats):
+    """The next number of the random state in ``stats`` (Marsaglia's xorshift, 64 bits)."""
+    state = np.uint64(stats[RANDOM])
+    state ^= state << np.uint64(13)
+    state ^= state >> np.uint64(7)
+    state ^= state << np.uint64(17)
+    stats[RANDOM] = np.int64(state)
+    return state >> np.uint64(33)  # the high bits, the most random ones
+
+
+@njit(cache=True, nogil=True, inline="always")
+def search(current, mask, ply, alpha, beta, jitter, g, table, scratch, stats, flag):
+    """The score of a position not over whose mover cannot win at once, within ``(alpha, beta)``
+    (``jitter``: see :func:`negamax`)."""
     done, value, current, mask, ply, flipped = play_forced(current, mask, ply, g)
     if done:
         return value
@@ -211,15 +226,20 @@ def search(current, mask, ply, alpha, beta, g, table, scratch, stats, flag):
     low, high, word = known_bounds(current, mask, ply, g, table)
     done, value = outside(low, high, alpha, beta)
     if not done:
-        value = negamax(current, mask, ply, alpha, beta, low, high, word, g, table, scratch, stats, flag)
+        # (np.int64: a constant jitter would give numba a second signature of the recursion.)
+        value = negamax(current, mask, ply, alpha, beta, low, high, word, np.int64(jitter), g, table, scratch, stats, flag)
     return -value if flipped else value
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def negamax(current, mask, ply, alpha, beta, low, high, word, g, table, scratch, stats, flag):
+def negamax(current, mask, ply, alpha, beta, low, high, word, jitter, g, table, scratch, stats, flag):
     """The score of a quiet position (see :func:`play_forced`) within ``(alpha, beta)``.
 
     ``low``, ``high`` and ``word`` are its :func:`known_bounds`, which do not answer the window.
+    ``jitter`` (0: none) shuffles the move order a little near the root, so that two threads
+    searching one position go different ways (see :mod:`engine.solver.parallel`): its last
+    digit ``d`` adds up to ``d * JITTER`` at random to the promise of each move, and the
+    children get the other digits.
     """
     _count_node(stats, flag)
     if stats[ABORTED]:
@@ -310,6 +330,8 @@ def negamax(current, mask, ply, alpha, beta, low, high, word, g, table, scratch,
         promise = move_promise(current, mask, band(safe, column_cells(g, col)), opponent_threats, g)
         if col == first:
             promise += TABLE_MOVE_BONUS
+        if jitter % 10:
+            promise += JITTER * (_random(stats) % (jitter % 10 + 1))
         # Insertion sort, descending and stable: the centre goes first among equals.
         j = row
         while j > first_row and info[j - 1, _PROMISE] < promise:
@@ -323,10 +345,12 @@ def negamax(current, mask, ply, alpha, beta, low, high, word, g, table, scratch,
         c_current, c_mask = load(currents, row), load(masks, row)
         c_ply, c_low, c_high, c_word = info[row, _PLY], info[row, _LOW], info[row, _HIGH], words[row]
         if info[row, _FLIPPED]:  # the child's forced moves gave the move back to us
-            child = negamax(c_current, c_mask, c_ply, alpha, beta, c_low, c_high, c_word, g, table, scratch, stats, flag)
+            child = negamax(
+                c_current, c_mask, c_ply, alpha, beta, c_low, c_high, c_word, jitter // 10, g, table, scratch, stats, flag
+            )
         else:
             child = -negamax(
-                c_current, c_mask, c_ply, -beta, -alpha, c_low, c_high, c_word, g, table, scratch, stats, flag
+                c_current, c_mask, c_ply, -beta, -alpha, c_low, c_high, c_word, jitter // 10, g, table, scratch, stats, flag
             )
         if stats[ABORTED]:
             return 0
@@ -354,7 +378,7 @@ def negamax(current, mask, ply, alpha, beta, low, high, word, g, table, scratch,
     return value
 
 
-@njit(cache=True, nogil=True, _nrt=False, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _copy_row(scratch, to, source):
     """Copy a child of a node to another row of the scratch arrays."""
     info, currents, masks, words = scratch
@@ -365,7 +389,7 @@ def _copy_row(scratch, to, source):
     words[to] = words[source]
 
 
-@njit(cache=True, nogil=True, _nrt=False, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _swap_rows(scratch, a, b):
     """Exchange two children of a node in the scratch arrays."""
     info, currents, masks, words = scratch
@@ -422,10 +446,10 @@ def score_range(current, mask, ply, weak, g):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def question_kernel(current, mask, ply, value, g, table, scratch, stats, flag):
+def question_kernel(current, mask, ply, value, jitter, g, table, scratch, stats, flag):
     """One null-window search of a position that cannot be won at once: a bound that is above
-    ``value`` exactly when the score is."""
-    return search(current, mask, ply, value, value + 1, g, table, scratch, stats, flag)
+    ``value`` exactly when the score is (``jitter``: see :func:`negamax`)."""
+    return search(current, mask, ply, value, value + 1, jitter, g, table, scratch, stats, flag)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -437,7 +461,7 @@ def solve_kernel(current, mask, ply, weak, g, table, scratch, stats, flag):
     low, high = score_range(current, mask, ply, weak, g)
     while low < high:
         middle = next_question(low, high, ply)
-        result = search(current, mask, ply, middle, middle + 1, g, table, scratch, stats, flag)
+        result = search(current, mask, ply, middle, middle + 1, 0, g, table, scratch, stats, flag)
         if stats[ABORTED]:
             return 0
         if result <= middle:
@@ -453,4 +477,4 @@ def at_most_kernel(current, mask, ply, value, g, table, scratch, stats, flag):
     cells = g.cols * g.rows
     if can_win_now(current, mask, g):
         return (cells + 1 - ply) // 2 <= value
-    return search(current, mask, ply, value, value + 1, g, table, scratch, stats, flag) <= value
+    return search(current, mask, ply, value, value + 1, 0, g, table, scratch, stats, flag) <= value

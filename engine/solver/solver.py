@@ -165,10 +165,10 @@ class Solver:
         bits = table_bits_for(megabytes, geometry.wide)
         check_allocation(table_bytes(bits, geometry.wide), f"a transposition table of {megabytes:g} MB")
         self.table = new_table(bits, geometry.wide)
-        self._order = new_scratch(geometry)
+        self._scratch = new_scratch(geometry)
         # Long solves of one-word boards may run on two threads (see engine.solver.parallel).
         parallel = threads > 1 and not geometry.wide
-        self._orders = (self._order, new_scratch(geometry)) if parallel else None
+        self._scratches = (self._scratch, new_scratch(geometry)) if parallel else None
         self._live: _Run | None = None  # the run under way, whose node counter other threads may read
 
     @property
@@ -185,12 +185,12 @@ class Solver:
         stores a stopped search).
         """
         empty = self.geometry.to_kernel(0)
-        kernels = [(solve_kernel, False), (at_most_kernel, 0)]
-        if self._orders is not None:
-            kernels.append((question_kernel, 0))
-        for kernel, value in kernels:
+        kernels = [(solve_kernel, (False,)), (at_most_kernel, (0,))]
+        if self._scratches is not None:
+            kernels.append((question_kernel, (0, 0)))  # (the value asked, the jitter)
+        for kernel, arguments in kernels:
             run = _Run(1, _NEVER)
-            kernel(empty, empty, 0, value, *self._kernel_args(run))
+            kernel(empty, empty, 0, *arguments, *self._kernel_args(run))
 
     def reset(self) -> None:
         """Forget everything the table learnt."""
@@ -324,7 +324,7 @@ class Solver:
 
     def _search(self, current, mask, ply: int, run: _Run, weak: bool) -> int | None:
         """The kernel's score of a position still going on, or None if the run was stopped."""
-        parallel = self._orders is not None and run.stats[LIMIT] == 0
+        parallel = self._scratches is not None and run.stats[LIMIT] == 0
         if parallel:
             run.stats[LIMIT] = PARALLEL_AFTER_NODES  # one thread first: most solves end here
         score = solve_kernel(current, mask, ply, weak, *self._kernel_args(run))
@@ -335,14 +335,14 @@ class Solver:
             return None
         run.stats[ABORTED] = 0  # (the table kept only finished results: it goes on from them)
         found, nodes = solve_parallel(
-            current, mask, ply, weak, self.geometry.kernel, self.table, self._orders, run.flag
+            current, mask, ply, weak, self.geometry.kernel, self.table, self._scratches, run.flag
         )
         run.stats[NODES] += nodes
         return found
 
     def _kernel_args(self, run: _Run) -> tuple:
         """What every search kernel takes after the position: geometry, table, scratch, counters, flag."""
-        return self.geometry.kernel, self.table, self._order, run.stats, run.flag.array
+        return self.geometry.kernel, self.table, self._scratch, run.stats, run.flag.array
 
     def _column_score(self, board: Board, col: int, run: _Run) -> int | None:
         """The exact score of playing ``col`` (legal), from the mover's view."""
