@@ -13,6 +13,14 @@ same cache, same ``nogil``, same machine code where kernels call it.
 Only kernels call an inner kernel; a call from Python raises ``TypeError``
 (without the wrapper there is nothing to call). Kernels that Python calls
 (tests, agents, benchmarks) keep ``@njit(cache=True, nogil=True)``.
+
+**No reference counts.** numba counts the references to every array a kernel
+is handed: an atomic increment on entry and a decrement on exit, per array.
+For a recursive search that takes a dozen arrays it was a third of the time
+of a node. A kernel that allocates nothing needs none of it:
+``@njit(..., **NO_REFCOUNTS)`` (or ``inner(f, refcounts=False)``) compiles it
+without numba's runtime. Every kernel it calls that is not inlined must then be
+compiled the same way or be plain (no arrays), or numba cannot link them.
 """
 
 from __future__ import annotations
@@ -40,11 +48,16 @@ class InnerDispatcher(CPUDispatcher):
         raise TypeError(f"{self.py_func.__qualname__} is an inner kernel: only other kernels can call it")
 
 
-def inner(func: Callable[..., Any]) -> Any:
+#: Options of a kernel that allocates nothing: no reference counting of its arrays (see the module).
+NO_REFCOUNTS: dict[str, Any] = {"_nrt": False}
+
+
+def inner(func: Callable[..., Any], refcounts: bool = True) -> Any:
     """``@njit(cache=True, nogil=True)`` for a kernel only other kernels call (see the module docstring)."""
     if config.DISABLE_JIT:  # type: ignore[attr-defined]  # set from the environment; plain Python then
         return func
-    dispatcher = InnerDispatcher(py_func=func, locals={}, targetoptions=dict(_OPTIONS))
+    options = dict(_OPTIONS) if refcounts else {**_OPTIONS, **NO_REFCOUNTS}
+    dispatcher = InnerDispatcher(py_func=func, locals={}, targetoptions=options)
     dispatcher.enable_caching()
     return dispatcher
 

@@ -148,13 +148,15 @@ class BookBuilder:
         order's ties (centre first, left before right) make their searches
         differ, by a factor of two or three at times, and the agent may meet either.
         """
+        if self.leaf_nodes == 0:
+            return None  # no budget: every position is solved in full and followed
         mirrored = book_key(board)[1]
         if key not in self._cheap:
             mirror = Board.from_moves([board.geometry.cols - 1 - col for col in board.history], board.geometry)
             found = None
             for image in (board, mirror):
                 self.judge.reset()
-                best = self.judge.best_move(image, nodes=max(1, self.leaf_nodes))
+                best = self.judge.best_move(image, nodes=self.leaf_nodes)
                 if not best.finished:
                     found = None
                     break

@@ -19,6 +19,9 @@ from numba import njit
 from engine.kernels.bitops import andnot, band, bor, is_zero, lowest_index, popcount, shl, shr, sub
 from engine.kernels.rules import column_cells, playable_cells, winning_cells
 
+#: Weights of move_promise: our threats on a playable cell, one and two cells above one, and any.
+PROMISE_NOW, PROMISE_SOON, PROMISE_LATER, PROMISE_ANY = 6, 12, 5, 3
+
 
 def centre_order(cols: int) -> list[int]:
     """Every column, centre first (3, 2, 4, 1, 5, 0, 6 on 7 columns)."""
@@ -74,8 +77,9 @@ def move_promise(current, mask, cell, opponent_threats, g):
     playable = playable_cells(after, g)
     now = popcount(band(useful, playable))
     soon = popcount(band(useful, shl(playable, 1)))
-    later = popcount(band(useful, shl(playable, 2)))
-    return 12 * soon + 5 * later + 3 * popcount(useful)
+    # (masked to the board between the steps: two rows above a top cell is the next column)
+    later = popcount(band(useful, shl(band(shl(playable, 1), g.full), 1)))
+    return PROMISE_NOW * now + PROMISE_SOON * soon + PROMISE_LATER * later + PROMISE_ANY * popcount(useful)
 
 
 @njit(cache=True, nogil=True)

@@ -17,13 +17,21 @@ solving asks only whether the score is above -1 and above 0.
 **Settling before searching.** Much of a Connect Four tree needs no search:
 a move that must block, a position lost to a double threat, one that the
 opponent's claimeven strategy (:mod:`engine.solver.claimeven`) or the
-transposition table already bounds. :func:`settle` plays the forced moves out
-and applies those bounds; only a *quiet* position (two or more moves that do
-not lose at once, nothing to block) reaches :func:`negamax`, which settles
-every child before it searches any. A child settled outside the window cuts
-the node off at once, whichever place the move order gave it; the others
-are searched best-looking first. Only quiet positions are counted as nodes
-and stored in the table.
+transposition table already bounds. :func:`play_forced` plays the forced
+moves out and :func:`known_bounds` gathers those bounds; only a *quiet*
+position (two or more moves that do not lose at once, nothing to block) that
+they leave open reaches :func:`negamax`, which settles every child before it
+searches any. A child settled outside the window cuts the node off at once,
+whatever place the move order gave it; the others are searched most
+promising first. Only quiet positions are counted as nodes and stored in the
+table. (Christophe Steininger's solver, the fastest we know, is built this
+way.)
+
+**Speed.** The helpers are inlined into the search (``inline="always"``), the
+recursion runs without numba's reference counting (:data:`~engine.kernels.jit.NO_REFCOUNTS`: it
+allocates nothing) and a node asks the memory for its children's table
+entries before it needs them (:func:`~engine.solver.table.prefetch`), so
+that those slow loads overlap.
 
 Every position keeps the precondition that the side to move cannot win at
 once: the drivers check it at the root, and the moves that do not lose at
@@ -37,38 +45,25 @@ caller must discard the (meaningless) result.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 from numba import njit
 
 from engine.kernels.bitops import andnot, band, bor, bxor, is_zero, load, shr, store, sub
+from engine.kernels.jit import NO_REFCOUNTS, inner
 from engine.kernels.rules import column_cells, playable_cells, winning_cells
 from engine.kernels.stop import stop_requested
-from engine.solver.table import (
-    EXACT,
-    LOWER,
-    UPPER,
-    entry_bound,
-    entry_column,
-    entry_score,
-    pack,
-    prefetch,
-    probe,
-    work_of,
-)
-from engine.solver.table import store as remember
 from engine.solver.claimeven import claimeven_bound
 from engine.solver.moves import can_win_now, centre_column, move_promise
 from engine.solver.symmetry import SYMMETRY_PLIES, mirror, smaller_image
+from engine.solver.table import EXACT, LOWER, UPPER, entry_bound, entry_score, pack, prefetch, probe, work_of
+from engine.solver.table import store as remember
 
 # Slots of the ``stats`` array: nodes searched, the node limit, stopped?, a random state (see JITTER).
 NODES, LIMIT, ABORTED, RANDOM = 0, 1, 2, 3
 #: Nodes between two looks at the stop flag and the node limit (a power of two).
 POLL = 4096
-#: Settled positions are looked up in the table while at least this many cells are empty
-#: (deeper down a lookup costs more than the rare cut-off it brings).
-PROBE_MIN_EMPTY = 0
-#: How much the move the table remembers counts in the move order (see moves.move_promise).
-TABLE_MOVE_BONUS = 5
 #: How much a jittered move may gain in the move order (see negamax's ``jitter``).
 JITTER = 3
 #: Positions with fewer stones than this are asked for their sign first (see solve_kernel).
@@ -91,13 +86,12 @@ def new_stats(node_limit: int = 0, seed: int = 0) -> np.ndarray:
 def new_scratch(geometry) -> tuple:
     """Room for the settled children of a node at every ply, as :func:`negamax` keeps them.
 
-    ``(info, currents, masks, words)``: row ``ply * cols + k`` holds the ``k``-th child of
-    the node at ``ply``. Each ply has its own rows, so the recursion never overwrites its
-    callers' children.
+    ``(info, currents, masks)``: row ``ply * cols + k`` holds the ``k``-th child of the node
+    at ``ply``. Each ply has its own rows, so the recursion never overwrites its callers'
+    children.
     """
     rows = (geometry.cells + 1) * geometry.cols
-    info = np.zeros((rows, 6), dtype=np.int64)
-    return info, geometry.empty_array(rows), geometry.empty_array(rows), np.zeros(rows, dtype=np.uint64)
+    return np.zeros((rows, 6), dtype=np.int64), geometry.empty_array(rows), geometry.empty_array(rows)
 
 
 @njit(cache=True, nogil=True)
@@ -116,14 +110,14 @@ def _count_node(stats, flag):
 
 @njit(cache=True, nogil=True, inline="always")
 def table_image(current, mask, ply, g):
-    """``(current, mask, mirrored)``: the image of a position the table stores it under.
+    """``(current, mask)``: the image of a position the table stores it under.
 
     Early positions are stored as the smaller of their two mirror images: near the root
     both often occur (after 4 and 3, the mirror of 4 and 5), deeper down rarely.
     """
     if ply < SYMMETRY_PLIES:
-        return smaller_image(current, mask, mirror(current, g), mirror(mask, g))
-    return current, mask, False
+        current, mask, _ = smaller_image(current, mask, mirror(current, g), mirror(mask, g))
+    return current, mask
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -166,29 +160,25 @@ def play_forced(current, mask, ply, g):
 
 @njit(cache=True, nogil=True, inline="always")
 def known_bounds(current, mask, ply, g, table):
-    """``(low, high, word)``: bounds on the score of a quiet position that need no search, and its
-    table entry (0: none, or not looked up)."""
+    """``(low, high)``: bounds on the score of a quiet position that need no search."""
     cells = g.cols * g.rows
     # The opponent cannot win with their next stone, so we score at least this ...
     low = -((cells - 2 - ply) // 2)
     # ... and we cannot win with this stone, so at most this.
     high = (cells - 1 - ply) // 2
     # The opponent's follow-up strategy may rule out a win, or bound the loss (see claimeven).
-    bound = claimeven_bound(current, mask, ply, g)
-    if bound < high:
-        high = bound
-    word = np.uint64(0)
-    if cells - ply >= PROBE_MIN_EMPTY:
-        seen_current, seen_mask, _ = table_image(current, mask, ply, g)
-        word = probe(table, seen_current, seen_mask)
-        if word != 0:
-            stored = entry_score(word, lowest_stored(g))
-            kind = entry_bound(word)
-            if kind != UPPER and stored > low:
-                low = stored
-            if kind != LOWER and stored < high:
-                high = stored
-    return low, high, word
+    high = min(high, claimeven_bound(current, mask, ply, g))
+    # What an earlier search proved.
+    seen_current, seen_mask = table_image(current, mask, ply, g)
+    word = probe(table, seen_current, seen_mask)
+    if word != 0:
+        stored = entry_score(word, lowest_stored(g))
+        kind = entry_bound(word)
+        if kind != UPPER:
+            low = max(low, stored)
+        if kind != LOWER:
+            high = min(high, stored)
+    return low, high
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -223,19 +213,19 @@ def search(current, mask, ply, alpha, beta, jitter, g, table, scratch, stats, fl
         return value
     if flipped:  # the forced moves gave the move to the other side
         alpha, beta = -beta, -alpha
-    low, high, word = known_bounds(current, mask, ply, g, table)
+    low, high = known_bounds(current, mask, ply, g, table)
     done, value = outside(low, high, alpha, beta)
     if not done:
         # (np.int64: a constant jitter would give numba a second signature of the recursion.)
-        value = negamax(current, mask, ply, alpha, beta, low, high, word, np.int64(jitter), g, table, scratch, stats, flag)
+        value = negamax(current, mask, ply, alpha, beta, low, high, np.int64(jitter), g, table, scratch, stats, flag)
     return -value if flipped else value
 
 
-@njit(cache=True, nogil=True, _nrt=False)
-def negamax(current, mask, ply, alpha, beta, low, high, word, jitter, g, table, scratch, stats, flag):
+@partial(inner, refcounts=False)
+def negamax(current, mask, ply, alpha, beta, low, high, jitter, g, table, scratch, stats, flag):
     """The score of a quiet position (see :func:`play_forced`) within ``(alpha, beta)``.
 
-    ``low``, ``high`` and ``word`` are its :func:`known_bounds`, which do not answer the window.
+    ``low`` and ``high`` are its :func:`known_bounds`, which do not answer the window.
     ``jitter`` (0: none) shuffles the move order a little near the root, so that two threads
     searching one position go different ways (see :mod:`engine.solver.parallel`): its last
     digit ``d`` adds up to ``d * JITTER`` at random to the promise of each move, and the
@@ -252,7 +242,7 @@ def negamax(current, mask, ply, alpha, beta, low, high, word, jitter, g, table, 
     # Settle every move before searching any: one settled outside the window decides the node at
     # once, whatever place the move order gives it. First the forced moves of each, starting to load
     # their table entries (the loads then overlap) ...
-    info, currents, masks, words = scratch
+    info, currents, masks = scratch
     opponent = bxor(current, mask)
     opponent_threats = winning_cells(opponent, mask, g)
     safe = andnot(playable_cells(mask, g), shr(opponent_threats, 1))
@@ -274,9 +264,8 @@ def negamax(current, mask, ply, alpha, beta, low, high, word, jitter, g, table, 
                     if alpha >= beta:
                         return alpha
             continue
-        if cells - c_ply >= PROBE_MIN_EMPTY:
-            seen_current, seen_mask, _ = table_image(c_current, c_mask, c_ply, g)
-            prefetch(table, seen_current, seen_mask)
+        seen_current, seen_mask = table_image(c_current, c_mask, c_ply, g)
+        prefetch(table, seen_current, seen_mask)
         row = first_row + count
         info[row, _COL] = col
         info[row, _PLY] = c_ply
@@ -288,8 +277,9 @@ def negamax(current, mask, ply, alpha, beta, low, high, word, jitter, g, table, 
     kept = 0
     for k in range(count):
         row = first_row + k
-        c_current, c_mask, c_ply, c_flipped = load(currents, row), load(masks, row), info[row, _PLY], info[row, _FLIPPED]
-        c_low, c_high, c_word = known_bounds(c_current, c_mask, c_ply, g, table)
+        c_current, c_mask = load(currents, row), load(masks, row)
+        c_ply, c_flipped = info[row, _PLY], info[row, _FLIPPED]
+        c_low, c_high = known_bounds(c_current, c_mask, c_ply, g, table)
         # The child's window: the position reached is the opponent's unless the forced moves gave it back.
         done, child = outside(c_low, c_high, alpha, beta) if c_flipped else outside(c_low, c_high, -beta, -alpha)
         if done:
@@ -307,7 +297,6 @@ def negamax(current, mask, ply, alpha, beta, low, high, word, jitter, g, table, 
         row = first_row + kept
         info[row, _LOW] = c_low
         info[row, _HIGH] = c_high
-        words[row] = c_word
         kept += 1
     count = kept
     if count == 0:
@@ -319,17 +308,12 @@ def negamax(current, mask, ply, alpha, beta, low, high, word, jitter, g, table, 
         if alpha >= beta:
             return beta
 
-    # The move the table remembers, then the most promising.
-    seen_current, seen_mask, mirrored = table_image(current, mask, ply, g)
-    first = entry_column(word) if word != 0 else -1
-    if mirrored and first >= 0:
-        first = g.cols - 1 - first
+    # The most promising move first. (The move the table remembers would do worse: trying it
+    # first cost 8 % more nodes on the Pons sets, so the table keeps none.)
     for k in range(count):
         row = first_row + k
         col = info[row, _COL]
         promise = move_promise(current, mask, band(safe, column_cells(g, col)), opponent_threats, g)
-        if col == first:
-            promise += TABLE_MOVE_BONUS
         if jitter % 10:
             promise += JITTER * (_random(stats) % (jitter % 10 + 1))
         # Insertion sort, descending and stable: the centre goes first among equals.
@@ -339,24 +323,22 @@ def negamax(current, mask, ply, alpha, beta, low, high, word, jitter, g, table, 
             j -= 1
         info[j, _PROMISE] = promise
 
-    best = -1
     for k in range(count):
         row = first_row + k
         c_current, c_mask = load(currents, row), load(masks, row)
-        c_ply, c_low, c_high, c_word = info[row, _PLY], info[row, _LOW], info[row, _HIGH], words[row]
+        c_ply, c_low, c_high = info[row, _PLY], info[row, _LOW], info[row, _HIGH]
         if info[row, _FLIPPED]:  # the child's forced moves gave the move back to us
             child = negamax(
-                c_current, c_mask, c_ply, alpha, beta, c_low, c_high, c_word, jitter // 10, g, table, scratch, stats, flag
+                c_current, c_mask, c_ply, alpha, beta, c_low, c_high, jitter // 10, g, table, scratch, stats, flag
             )
         else:
             child = -negamax(
-                c_current, c_mask, c_ply, -beta, -alpha, c_low, c_high, c_word, jitter // 10, g, table, scratch, stats, flag
+                c_current, c_mask, c_ply, -beta, -alpha, c_low, c_high, jitter // 10, g, table, scratch, stats, flag
             )
         if stats[ABORTED]:
             return 0
         if child > value:
             value = child
-            best = info[row, _COL]
             if child > alpha:
                 alpha = child
                 if alpha >= beta:
@@ -370,29 +352,25 @@ def negamax(current, mask, ply, alpha, beta, low, high, word, jitter, g, table, 
         kind = EXACT if value == low else UPPER
     else:
         kind = EXACT
-    if cells - ply >= PROBE_MIN_EMPTY:  # (deeper positions are never looked up)
-        if mirrored and best >= 0:
-            best = g.cols - 1 - best
-        work = work_of(stats[NODES] - start_nodes)
-        remember(table, seen_current, seen_mask, pack(value, kind, best, lowest_stored(g), work))
+    seen_current, seen_mask = table_image(current, mask, ply, g)
+    remember(table, seen_current, seen_mask, pack(value, kind, lowest_stored(g), work_of(stats[NODES] - start_nodes)))
     return value
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNTS)
 def _copy_row(scratch, to, source):
     """Copy a child of a node to another row of the scratch arrays."""
-    info, currents, masks, words = scratch
+    info, currents, masks = scratch
     for field in range(6):
         info[to, field] = info[source, field]
     store(currents, to, load(currents, source))
     store(masks, to, load(masks, source))
-    words[to] = words[source]
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNTS)
 def _swap_rows(scratch, a, b):
     """Exchange two children of a node in the scratch arrays."""
-    info, currents, masks, words = scratch
+    info, currents, masks = scratch
     for field in range(6):
         info[a, field], info[b, field] = info[b, field], info[a, field]
     current_a, mask_a = load(currents, a), load(masks, a)
@@ -400,7 +378,6 @@ def _swap_rows(scratch, a, b):
     store(masks, a, load(masks, b))
     store(currents, b, current_a)
     store(masks, b, mask_a)
-    words[a], words[b] = words[b], words[a]
 
 
 @njit(cache=True, nogil=True)
@@ -445,14 +422,14 @@ def score_range(current, mask, ply, weak, g):
     return low, high
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@njit(cache=True, nogil=True, **NO_REFCOUNTS)
 def question_kernel(current, mask, ply, value, jitter, g, table, scratch, stats, flag):
     """One null-window search of a position that cannot be won at once: a bound that is above
     ``value`` exactly when the score is (``jitter``: see :func:`negamax`)."""
     return search(current, mask, ply, value, value + 1, jitter, g, table, scratch, stats, flag)
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@njit(cache=True, nogil=True, **NO_REFCOUNTS)
 def solve_kernel(current, mask, ply, weak, g, table, scratch, stats, flag):
     """The exact score (weak: its sign) of a position that is not over.
 
@@ -471,7 +448,7 @@ def solve_kernel(current, mask, ply, weak, g, table, scratch, stats, flag):
     return low
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@njit(cache=True, nogil=True, **NO_REFCOUNTS)
 def at_most_kernel(current, mask, ply, value, g, table, scratch, stats, flag):
     """Is the score of this position (not over) at most ``value``? One null-window search."""
     cells = g.cols * g.rows

@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from engine.board import Board
 from engine.errors import GeometryError, IllegalMoveError
@@ -33,6 +34,7 @@ from engine.solver.negamax import (
     solve_kernel,
 )
 from engine.solver.parallel import solve_parallel
+from engine.solver.parallel import warm_up as warm_up_parallel
 from engine.solver.replay import replay
 from engine.solver.table import MAX_TABLE_MB, MIN_TABLE_MB, new_table, table_bits_for, table_bytes
 from engine.stop import StopFlag
@@ -185,9 +187,10 @@ class Solver:
         stores a stopped search).
         """
         empty = self.geometry.to_kernel(0)
-        kernels = [(solve_kernel, (False,)), (at_most_kernel, (0,))]
+        kernels: list[tuple[Any, tuple[int, ...]]] = [(solve_kernel, (False,)), (at_most_kernel, (0,))]
         if self._scratches is not None:
             kernels.append((question_kernel, (0, 0)))  # (the value asked, the jitter)
+            warm_up_parallel(self.geometry.kernel)
         for kernel, arguments in kernels:
             run = _Run(1, _NEVER)
             kernel(empty, empty, 0, *arguments, *self._kernel_args(run))

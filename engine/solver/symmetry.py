@@ -29,8 +29,14 @@ def key_less(a, b) -> bool:
 def _key_less(a, b):
     if not isinstance(a, types.UniTuple):
         return lambda a, b: a < b
-    # Compare the high words first, the low words on a tie.
-    return lambda a, b: a[1] < b[1] or (a[1] == b[1] and a[0] < b[0])
+
+    def wide(a, b):
+        # Compare the high words first, the low words on a tie.
+        if a[1] != b[1]:
+            return a[1] < b[1]
+        return a[0] < b[0]
+
+    return wide
 
 
 @njit(cache=True, nogil=True, inline="always")

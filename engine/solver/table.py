@@ -3,18 +3,17 @@
 Connect Four reaches the same position by many move orders, and the
 null-window searches of :mod:`engine.solver.negamax` visit the same positions
 again and again. The table remembers, for each position searched, what the
-search proved about its score, the column that was best (or refuted the
-search) and how much work the search took, in one ``uint64`` per slot::
+search proved about its score and how much work the search took, in one
+``uint64`` per slot::
 
-      63 ...................... 17 | 16..13 | 12..9      | 8..7  | 6..0
-      check (the rest of the hash) | work   | column + 1 | bound | score - lowest + 1
+      63 ...................... 13 | 12..9 | 8..7  | 6..0
+      check (the rest of the hash) | work  | bound | score - lowest + 1
 
 * ``score`` is in Pons's convention; ``bound`` says what it is: an upper
   bound (``UPPER``, the search failed low), a lower bound (``LOWER``, it
   failed high) or the exact score (``EXACT``). Storing
   ``score - lowest + 1`` keeps the field positive, so a slot whose low seven
   bits are 0 is empty.
-* ``column + 1`` is the move to try first next time (0: none).
 * ``work`` is about log4 of the nodes the search of the position took.
 
 **Two slots per bucket.** A position may live in either slot of its bucket
@@ -53,16 +52,15 @@ MIX = np.uint64(0x9E3779B97F4A7C15)
 #: An independent odd constant that folds the high word of a wide key.
 FOLD = np.uint64(0xC2B2AE3D27D4EB4F)
 
-#: Bits below ``check``: the score, the kind of bound, the column, the work.
-DATA_BITS = 17
+#: Bits below ``check``: the score, the kind of bound, the work.
+DATA_BITS = 13
 SCORE_MASK = 0x7F
 BOUND_SHIFT = 7
 #: What a stored score is (the two bits above it).
 UPPER, LOWER, EXACT = 1, 2, 3
-COLUMN_SHIFT = 9
-WORK_SHIFT = 13
+WORK_SHIFT = 9
 MAX_WORK = 15
-#: At least 2**18 slots, so that ``check`` (65 - bits bits) fits above the data.
+#: At least 2**14 slots, so that ``check`` (65 - bits bits) fits above the data.
 MIN_BITS, MAX_BITS = DATA_BITS + 1, 32
 
 
@@ -209,9 +207,9 @@ def work_of(nodes):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def pack(score, bound, column, lowest, work):
-    """The data bits for a ``bound`` (UPPER, LOWER or EXACT) ``score``, a best ``column`` (-1: none), a ``work``."""
-    return (score - lowest + 1) | (bound << BOUND_SHIFT) | ((column + 1) << COLUMN_SHIFT) | (work << WORK_SHIFT)
+def pack(score, bound, lowest, work):
+    """The data bits for a ``bound`` (UPPER, LOWER or EXACT) ``score`` and a ``work`` (0..15)."""
+    return (score - lowest + 1) | (bound << BOUND_SHIFT) | (work << WORK_SHIFT)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -223,8 +221,3 @@ def entry_score(word, lowest):
 def entry_bound(word):
     """UPPER, LOWER or EXACT (0 for an empty word)."""
     return np.int64((word >> np.uint64(BOUND_SHIFT)) & np.uint64(3))
-
-
-@njit(cache=True, nogil=True, inline="always")
-def entry_column(word):
-    return np.int64((word >> np.uint64(COLUMN_SHIFT)) & np.uint64(0xF)) - 1

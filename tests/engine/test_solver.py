@@ -141,6 +141,10 @@ def test_limits_report_unfinished_never_a_guess() -> None:
     assert solver.solve_moves("3246313").score == Score.pons(-2)
 
 
+#: The data bits of a table slot (below the check bits).
+DATA = (1 << tt.DATA_BITS) - 1
+
+
 @pytest.mark.parametrize("geometry", [Geometry(), Geometry(8, 8, 4), Geometry(9, 9, 5)])
 def test_table_never_answers_for_another_position(geometry: Geometry) -> None:
     table = tt.new_table(tt.MIN_BITS, geometry.wide)
@@ -150,7 +154,7 @@ def test_table_never_answers_for_another_position(geometry: Geometry) -> None:
     for index in range(1000):
         board = Board.from_moves(random_position(geometry, rng.randrange(0, 40), rng), geometry)
         current, mask = board.kernel_state()
-        data = tt.pack(index % 40 - 20, index % 2 == 0, index % geometry.cols, -41, index % 16)
+        data = tt.pack(index % 40 - 20, (tt.UPPER, tt.LOWER, tt.EXACT)[index % 3], -41, index % 16)
         tt.store(table, current, mask, data)
         stored[board.key()] = data
         boards.append(board)
@@ -159,7 +163,7 @@ def test_table_never_answers_for_another_position(geometry: Geometry) -> None:
         word = int(tt.probe(table, *board.kernel_state()))
         if word:
             hits += 1
-            assert word & 0xFFFF == stored[board.key()]
+            assert word & DATA == stored[board.key()]
     assert hits > 0
 
 
@@ -200,19 +204,19 @@ def test_a_bucket_keeps_the_costliest_result_and_the_newest() -> None:
     zero = np.uint64(0)
 
     def data(work: int) -> int:
-        return int(tt.pack(3, False, 2, -22, work))
+        return int(tt.pack(3, tt.UPPER, -22, work))
 
     tt.store(table, zero, costly, data(8))
     tt.store(table, zero, small, data(1))
     tt.store(table, zero, newest, data(0))
-    assert int(tt.probe(table, zero, costly)) & 0xFFFF == data(8)  # survives the smaller results
-    assert int(tt.probe(table, zero, newest)) & 0xFFFF == data(0)
+    assert int(tt.probe(table, zero, costly)) & DATA == data(8)  # survives the smaller results
+    assert int(tt.probe(table, zero, newest)) & DATA == data(0)
     assert tt.probe(table, zero, small) == 0  # the older small result made way
     tt.store(table, zero, costlier, data(9))
-    assert int(tt.probe(table, zero, costlier)) & 0xFFFF == data(9)
+    assert int(tt.probe(table, zero, costlier)) & DATA == data(9)
     # A new result for a position already in the first slot replaces it there, whatever its work.
     tt.store(table, zero, costlier, data(2))
-    assert int(tt.probe(table, zero, costlier)) & 0xFFFF == data(2)
+    assert int(tt.probe(table, zero, costlier)) & DATA == data(2)
 
 
 @needs_pons
