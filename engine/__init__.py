@@ -15,10 +15,31 @@ from engine import kernel_cache
 
 kernel_cache.configure()  # before any kernel is compiled or loaded (see kernel_cache)
 
-from engine.agents import Agent, SearchResult, StopFlag, create_agent
-from engine.board import Board, Side
-from engine.errors import AgentSpecError, EngineError, GeometryError, IllegalMoveError, PositionError
-from engine.geometry import Geometry
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # (what the names below are, for type checkers)
+    from engine.agents import Agent, SearchResult, StopFlag, create_agent
+    from engine.board import Board, Side
+    from engine.errors import AgentSpecError, EngineError, GeometryError, IllegalMoveError, PositionError
+    from engine.geometry import Geometry
+
+#: Where each public name lives; imported on first use, so that ``python -m engine solve`` and
+#: other light commands do not load every agent (and numba) first.
+_HOMES = {
+    "Agent": "engine.agents",
+    "AgentSpecError": "engine.errors",
+    "Board": "engine.board",
+    "EngineError": "engine.errors",
+    "Geometry": "engine.geometry",
+    "GeometryError": "engine.errors",
+    "IllegalMoveError": "engine.errors",
+    "PositionError": "engine.errors",
+    "SearchResult": "engine.agents",
+    "Side": "engine.board",
+    "StopFlag": "engine.agents",
+    "create_agent": "engine.agents",
+}
 
 __all__ = [
     "Agent",
@@ -34,3 +55,9 @@ __all__ = [
     "StopFlag",
     "create_agent",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(_HOMES[name]), name)

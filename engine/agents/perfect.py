@@ -37,7 +37,8 @@ from engine.board import Board
 from engine.geometry import Geometry
 from engine.progress import Progress
 from engine.solver.book import Book, load_default
-from engine.solver.solver import DEFAULT_TABLE_MB, Solver
+from engine.solver.settings import DEFAULT_TABLE_MB
+from engine.solver.solver import Solver
 from engine.stop import StopFlag
 
 #: Connect-4 boards of up to this many cells are solved exactly on every move.

@@ -40,8 +40,8 @@ from engine.match import play_game
 from engine.score import Score
 from engine.solver.book import load_default
 from engine.solver.book_builder import edge_positions
-from engine.solver.solver import DEFAULT_TABLE_MB, Solver
-from engine.solver.table import MAX_TABLE_MB, MIN_TABLE_MB
+from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB
+from engine.solver.solver import Solver
 from engine.validate import MAX_GAMES, MAX_SECONDS, float_arg, int_arg
 from engine.warmup import warm_up
 

@@ -11,7 +11,7 @@ from engine.cli.common import (
     grid_positions,
     position_lines,
 )
-from engine.cli.solver_options import UNFINISHED, add_solver_arguments, limits, make_solver
+from engine.cli.solver_options import UNFINISHED, Solvers, add_solver_arguments, limits
 
 
 def add_parser(subparsers) -> None:
@@ -28,16 +28,19 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     geometry = geometry_from(args)
-    solver = make_solver(args, geometry)
+    solvers = Solvers(args, geometry)
     reporter = PositionReporter()
     nodes, seconds = limits(args)
     for line in position_lines(args.positions + grid_positions(args)):
         board = reporter.board(line, geometry)
         if board is None:
             continue
-        analysis = solver.analyze(board, nodes=nodes, seconds=seconds)
-        if not analysis.finished:
-            reporter.fail(line, UNFINISHED)
-            continue
-        emit(" ".join([line.text, *("x" if score is None else str(score) for score in analysis.scores)]))
+        scores = solvers.quick.analyze(board) if solvers.quick is not None and not board.is_over else None
+        if scores is None:
+            analysis = solvers.compiled.analyze(board, nodes=nodes, seconds=seconds)
+            if not analysis.finished:
+                reporter.fail(line, UNFINISHED)
+                continue
+            scores = [None if score is None else int(score.value) for score in analysis.scores]
+        emit(" ".join([line.text, *("x" if score is None else str(score) for score in scores)]))
     return reporter.status

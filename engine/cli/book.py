@@ -9,8 +9,8 @@ from engine.cli.common import add_command, add_geometry_arguments, emit, geometr
 from engine.geometry import MAX_COLS, MAX_ROWS
 from engine.solver.book import book_path
 from engine.solver.book_builder import BookBuilder
+from engine.solver.settings import MAX_TABLE_MB, MIN_TABLE_MB
 from engine.solver.solver import Solver
-from engine.solver.table import MAX_TABLE_MB, MIN_TABLE_MB
 from engine.validate import MAX_NODES, MAX_SECONDS, float_arg, int_arg
 
 #: The most stones any board holds.

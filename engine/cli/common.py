@@ -7,13 +7,15 @@ import contextlib
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from engine.agents.base import Agent
-from engine.agents.registry import create_agent, describe_agents
 from engine.board import Board
 from engine.errors import EngineError
 from engine.geometry import Geometry
 from engine.validate import shown
+
+if TYPE_CHECKING:
+    from engine.agents.base import Agent
 
 
 def add_geometry_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,6 +48,8 @@ def geometry_from(args: argparse.Namespace) -> Geometry:
 
 def agents_epilog() -> str:
     """The agent listing for a command's ``--help``."""
+    from engine.agents.registry import describe_agents  # (the agents load numba: only the commands that need them)
+
     return describe_agents()
 
 
@@ -130,6 +134,8 @@ def emit(text: str) -> None:
 
 def start_and_players(args: argparse.Namespace) -> tuple[Board, Agent, Agent]:
     """The start position (``--moves``) and the red and yellow agents, seeded from ``--seed``."""
+    from engine.agents.registry import create_agent
+
     board = Board.from_moves(args.moves, geometry_from(args))
     if board.is_over:
         raise EngineError(f"the game is already over after {args.moves!r}")

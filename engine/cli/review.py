@@ -7,8 +7,8 @@ import sys
 from engine.cli.common import PositionReporter, add_command, add_geometry_arguments, emit, geometry_from, position_lines
 from engine.review import GAME_SECONDS, LABELS, POSITION_SECONDS, review, summary
 from engine.solver.book import load_default
-from engine.solver.solver import DEFAULT_TABLE_MB, Solver
-from engine.solver.table import MAX_TABLE_MB, MIN_TABLE_MB
+from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB
+from engine.solver.solver import Solver
 from engine.validate import MAX_SECONDS, float_arg
 
 

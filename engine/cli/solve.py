@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.board import Board
 from engine.cli.common import (
     PositionReporter,
     add_command,
@@ -11,7 +12,7 @@ from engine.cli.common import (
     grid_positions,
     position_lines,
 )
-from engine.cli.solver_options import UNFINISHED, add_solver_arguments, limits, make_solver
+from engine.cli.solver_options import UNFINISHED, Solvers, add_solver_arguments, limits
 from engine.errors import EngineError
 
 
@@ -30,12 +31,15 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     geometry = geometry_from(args)
-    solver = make_solver(args, geometry)
+    solvers = Solvers(args, geometry)
     reporter = PositionReporter()
     nodes, seconds = limits(args)
     for line in position_lines(args.positions + grid_positions(args)):
+        if solvers.quick is not None and (score := _quick_score(solvers, line.text, args.weak)) is not None:
+            emit(f"{line.text} {score}")
+            continue
         try:
-            solution = solver.solve_moves(line.text, weak=args.weak, nodes=nodes, seconds=seconds)
+            solution = solvers.compiled.solve_moves(line.text, weak=args.weak, nodes=nodes, seconds=seconds)
         except EngineError as exc:
             reporter.fail(line, str(exc))
             continue
@@ -44,3 +48,13 @@ def run(args) -> int:
         else:
             emit(f"{line.text} {solution.score}")
     return reporter.status
+
+
+def _quick_score(solvers: Solvers, text: str, weak: bool) -> int | None:
+    """The quick solver's answer, or None when the compiled solver must answer (or explain what is wrong)."""
+    assert solvers.quick is not None
+    try:
+        board = Board.from_moves(text, solvers.geometry)
+    except EngineError:
+        return None
+    return None if board.is_over else solvers.quick.solve(board, weak=weak)

@@ -1,16 +1,26 @@
-"""What ``solve`` and ``analyze`` share: their options and the solver they build."""
+"""What ``solve`` and ``analyze`` share: their options and the solvers they use.
+
+The first positions of a process are tried with the plain-Python
+:class:`~engine.solver.quick.QuickSolver` (no numba to load: an end-game
+position is answered in well under 0.3 s of the process's start); the first
+one it cannot finish within its budget loads the compiled solver, which
+answers that position and every one after it.
+"""
 
 from __future__ import annotations
 
 import argparse
 import math
+from typing import TYPE_CHECKING
 
 from engine.cli.common import add_grid_argument
 from engine.geometry import Geometry
-from engine.solver.book import load_default
-from engine.solver.solver import DEFAULT_TABLE_MB, Solver
-from engine.solver.table import MAX_TABLE_MB, MIN_TABLE_MB
+from engine.solver.quick import QuickSolver
+from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB
 from engine.validate import MAX_NODES, MAX_SECONDS, float_arg, int_arg
+
+if TYPE_CHECKING:
+    from engine.solver.solver import Solver
 
 
 def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,8 +56,30 @@ def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def make_solver(args: argparse.Namespace, geometry: Geometry) -> Solver:
+    from engine.solver.book import load_default  # (numba: loaded only when a position needs it)
+    from engine.solver.solver import Solver
+
     book = None if args.no_book else load_default(geometry)
     return Solver(geometry, args.table_mb, book=book, threads=args.threads)
+
+
+class Solvers:
+    """The quick solver while it keeps up, then the compiled one (see the module)."""
+
+    def __init__(self, args: argparse.Namespace, geometry: Geometry) -> None:
+        self.args, self.geometry = args, geometry
+        # Limits are the compiled solver's (its nodes, its clock): with them, it answers everything.
+        limited = args.nodes or limits(args)[1] is not None
+        self.quick: QuickSolver | None = None if limited else QuickSolver(geometry)
+        self._compiled: Solver | None = None
+
+    @property
+    def compiled(self) -> Solver:
+        """The compiled solver, loaded on first use; from then on the quick one is not asked."""
+        if self._compiled is None:
+            self._compiled = make_solver(self.args, self.geometry)
+            self.quick = None
+        return self._compiled
 
 
 def limits(args: argparse.Namespace) -> tuple[int, float | None]:

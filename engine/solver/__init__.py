@@ -3,12 +3,15 @@
 One idea per module:
 
 * :mod:`~engine.solver.table` - the transposition table (exact keys on every board, buckets kept by work);
+* :mod:`~engine.solver.settings` - the table sizes commands offer;
 * :mod:`~engine.solver.moves` - which moves to search, and in what order;
 * :mod:`~engine.solver.claimeven` - the second player's follow-up strategy bounds the first's score;
 * :mod:`~engine.solver.symmetry` - mirror images share table entries in the opening;
 * :mod:`~engine.solver.negamax` - the search kernels: negamax and the null-window driver;
 * :mod:`~engine.solver.solver` - :class:`Solver`: solve, analyse, best move, with limits;
 * :mod:`~engine.solver.replay` - move strings straight into bitboards, for many positions;
+* :mod:`~engine.solver.parallel` - one question shared out on two threads;
+* :mod:`~engine.solver.quick` - small positions in plain Python, before numba is loaded;
 * :mod:`~engine.solver.book` and :mod:`~engine.solver.book_builder` - opening books.
 
 Typical use::
@@ -21,7 +24,37 @@ Typical use::
     solver.analyze(Board.from_moves("4453")).scores   # one exact Score per column (None: full)
 """
 
-from engine.solver.book import Book, load_default
-from engine.solver.solver import Analysis, BestMove, Solution, Solver, Ties
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["Analysis", "BestMove", "Book", "Solution", "Solver", "Ties", "load_default"]
+if TYPE_CHECKING:  # (what the names below are, for type checkers)
+    from engine.solver.book import Book, load_default
+    from engine.solver.solver import Analysis, BestMove, Solution, Solver, Ties
+
+#: Where each public name lives; imported on first use, so that importing one module of the
+#: package (its settings, the quick solver) does not load numba and the compiled search.
+_HOMES = {
+    "Analysis": "solver",
+    "BestMove": "solver",
+    "Book": "book",
+    "Solution": "solver",
+    "Solver": "solver",
+    "Ties": "solver",
+    "load_default": "book",
+}
+
+__all__ = [
+    "Analysis",
+    "BestMove",
+    "Book",
+    "Solution",
+    "Solver",
+    "Ties",
+    "load_default",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"engine.solver.{_HOMES[name]}"), name)

@@ -43,7 +43,8 @@ from tqdm import tqdm
 from engine.board import Board
 from engine.score import Score
 from engine.solver.book import DATA_BITS, Book, BookError, board_of_key, book_key, check_geometry, pack, unpack
-from engine.solver.solver import DEFAULT_TABLE_MB, BestMove, Solver, win_now_score
+from engine.solver.settings import DEFAULT_TABLE_MB
+from engine.solver.solver import BestMove, Solver, win_now_score
 from engine.stop import StopFlag
 
 #: Positions that took at least this much processor time are listed as the build goes.

@@ -36,14 +36,11 @@ from engine.solver.negamax import (
 from engine.solver.parallel import solve_parallel
 from engine.solver.parallel import warm_up as warm_up_parallel
 from engine.solver.replay import replay
-from engine.solver.table import MAX_TABLE_MB, MIN_TABLE_MB, new_table, table_bits_for, table_bytes
+from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB
+from engine.solver.table import new_table, table_bits_for, table_bytes
 from engine.stop import StopFlag
 from engine.validate import finite_float
 
-#: Table size of a solver made without one. A bigger table saves nodes but
-#: loses time to memory on small searches: on the benchmark sets 8 MB is the
-#: fastest, on opening positions (minutes of search) 256 MB is twice as fast.
-DEFAULT_TABLE_MB = 64
 #: With two threads, a solve shares its work between them once one thread has searched this
 #: many nodes without an answer (about 0.3 s): starting threads costs more than short solves take.
 PARALLEL_AFTER_NODES = 1_500_000

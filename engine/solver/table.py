@@ -64,10 +64,6 @@ MAX_WORK = 15
 MIN_BITS, MAX_BITS = DATA_BITS + 1, 32
 
 
-#: Table sizes a person may ask for, in MB (the largest table, 2**32 wide slots, is 64 GiB).
-MIN_TABLE_MB, MAX_TABLE_MB = 0.001, 65536
-
-
 def _slot_bytes(wide: bool) -> int:
     return 16 if wide else 8  # a wide board also keeps the key's high word
 

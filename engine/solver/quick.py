@@ -1,0 +1,177 @@
+"""Small positions in plain Python: the first answers of a process, before the compiled solver is there.
+
+Loading numba and the compiled search from its cache takes a process about
+0.35 s before the first search; an end-game position then takes microseconds.
+A pipe that starts ``python -m engine solve`` once per position would wait on
+that more than on any search. :class:`QuickSolver` answers such positions
+without numba: Pons's negamax in plain Python over the same bitboards (as
+Python integers), with a node budget. A position it cannot finish within the
+budget goes to the compiled :class:`~engine.solver.solver.Solver`, which is
+loaded then and answers everything after it.
+
+Exact like the compiled solver (the tests check both agree on the Pons sets),
+but thousands of times slower per position: it is only for small searches.
+"""
+
+from __future__ import annotations
+
+from engine.board import Board
+from engine.geometry import Geometry
+
+#: Positions a quick solve may visit before it gives up (a few tens of milliseconds).
+BUDGET = 2_500
+
+
+class OverBudget(Exception):
+    """The search needs more than the budget."""
+
+
+class QuickSolver:
+    """Exact scores in Pons's convention (see docs/cli.md) of positions whose search is small."""
+
+    def __init__(self, geometry: Geometry, budget: int = BUDGET) -> None:
+        self.geometry = geometry
+        self.budget = budget
+        self.nodes = 0
+        g = geometry
+        self._cells, self._connect = g.cells, g.connect
+        self._bottom, self._full = g.bottom_mask, g.board_mask
+        # Moving one step: up a column, and right along the three other directions (see engine.geometry).
+        self._steps = (1, g.height - 1, g.height, g.height + 1)
+        centre = g.cols // 2
+        self._order = sorted(range(g.cols), key=lambda col: (abs(col - centre), col))  # centre first
+        self._columns = [g.column_mask(col) for col in range(g.cols)]
+        self._table: dict[int, tuple[int, int]] = {}  # key -> (lowest, highest) proven
+
+    # -- public -----------------------------------------------------------------------------
+    def solve(self, board: Board, weak: bool = False) -> int | None:
+        """The score (weak: its sign) of a position not over, or None if the budget runs out."""
+        current, mask, ply = board.current, board.mask, board.ply
+        self.nodes = 0
+        try:
+            if self._wins_now(current, mask):
+                score = (self._cells + 1 - ply) // 2
+            else:
+                score = self._solve(current, mask, ply, weak)
+        except OverBudget:
+            return None
+        return (score > 0) - (score < 0) if weak else score
+
+    def analyze(self, board: Board) -> list[int | None] | None:
+        """The score of playing each column (None: full) of a position not over; None if over budget."""
+        scores: list[int | None] = []
+        self.nodes = 0
+        try:
+            for col in range(self.geometry.cols):
+                if not board.is_legal(col):
+                    scores.append(None)
+                elif board.is_winning_move(col):
+                    scores.append((self._cells + 1 - board.ply) // 2)
+                else:
+                    board.play(col)
+                    try:
+                        scores.append(self._child_score(board))
+                    finally:
+                        board.undo()
+        except OverBudget:
+            return None
+        return scores
+
+    # -- the search ---------------------------------------------------------------------------
+    def _child_score(self, board: Board) -> int:
+        """Minus the score of the position after a move (the mover's score for that move)."""
+        if board.is_full:
+            return 0
+        if self._wins_now(board.current, board.mask):
+            return -((self._cells + 1 - board.ply) // 2)
+        return -self._solve(board.current, board.mask, board.ply, False)
+
+    def _solve(self, current: int, mask: int, ply: int, weak: bool) -> int:
+        """The exact score of a position whose mover cannot win at once, by null-window questions."""
+        low, high = -((self._cells - ply) // 2), (self._cells + 1 - ply) // 2
+        if weak:
+            low, high = max(low, -1), min(high, 1)
+        while low < high:
+            middle = low + (high - low) // 2
+            if middle <= 0 and low // 2 < middle:  # questions far from 0 first: they are cheap
+                middle = low // 2
+            elif middle >= 0 and high // 2 > middle:
+                middle = high // 2
+            value = self._negamax(current, mask, ply, middle, middle + 1)
+            if value <= middle:
+                high = value
+            else:
+                low = value
+        return low
+
+    def _negamax(self, current: int, mask: int, ply: int, alpha: int, beta: int) -> int:
+        """Negamax with alpha-beta (see engine.solver.negamax for the bounds it returns)."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise OverBudget
+        cells = self._cells
+        opponent = current ^ mask
+        threats = self._winning_cells(opponent, mask)
+        playable = (mask + self._bottom) & self._full
+        forced = playable & threats
+        if forced:
+            if forced & (forced - 1):
+                return -((cells - ply) // 2)  # two threats to block: lost
+            playable = forced
+        moves = playable & ~(threats >> 1)  # never right below an opponent's winning cell
+        if not moves:
+            return -((cells - ply) // 2)
+        if ply >= cells - 2:
+            return 0
+        alpha = max(alpha, -((cells - 2 - ply) // 2))  # the opponent cannot win with their next stone
+        beta = min(beta, (cells - 1 - ply) // 2)  # we cannot win with this stone
+        key = current + mask
+        lowest, highest = self._table.get(key, (alpha, beta))
+        alpha, beta = max(alpha, lowest), min(beta, highest)
+        if alpha >= beta:
+            return alpha
+        start = alpha
+        best = -cells
+        for cell in self._ordered(current, mask, moves):
+            score = -self._negamax(opponent, mask | cell, ply + 1, -beta, -alpha)
+            best = max(best, score)
+            if score >= beta:
+                break
+            alpha = max(alpha, score)
+        known_low, known_high = self._table.get(key, (-cells, cells))
+        if best >= beta:
+            known_low = max(known_low, best)
+        elif best <= start:
+            known_high = min(known_high, best)
+        else:
+            known_low = known_high = best
+        self._table[key] = (known_low, known_high)
+        return best
+
+    def _ordered(self, current: int, mask: int, moves: int) -> list[int]:
+        """The cells of ``moves``, the ones that leave us the most winning cells first, centre first on ties."""
+        scored = []
+        for place, col in enumerate(self._order):
+            cell = self._columns[col] & moves
+            if cell:
+                threats = bin(self._winning_cells(current | cell, mask | cell)).count("1")
+                scored.append((-threats, place, cell))
+        return [cell for *_, cell in sorted(scored)]
+
+    def _wins_now(self, current: int, mask: int) -> bool:
+        return bool(self._winning_cells(current, mask) & (mask + self._bottom) & self._full)
+
+    def _winning_cells(self, bits: int, mask: int) -> int:
+        """The empty cells where one more stone would give ``bits`` a line (as in engine.kernels.rules)."""
+        cells = 0
+        n = self._connect
+        for step in self._steps:
+            for hole in range(n):  # the missing stone's place in the line
+                line = self._full
+                for j in range(n):
+                    if j < hole:
+                        line &= bits << ((hole - j) * step)
+                    elif j > hole:
+                        line &= bits >> ((j - hole) * step)
+                cells |= line
+        return cells & self._full & ~mask
