@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from engine.cli.common import add_grid_argument
 from engine.geometry import Geometry
 from engine.solver.quick import QuickSolver
-from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB
+from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB, checked_table_bits
 from engine.validate import MAX_NODES, MAX_SECONDS, float_arg, int_arg
 
 if TYPE_CHECKING:
@@ -68,6 +68,7 @@ class Solvers:
 
     def __init__(self, args: argparse.Namespace, geometry: Geometry) -> None:
         self.args, self.geometry = args, geometry
+        checked_table_bits(args.table_mb, geometry.wide)  # (a size this machine cannot hold fails now, not later)
         # Limits are the compiled solver's (its nodes, its clock): with them, it answers everything.
         limited = args.nodes or limits(args)[1] is not None
         self.quick: QuickSolver | None = None if limited else QuickSolver(geometry)

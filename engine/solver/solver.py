@@ -19,7 +19,6 @@ from typing import Any
 from engine.board import Board
 from engine.errors import GeometryError, IllegalMoveError
 from engine.geometry import Geometry
-from engine.resources import check_allocation
 from engine.score import Score
 from engine.solver.book import Book, BookError
 from engine.solver.moves import centre_order
@@ -36,10 +35,9 @@ from engine.solver.negamax import (
 from engine.solver.parallel import solve_parallel
 from engine.solver.parallel import warm_up as warm_up_parallel
 from engine.solver.replay import replay
-from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB
-from engine.solver.table import new_table, table_bits_for, table_bytes
+from engine.solver.settings import DEFAULT_TABLE_MB, checked_table_bits
+from engine.solver.table import new_table
 from engine.stop import StopFlag
-from engine.validate import finite_float
 
 #: With two threads, a solve shares its work between them once one thread has searched this
 #: many nodes without an answer (about 0.3 s): starting threads costs more than short solves take.
@@ -160,10 +158,7 @@ class Solver:
         self.book = book
         # Past the book's deepest position no position has all its children in it.
         self._book_plies = 0 if book is None else book.deepest_ply() + 1
-        megabytes = finite_float(table_mb, "the table size in MB", MIN_TABLE_MB, MAX_TABLE_MB)
-        bits = table_bits_for(megabytes, geometry.wide)
-        check_allocation(table_bytes(bits, geometry.wide), f"a transposition table of {megabytes:g} MB")
-        self.table = new_table(bits, geometry.wide)
+        self.table = new_table(checked_table_bits(table_mb, geometry.wide), geometry.wide)
         self._scratch = new_scratch(geometry)
         # Long solves of one-word boards may run on two threads (see engine.solver.parallel).
         parallel = threads > 1 and not geometry.wide

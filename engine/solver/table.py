@@ -46,6 +46,7 @@ from numba.extending import intrinsic, overload
 
 from engine.errors import ResourceError
 from engine.kernels.bitops import add, lowest_index
+from engine.solver.settings import MAX_BITS, MIN_BITS
 
 #: Knuth's multiplicative-hashing constant (2^64 / golden ratio), odd.
 MIX = np.uint64(0x9E3779B97F4A7C15)
@@ -60,23 +61,8 @@ BOUND_SHIFT = 7
 UPPER, LOWER, EXACT = 1, 2, 3
 WORK_SHIFT = 9
 MAX_WORK = 15
-#: At least 2**14 slots, so that ``check`` (65 - bits bits) fits above the data.
-MIN_BITS, MAX_BITS = DATA_BITS + 1, 32
-
-
-def _slot_bytes(wide: bool) -> int:
-    return 16 if wide else 8  # a wide board also keeps the key's high word
-
-
-def table_bits_for(megabytes: float, wide: bool) -> int:
-    """The largest table (as log2 of its slots) that fits in ``megabytes``."""
-    slots = max(1, int(megabytes * 2**20) // _slot_bytes(wide))
-    return max(MIN_BITS, min(MAX_BITS, slots.bit_length() - 1))
-
-
-def table_bytes(bits: int, wide: bool) -> int:
-    """The memory a table of ``2**bits`` slots takes."""
-    return (1 << bits) * _slot_bytes(wide)
+# ``check`` (65 - bits bits) must fit above the data in the smallest table.
+assert MIN_BITS >= DATA_BITS + 1
 
 
 def new_table(bits: int, wide: bool) -> tuple[np.ndarray, np.ndarray]:
