@@ -5,8 +5,14 @@ Three parts (``--parts``):
 * ``sets``: every position of the six Pons sets (or ``--limit N`` of each),
   without the book: mismatches with the known scores, mean time and nodes
   per position, and the ratio to the C++ reference solver measured on the
-  same machine (:data:`REFERENCE`, seconds per position).
+  same machine (:data:`REFERENCE`, seconds per position), or to any solver
+  that answers Pons's way (``POSITION SCORE`` for each line of its standard
+  input, such as Pons's ``c4solver``) run on the same positions in the same
+  run with ``--reference COMMAND``.
 * ``empty``: the empty 7x6 board solved strongly, then weakly, without a book.
+* ``wide``: positions of ``--wide-stones`` stones made by seeded random play
+  on the boards of ``--wide-boards`` (default 9x5, 8x6 and 7x7), each solved
+  with a fresh table: the slowest, the median and how many took over 10 s.
 * ``games``: the perfect agent over ``--games`` full games against each
   ``--opponents`` spec, half of them moving first: its time for every move,
   how many moves were exact, and the peak memory of the process.
@@ -24,7 +30,9 @@ from __future__ import annotations
 
 import random
 import resource
+import shlex
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -66,7 +74,7 @@ REFERENCE = {
     "Test_L1_R2": 126 / 1000,
     "Test_L1_R3": 2.9,
 }
-PARTS = ("sets", "empty", "games", "sizes", "edge")
+PARTS = ("sets", "empty", "wide", "games", "sizes", "edge")
 #: Every board of up to 42 cells (the connect-4 boards the perfect agent plays exactly).
 EXACT_SIZES = tuple(Geometry(c, r) for c in range(4, 10) for r in range(4, 10) if c * r <= 42)
 
@@ -109,6 +117,19 @@ def add_parser(benches) -> None:
         help="threads for the empty board (2: the work of each question shared by two)",
     )
     parser.add_argument(
+        "--reference",
+        default="",
+        metavar="COMMAND",
+        help="a solver that reads positions on stdin and prints POSITION SCORE (e.g. Pons's c4solver), "
+        "timed on the same positions for the ratio",
+    )
+    parser.add_argument("--wide-boards", default="9x5,8x6,7x7", help="boards of the wide part (default 9x5,8x6,7x7)")
+    parser.add_argument("--wide-stones", type=int_arg(0, 80), default=6, help="stones of its positions (default 6)")
+    parser.add_argument(
+        "--wide-positions", type=int_arg(1, 10_000), default=10, help="positions per board (default 10)"
+    )
+    parser.add_argument("--threads", type=int, choices=(1, 2), default=1, help="threads of the wide part")
+    parser.add_argument(
         "--games", type=int_arg(1, MAX_GAMES), default=10, help="games against each opponent (default 10)"
     )
     parser.add_argument("--opponents", default="mcts,random", help="comma-separated opponent specs")
@@ -142,6 +163,9 @@ def run(args) -> int:
         bench_sets(args)
     if "empty" in parts:
         bench_empty(args.empty_table_mb, args.empty_seconds, args.empty_threads)
+    if "wide" in parts:
+        for geometry in _geometries(args.wide_boards):
+            bench_wide(geometry, args.wide_stones, args.wide_positions, args.seed, args.empty_table_mb, args.threads)
     if "games" in parts:
         for spec in filter(None, (s.strip() for s in args.opponents.split(","))):
             bench_games(args.agent, spec, args.games, args.seed)
@@ -211,30 +235,97 @@ def load_set(path: Path, limit: int) -> list[tuple[str, int]]:
 
 def bench_sets(args) -> None:
     solver = Solver(Geometry(), args.table_mb)
-    solver.solve_moves("4453")  # compile (or load the compiled kernels) first
+    solver.solve_many(["4453"])  # compile (or load the compiled kernels) first
     emit("mean time is wall-clock, cpu the process's own time (on a busy machine wall time includes the wait)")
+    reference_name = "reference" if args.reference else "C++"
     emit(
         f"{'set':<11} {'positions':>9} {'mismatches':>10} {'mean time':>11} {'mean cpu':>11} {'mean nodes':>12} "
-        f"{'C++':>10} {'ratio':>6} {'cpu ratio':>9}"
+        f"{reference_name:>10} {'ratio':>6} {'cpu ratio':>9}"
     )
     for name in filter(None, (s.strip() for s in args.sets.split(","))):
         rows = load_set(args.pons_dir / f"{name}.txt", args.limit)
         solver.reset()
-        mismatches, nodes, start, cpu_start = 0, 0, time.perf_counter(), time.process_time()
-        for moves, expected in rows:
-            solution = solver.solve_moves(moves)
-            nodes += solution.nodes
+        start, cpu_start = time.perf_counter(), time.process_time()
+        solutions = solver.solve_many([moves for moves, _ in rows])
+        mean = (time.perf_counter() - start) / len(rows)
+        nodes = sum(solution.nodes for solution in solutions)
+        mismatches = 0
+        for (moves, expected), solution in zip(rows, solutions, strict=True):
             if solution.score != Score.pons(expected):
                 mismatches += 1
                 print(f"mismatch: {moves} solved {solution.score}, expected {expected}", file=sys.stderr)
-        mean = (time.perf_counter() - start) / len(rows)
         cpu = (time.process_time() - cpu_start) / len(rows)
-        reference = REFERENCE.get(name)
+        reference = time_reference(args.reference, rows) if args.reference else REFERENCE.get(name)
         ratio = f"{mean / reference:6.2f} {cpu / reference:9.2f}" if reference else f"{'-':>6} {'-':>9}"
         emit(
             f"{name:<11} {len(rows):>9} {mismatches:>10} {_duration(mean):>11} {_duration(cpu):>11} "
             f"{nodes / len(rows):>12,.0f} {_duration(reference) if reference else '-':>10} {ratio}"
         )
+
+
+def time_reference(command: str, rows: list[tuple[str, int]]) -> float:
+    """Seconds per position of another solver given every position on its standard input.
+
+    Its start (a run with no input, taken from the time) is not counted: ours is not either.
+    Three runs: a long set takes three times as long as ours alone.
+    Its answers are checked too: a wrong or missing score is an error, not a figure.
+    """
+    # The quickest of three runs each: a start takes tens of milliseconds, as long as a whole end-game set.
+    start_up = min(_run_reference(command, "")[0] for _ in range(3))
+    runs = [_run_reference(command, "".join(f"{moves}\n" for moves, _ in rows)) for _ in range(3)]
+    for _, out in runs:
+        answers = [line.split()[:2] for line in out.splitlines()]
+        if answers != [[moves, str(score)] for moves, score in rows]:
+            raise EngineError(f"the reference solver {command!r} did not answer every position with its known score")
+    return max(1e-9, min(seconds for seconds, _ in runs) - start_up) / len(rows)
+
+
+def _run_reference(command: str, stdin: str) -> tuple[float, str]:
+    """``(seconds, standard output)`` of one run of the reference solver."""
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(shlex.split(command), input=stdin, capture_output=True, text=True, check=False)
+    except OSError as exc:
+        raise EngineError(f"cannot run the reference solver {command!r}: {exc}") from None
+    return time.perf_counter() - start, done.stdout
+
+
+def _geometries(text: str) -> list[Geometry]:
+    try:
+        return [Geometry(*(int(n) for n in size.split("x"))) for size in text.split(",") if size.strip()]
+    except (TypeError, ValueError):
+        raise EngineError("--wide-boards takes sizes like 9x5,8x6") from None
+
+
+def random_positions(geometry: Geometry, stones: int, count: int, seed: int) -> list[str]:
+    """``count`` positions of ``stones`` stones by seeded random play, still going on and not won at once."""
+    rng = random.Random(seed)
+    positions: list[str] = []
+    for _ in range(100 * count):
+        if len(positions) == count:
+            break
+        board = Board(geometry)
+        while board.ply < stones and not board.is_over:
+            board.play(rng.choice(board.legal_columns()))
+        if not board.is_over and not any(board.is_winning_move(col) for col in board.legal_columns()):
+            positions.append(board.move_string or "")
+    return positions
+
+
+def bench_wide(geometry: Geometry, stones: int, count: int, seed: int, table_mb: float, threads: int) -> None:
+    """Positions of ``stones`` stones on a wider board, each solved with a fresh table, no book."""
+    solver = Solver(geometry, table_mb, threads=threads)
+    solver.warm_up()
+    times = []
+    for moves in random_positions(geometry, stones, count, seed):
+        solver.reset()
+        solution = solver.solve(Board.from_moves(moves, geometry))
+        times.append(solution.seconds)
+        emit(f"  {moves} {solution.score} {solution.nodes:,} nodes {solution.seconds:.2f} s")
+    emit(
+        f"{geometry}: {len(times)} positions of {stones} stones, {threads} thread(s), {table_mb:g} MB: "
+        f"slowest {max(times):.2f} s, median {statistics.median(times):.2f} s, over 10 s: {sum(t > 10 for t in times)}"
+    )
 
 
 def bench_empty(table_mb: float, seconds: float, threads: int) -> None:

@@ -34,7 +34,7 @@ from engine.solver.negamax import (
 )
 from engine.solver.parallel import solve_parallel
 from engine.solver.parallel import warm_up as warm_up_parallel
-from engine.solver.replay import replay
+from engine.solver.replay import replay, solve_replays
 from engine.solver.settings import DEFAULT_TABLE_MB, checked_table_bits
 from engine.solver.table import new_table
 from engine.stop import StopFlag
@@ -220,6 +220,29 @@ class Solver:
             if score is not None and weak:
                 score = sign(score)
             return Solution(_typed(score, weak), run.nodes, run.seconds)
+
+    def solve_many(self, texts: list[str], *, weak: bool = False) -> list[Solution]:
+        """:meth:`solve_moves` of every move string, without limits, in one kernel call where it can.
+
+        For bulk work: an end-game position takes a few microseconds, less than a call from
+        Python costs. A string the kernel does not take (a bad one, a finished game, or any
+        when a book is loaded) goes through :meth:`solve_moves`, which raises for a bad one.
+        """
+        if self.book is not None:
+            return [self.solve_moves(text, weak=weak) for text in texts]
+        run = _Run(0, _NEVER)
+        rows = solve_replays(texts, weak, self.geometry, self._kernel_args(run)[1:])
+        typed: dict[int, Score | None] = {}  # (one Score per value: making one costs as much as a small solve)
+        solutions = []
+        for text, (playing, score, nodes, nanoseconds) in zip(texts, rows.tolist(), strict=True):
+            if not playing:
+                solutions.append(self.solve_moves(text, weak=weak))
+                continue
+            value = sign(score) if weak else score
+            if value not in typed:
+                typed[value] = _typed(value, weak)
+            solutions.append(Solution(typed[value], nodes, nanoseconds / 1e9))
+        return solutions
 
     def analyze(
         self, board: Board, *, nodes: int = 0, seconds: float | None = None, stop: StopFlag | None = None
