@@ -236,3 +236,20 @@ def test_two_threads_stop_on_time(monkeypatch: pytest.MonkeyPatch) -> None:
     solver = Solver(Geometry(), 8, threads=2)
     assert not solver.solve(Board(), seconds=0.5).finished
     assert solver.solve_moves("3246313").score == Score.pons(-2)  # and the solver goes on soundly
+
+
+@needs_pons
+def test_solve_many_agrees_with_one_by_one_and_passes_bad_strings_on() -> None:
+    lines = pons_lines("Test_L3_R1", sample=20) + pons_lines("Test_L2_R1", sample=20)
+    solver = Solver(Geometry(), 8)
+    texts = [moves for moves, _ in lines]
+    solutions = solver.solve_many(texts)
+    assert [s.score for s in solutions] == [Score.pons(int(score)) for _, score in lines]
+    assert all(s.nodes >= 0 and s.seconds >= 0 for s in solutions)
+    assert [s.score for s in solver.solve_many(texts, weak=True)] == [
+        Score.sign(int(np.sign(int(score)))) for _, score in lines
+    ]
+    # A finished game is scored as solve_moves scores it; a bad string raises as solve_moves does.
+    assert solver.solve_many(["4455667"])[0].score == solver.solve_moves("4455667").score
+    with pytest.raises(PositionError):
+        solver.solve_many(["3246313", "44444444"])
