@@ -130,6 +130,12 @@ def add_parser(benches) -> None:
     )
     parser.add_argument("--threads", type=int, choices=(1, 2), default=1, help="threads of the wide part")
     parser.add_argument(
+        "--wide-table-mb",
+        type=float_arg(MIN_TABLE_MB, MAX_TABLE_MB),
+        default=DEFAULT_TABLE_MB,
+        help=f"table size of the wide part (default {DEFAULT_TABLE_MB})",
+    )
+    parser.add_argument(
         "--games", type=int_arg(1, MAX_GAMES), default=10, help="games against each opponent (default 10)"
     )
     parser.add_argument("--opponents", default="mcts,random", help="comma-separated opponent specs")
@@ -165,7 +171,7 @@ def run(args) -> int:
         bench_empty(args.empty_table_mb, args.empty_seconds, args.empty_threads)
     if "wide" in parts:
         for geometry in _geometries(args.wide_boards):
-            bench_wide(geometry, args.wide_stones, args.wide_positions, args.seed, args.empty_table_mb, args.threads)
+            bench_wide(geometry, args.wide_stones, args.wide_positions, args.seed, args.wide_table_mb, args.threads)
     if "games" in parts:
         for spec in filter(None, (s.strip() for s in args.opponents.split(","))):
             bench_games(args.agent, spec, args.games, args.seed)
