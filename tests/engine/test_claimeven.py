@@ -13,7 +13,8 @@ from tests.engine.exhaustive import columns_of, make_solver, random_position
 
 
 @pytest.mark.parametrize(
-    ("cols", "rows", "connect", "refines"), [(4, 4, 4, True), (5, 4, 4, False), (4, 6, 4, True), (6, 4, 4, True)]
+    ("cols", "rows", "connect", "refines"),
+    [(4, 4, 4, True), (5, 4, 4, False), (4, 6, 4, True), (6, 4, 4, True), (4, 5, 4, True), (5, 5, 4, True)],
 )
 def test_the_bound_is_never_below_the_exact_score(cols: int, rows: int, connect: int, refines: bool) -> None:
     geometry = Geometry(cols, rows, connect)
@@ -21,7 +22,9 @@ def test_the_bound_is_never_below_the_exact_score(cols: int, rows: int, connect:
     rng = random.Random(cols * 10 + rows)
     bounded = refined = 0
     for _ in range(150):
-        moves = random_position(geometry, 2 * rng.randrange(geometry.cells // 6, geometry.cells // 2 - 1), rng)
+        # An even number of empty cells, where the rule applies (on odd-row boards too).
+        plies = 2 * rng.randrange(geometry.cells // 6, geometry.cells // 2 - 1) + geometry.cells % 2
+        moves = random_position(geometry, plies, rng)
         board = Board.from_moves(moves, geometry)
         if board.is_over or any(board.is_winning_move(col) for col in board.legal_columns()):
             continue  # the solver asks only about positions where the mover cannot win at once
@@ -36,6 +39,6 @@ def test_the_bound_is_never_below_the_exact_score(cols: int, rows: int, connect:
 
 
 @pytest.mark.parametrize(("geometry", "moves"), [(Geometry(7, 5, 4), [0, 0]), (Geometry(7, 6, 4), [0])])
-def test_no_bound_for_odd_rows_or_when_the_second_player_is_to_move(geometry: Geometry, moves: list[int]) -> None:
+def test_no_bound_when_an_odd_number_of_cells_is_empty(geometry: Geometry, moves: list[int]) -> None:
     board = Board.from_moves(moves, geometry)
     assert claimeven_bound(*board.kernel_state(), board.ply, geometry.kernel) == NO_BOUND
