@@ -65,14 +65,17 @@ def find_pons_dir() -> Path:
 
 
 PONS = find_pons_dir()
-#: The C++ reference solver on this machine, no book: seconds per position.
+#: Pons's C++ solver (``c4solver``, no book) on this machine: seconds per position, its
+#: process start not counted (``--reference`` on 2026-11-25; L1_R2 over its first 300
+#: positions, L1_R3 over its first 20). The figures here before counted its start, about
+#: 50 ms a run: 50 us more for each of 1000 end-game positions.
 REFERENCE = {
-    "Test_L3_R1": 0.055 / 1000,
-    "Test_L2_R1": 0.12 / 1000,
-    "Test_L2_R2": 4.1 / 1000,
-    "Test_L1_R1": 0.33 / 1000,
-    "Test_L1_R2": 126 / 1000,
-    "Test_L1_R3": 2.9,
+    "Test_L3_R1": 8e-6,
+    "Test_L2_R1": 50e-6,
+    "Test_L2_R2": 4.59e-3,
+    "Test_L1_R1": 334e-6,
+    "Test_L1_R2": 0.133,
+    "Test_L1_R3": 3.22,
 }
 PARTS = ("sets", "empty", "wide", "games", "sizes", "edge")
 #: Every board of up to 42 cells (the connect-4 boards the perfect agent plays exactly).
@@ -128,7 +131,7 @@ def add_parser(benches) -> None:
     parser.add_argument(
         "--wide-positions", type=int_arg(1, 10_000), default=10, help="positions per board (default 10)"
     )
-    parser.add_argument("--threads", type=int, choices=(1, 2), default=1, help="threads of the wide part")
+    parser.add_argument("--threads", type=int, choices=(1, 2), default=1, help="threads of the wide part (default 1)")
     parser.add_argument(
         "--wide-table-mb",
         type=float_arg(MIN_TABLE_MB, MAX_TABLE_MB),
