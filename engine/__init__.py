@@ -15,8 +15,9 @@ from engine import kernel_cache
 
 kernel_cache.configure()  # before any kernel is compiled or loaded (see kernel_cache)
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from engine.lazy import lazy_exports
 
 if TYPE_CHECKING:  # (what the names below are, for type checkers)
     from engine.agents import Agent, SearchResult, StopFlag, create_agent
@@ -55,9 +56,4 @@ __all__ = [
     "StopFlag",
     "create_agent",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _HOMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(_HOMES[name]), name)
+__getattr__ = lazy_exports(__name__, _HOMES)

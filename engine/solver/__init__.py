@@ -24,8 +24,9 @@ Typical use::
     solver.analyze(Board.from_moves("4453")).scores   # one exact Score per column (None: full)
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from engine.lazy import lazy_exports
 
 if TYPE_CHECKING:  # (what the names below are, for type checkers)
     from engine.solver.book import Book, load_default
@@ -34,13 +35,13 @@ if TYPE_CHECKING:  # (what the names below are, for type checkers)
 #: Where each public name lives; imported on first use, so that importing one module of the
 #: package (its settings, the quick solver) does not load numba and the compiled search.
 _HOMES = {
-    "Analysis": "solver",
-    "BestMove": "solver",
-    "Book": "book",
-    "Solution": "solver",
-    "Solver": "solver",
-    "Ties": "solver",
-    "load_default": "book",
+    "Analysis": "engine.solver.solver",
+    "BestMove": "engine.solver.solver",
+    "Book": "engine.solver.book",
+    "Solution": "engine.solver.solver",
+    "Solver": "engine.solver.solver",
+    "Ties": "engine.solver.solver",
+    "load_default": "engine.solver.book",
 }
 
 __all__ = [
@@ -52,9 +53,4 @@ __all__ = [
     "Ties",
     "load_default",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _HOMES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(f"engine.solver.{_HOMES[name]}"), name)
+__getattr__ = lazy_exports(__name__, _HOMES)

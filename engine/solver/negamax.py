@@ -257,12 +257,10 @@ def negamax(current, mask, ply, alpha, beta, low, high, jitter, g, table, scratc
         done, child, c_current, c_mask, c_ply, c_flipped = play_forced(opponent, bor(mask, cell), ply + 1, g)
         if done:
             child = -child
-            if child > value:
-                value = child
-                if child > alpha:
-                    alpha = child
-                    if alpha >= beta:
-                        return alpha
+            # (value <= alpha < beta always holds here: a value above alpha raises it.)
+            value, alpha = max(value, child), max(alpha, child)
+            if alpha >= beta:
+                return alpha
             continue
         seen_current, seen_mask = table_image(c_current, c_mask, c_ply, g)
         prefetch(table, seen_current, seen_mask)
@@ -285,12 +283,9 @@ def negamax(current, mask, ply, alpha, beta, low, high, jitter, g, table, scratc
         if done:
             if not c_flipped:
                 child = -child
-            if child > value:
-                value = child
-                if child > alpha:
-                    alpha = child
-                    if alpha >= beta:
-                        return alpha
+            value, alpha = max(value, child), max(alpha, child)
+            if alpha >= beta:
+                return alpha
             continue
         if kept != k:
             _copy_row(scratch, first_row + kept, row)
@@ -337,12 +332,9 @@ def negamax(current, mask, ply, alpha, beta, low, high, jitter, g, table, scratc
             )
         if stats[ABORTED]:
             return 0
-        if child > value:
-            value = child
-            if child > alpha:
-                alpha = child
-                if alpha >= beta:
-                    break
+        value, alpha = max(value, child), max(alpha, child)
+        if alpha >= beta:
+            break
 
     # What was proven: a lower bound (fail high), an upper bound (fail low) or the score itself;
     # a bound that meets the opposite bound known before the search is the score too.
