@@ -31,7 +31,8 @@ way.)
 recursion runs without numba's reference counting (:data:`~engine.kernels.jit.NO_REFCOUNTS`: it
 allocates nothing) and a node asks the memory for its children's table
 entries before it needs them (:func:`~engine.solver.table.prefetch`), so
-that those slow loads overlap.
+that those slow loads overlap. (Measured on the weak solve of the empty board,
+one thread: without the prefetch 38 % slower, with reference counting 17 %.)
 
 Every position keeps the precondition that the side to move cannot win at
 once: the drivers check it at the root, and the moves that do not lose at
