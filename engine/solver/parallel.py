@@ -7,16 +7,23 @@ is a long search. Two threads answer one question together:
 * **"Yes" needs one good move.** The move the move order likes best, ``m``,
   is good enough when every reply of the opponent leaves a position still
   scoring above ``s``. Those positions are independent questions: the
-  threads take them one by one from a shared list, in the order of the
-  board's columns, and fill one transposition table. (Mirror images have the
-  same answer: only one of each pair is asked.) If one of them is a "no",
-  ``m`` was not good enough: the others are cancelled and the moves
-  themselves are shared out instead.
+  threads take them one by one from a shared list, most promising reply
+  first, and fill one transposition table. (Mirror images have the same
+  answer: only one of each pair is asked.) If one of them is a "no", ``m``
+  was not good enough: the others are cancelled and the moves themselves are
+  shared out instead.
 * **"No" needs every move refuted.** Each move is a question of its own ("does
   the opponent score at least ``-s`` after it?"); one that is not refuted
   is a "yes" and cancels the rest. A question asked right after a "yes, at
   least ``b``" is "above ``b``?", usually a "no": the moves are shared out
   at once.
+* **The first question first.** If a list holds a "no", it is usually its
+  first question (the reply the move order likes best refutes ``m``; the move
+  it likes best is the one the opponent cannot refute). So near the top the
+  first question is answered on both threads, split the same way, before the
+  rest are shared out: what the other thread would do meanwhile on the others
+  is then not thrown away. (Measured on a 9x5 position, 261119: 28.9 s
+  without this, 21.3 s with it, 38.3 s on one thread.)
 * **No thread waits.** When the list is empty, a thread joins a question the
   other one is still on: first it answers the questions that one comes down
   to, from the last (which the other thread will reach last, and then find
@@ -56,6 +63,8 @@ THREADS = 2
 #: the opponent moves, one and three plies below the question's position, where every move must be
 #: searched anyway (the question is expected to be a "yes"), so that the two go different ways.
 HELPER_JITTER = 1010
+#: How many levels deep a question's most promising move is asked on both threads (see _answer_quiet).
+SPLIT_DEPTH = 2
 
 
 @njit(cache=True, nogil=True)
@@ -123,7 +132,7 @@ class _Batch:
         self.questions, self.g, self.table, self.scratches = questions, g, table, scratches
         self.lock = threading.Lock()
         # In the order of the board's columns: a higher column's cell is a higher bit of the mask.
-        self.waiting = sorted(questions, key=lambda question: int(question.mask))
+        self.waiting = list(questions)
         self.no: _Question | None = None
         self.nodes = 0
 
@@ -205,7 +214,7 @@ def _help(question: _Question, g, table, scratch, seed: int) -> int:
 
 
 def answer(
-    current, mask, ply: int, value: int, expect_yes: bool, g, table, scratches, flag: StopFlag
+    current, mask, ply: int, value: int, expect_yes: bool, g, table, scratches, flag: StopFlag, depth: int = 0
 ) -> tuple[int | None, int]:
     """``(bound, nodes)``: one null-window question ("above ``value``?") on two threads.
 
@@ -218,14 +227,14 @@ def answer(
         return int(score), 0
     current, mask = np.uint64(current), np.uint64(mask)  # (numba hands uint64 back as Python ints)
     if not flipped:
-        return _answer_quiet(current, mask, int(ply), value, expect_yes, g, table, scratches, flag)
+        return _answer_quiet(current, mask, int(ply), value, expect_yes, g, table, scratches, flag, depth)
     # The forced moves gave the move to the other side: ask them the opposite question.
-    bound, nodes = _answer_quiet(current, mask, int(ply), -value - 1, not expect_yes, g, table, scratches, flag)
+    bound, nodes = _answer_quiet(current, mask, int(ply), -value - 1, not expect_yes, g, table, scratches, flag, depth)
     return (None if bound is None else -bound), nodes
 
 
 def _answer_quiet(
-    current, mask, ply: int, value: int, expect_yes: bool, g, table, scratches, flag: StopFlag
+    current, mask, ply: int, value: int, expect_yes: bool, g, table, scratches, flag: StopFlag, depth: int
 ) -> tuple[int | None, int]:
     """:func:`answer` for a quiet position (two or more moves that do not lose at once)."""
     moves = _children(current, mask, g)
@@ -234,22 +243,47 @@ def _answer_quiet(
         best_current, best_mask = moves[0]
         replies = [_Question(c, m, ply + 2, value) for c, m in _children(best_current, best_mask, g)]
         if replies:
-            batch = _Batch(replies, g, table, scratches)
-            if not batch.run(flag):
-                return None, batch.nodes
-            nodes = batch.nodes
-            if batch.no is None:
+            finished, nodes = _until_no(replies, depth, g, table, scratches, flag)
+            if not finished:
+                return None, nodes
+            if _no(replies) is None:
                 return min(q.bound for q in replies if q.bound is not None), nodes
     # Each move is asked: does the opponent score at least -value after it?
     refutations = [_Question(c, m, ply + 1, -value - 1) for c, m in moves]
-    batch = _Batch(refutations, g, table, scratches)
-    if not batch.run(flag):
-        return None, nodes + batch.nodes
-    nodes += batch.nodes
-    if batch.no is not None and batch.no.bound is not None:  # a move the opponent cannot refute: a "yes"
-        return -batch.no.bound, nodes
+    finished, spent = _until_no(refutations, depth, g, table, scratches, flag)
+    nodes += spent
+    if not finished:
+        return None, nodes
+    if (unrefuted := _no(refutations)) is not None and unrefuted.bound is not None:  # a "yes"
+        return -unrefuted.bound, nodes
     # Every move refuted (and the ones that lose at once are worse): a "no".
     return max(-q.bound for q in refutations if q.bound is not None), nodes
+
+
+def _until_no(questions: list[_Question], depth: int, g, table, scratches, flag: StopFlag) -> tuple[bool, int]:
+    """Answer ``questions`` until one is a "no"; ``(finished, nodes)`` (not finished: ``flag`` stopped it).
+
+    Near the top (``depth`` below ``SPLIT_DEPTH``) the first, most promising question is asked
+    first on both threads, itself split the same way: if there is a "no", it is usually that
+    one, and whatever the threads did on the others meanwhile would be work thrown away.
+    """
+    nodes = 0
+    if depth < SPLIT_DEPTH and len(questions) > 1:
+        first = questions[0]
+        first.bound, nodes = answer(
+            first.current, first.mask, first.ply, first.value, True, g, table, scratches, flag, depth + 1
+        )
+        if first.bound is None or first.bound <= first.value:
+            return first.bound is not None, nodes
+        questions = questions[1:]
+    batch = _Batch(questions, g, table, scratches)
+    finished = batch.run(flag)
+    return finished, nodes + batch.nodes
+
+
+def _no(questions: list[_Question]) -> _Question | None:
+    """The question answered "no", if any."""
+    return next((q for q in questions if q.bound is not None and q.bound <= q.value), None)
 
 
 def warm_up(g) -> None:

@@ -15,6 +15,7 @@ from engine.geometry import Geometry
 from engine.score import Score
 from engine.solver import solver as solver_module
 from engine.solver import table as tt
+from engine.solver.parallel import solve_parallel
 from engine.solver.settings import MIN_BITS
 from engine.solver.solver import Solver
 from engine.stop import StopFlag
@@ -228,6 +229,31 @@ def test_two_threads_give_the_same_exact_scores(monkeypatch: pytest.MonkeyPatch)
     for moves, score in pons_lines("Test_L2_R2", sample=12) + pons_lines("Test_L1_R1", sample=12):
         assert solver.solve_moves(moves).score == Score.pons(int(score)), moves
         assert solver.solve(Board.from_moves(moves), weak=True).score == Score.sign(int(np.sign(int(score))))
+
+
+@pytest.mark.parametrize(("cols", "rows", "connect", "plies"), [(9, 5, 4, 16), (7, 7, 4, 20), (8, 6, 5, 22)])
+def test_two_threads_agree_with_one_on_other_boards(
+    monkeypatch: pytest.MonkeyPatch, cols: int, rows: int, connect: int, plies: int
+) -> None:
+    """Questions shared out from the first node on other boards: the scores one thread finds, strong and weak."""
+    monkeypatch.setattr(solver_module, "PARALLEL_AFTER_NODES", 1)
+    shared = []  # the solves that went to two threads (a search of a few nodes ends before)
+
+    def counted(*args, **kwargs):
+        shared.append(args)
+        return solve_parallel(*args, **kwargs)
+
+    monkeypatch.setattr(solver_module, "solve_parallel", counted)
+    geometry = Geometry(cols, rows, connect)
+    one, two = Solver(geometry, 8), Solver(geometry, 8, threads=2)
+    rng = random.Random(cols * 100 + rows * 10 + connect)
+    for _ in range(6):
+        board = Board.from_moves(random_position(geometry, plies, rng), geometry)
+        for weak in (False, True):
+            one.reset()
+            two.reset()
+            assert two.solve(board, weak=weak).score == one.solve(board, weak=weak).score, board.move_string
+    assert len(shared) >= 4
 
 
 def test_two_threads_stop_on_time(monkeypatch: pytest.MonkeyPatch) -> None:
