@@ -35,7 +35,7 @@ def run(args) -> int:
         board = reporter.board(line, geometry)
         if board is None:
             continue
-        scores = solvers.quick.analyze(board) if solvers.quick is not None and not board.is_over else None
+        scores = solvers.quick_scores(board)
         if scores is None:
             analysis = solvers.compiled.analyze(board, nodes=nodes, seconds=seconds)
             if not analysis.finished:

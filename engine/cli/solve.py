@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from engine.board import Board
 from engine.cli.common import (
     PositionReporter,
     add_command,
@@ -35,7 +34,7 @@ def run(args) -> int:
     reporter = PositionReporter()
     nodes, seconds = limits(args)
     for line in position_lines(args.positions + grid_positions(args)):
-        if solvers.quick is not None and (score := _quick_score(solvers, line.text, args.weak)) is not None:
+        if (score := solvers.quick_score(line.text, args.weak)) is not None:
             emit(f"{line.text} {score}")
             continue
         try:
@@ -48,13 +47,3 @@ def run(args) -> int:
         else:
             emit(f"{line.text} {solution.score}")
     return reporter.status
-
-
-def _quick_score(solvers: Solvers, text: str, weak: bool) -> int | None:
-    """The quick solver's answer, or None when the compiled solver must answer (or explain what is wrong)."""
-    assert solvers.quick is not None
-    try:
-        board = Board.from_moves(text, solvers.geometry)
-    except EngineError:
-        return None
-    return None if board.is_over else solvers.quick.solve(board, weak=weak)

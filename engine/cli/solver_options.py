@@ -13,7 +13,9 @@ import argparse
 import math
 from typing import TYPE_CHECKING
 
+from engine.board import Board
 from engine.cli.common import add_grid_argument
+from engine.errors import EngineError
 from engine.geometry import Geometry
 from engine.solver.quick import QuickSolver
 from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB, checked_table_bits
@@ -55,14 +57,6 @@ def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("positions", nargs="*", metavar="POSITION", help="move strings such as 4453")
 
 
-def make_solver(args: argparse.Namespace, geometry: Geometry) -> Solver:
-    from engine.solver.book import load_default  # (numba: loaded only when a position needs it)
-    from engine.solver.solver import Solver
-
-    book = None if args.no_book else load_default(geometry)
-    return Solver(geometry, args.table_mb, book=book, threads=args.threads)
-
-
 class Solvers:
     """The quick solver while it keeps up, then the compiled one (see the module)."""
 
@@ -71,15 +65,34 @@ class Solvers:
         checked_table_bits(args.table_mb, geometry.wide)  # (a size this machine cannot hold fails now, not later)
         # Limits are the compiled solver's (its nodes, its clock): with them, it answers everything.
         limited = args.nodes or limits(args)[1] is not None
-        self.quick: QuickSolver | None = None if limited else QuickSolver(geometry)
+        self._quick: QuickSolver | None = None if limited else QuickSolver(geometry)
         self._compiled: Solver | None = None
+
+    def quick_score(self, moves: str, weak: bool) -> int | None:
+        """The quick solver's score of a move string, or None when the compiled solver must answer
+        (or explain what is wrong with the string)."""
+        if self._quick is None:
+            return None
+        try:
+            board = Board.from_moves(moves, self.geometry)
+        except EngineError:
+            return None
+        return None if board.is_over else self._quick.solve(board, weak=weak)
+
+    def quick_scores(self, board: Board) -> list[int | None] | None:
+        """The quick solver's score of each column, or None when the compiled solver must answer."""
+        return None if self._quick is None or board.is_over else self._quick.analyze(board)
 
     @property
     def compiled(self) -> Solver:
         """The compiled solver, loaded on first use; from then on the quick one is not asked."""
         if self._compiled is None:
-            self._compiled = make_solver(self.args, self.geometry)
-            self.quick = None
+            from engine.solver.book import load_default  # (numba: loaded only when a position needs it)
+            from engine.solver.solver import Solver
+
+            book = None if self.args.no_book else load_default(self.geometry)
+            self._compiled = Solver(self.geometry, self.args.table_mb, book=book, threads=self.args.threads)
+            self._quick = None
         return self._compiled
 
 

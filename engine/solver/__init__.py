@@ -8,6 +8,7 @@ One idea per module:
 * :mod:`~engine.solver.claimeven` - the second player's follow-up strategy bounds the first's score;
 * :mod:`~engine.solver.symmetry` - mirror images share table entries in the opening;
 * :mod:`~engine.solver.negamax` - the search kernels: negamax and the null-window driver;
+* :mod:`~engine.solver.questions` - which null-window question a solve asks next;
 * :mod:`~engine.solver.solver` - :class:`Solver`: solve, analyse, best move, with limits;
 * :mod:`~engine.solver.replay` - move strings straight into bitboards, for many positions;
 * :mod:`~engine.solver.parallel` - one question shared out on two threads;

@@ -55,6 +55,7 @@ from engine.kernels.bitops import andnot, band, bor, bxor, is_zero, load, shr, s
 from engine.kernels.jit import NO_REFCOUNTS, inner
 from engine.kernels.rules import column_cells, playable_cells, winning_cells
 from engine.kernels.stop import stop_requested
+from engine.solver import questions
 from engine.solver.claimeven import claimeven_bound
 from engine.solver.moves import can_win_now, centre_column, move_promise
 from engine.solver.symmetry import SYMMETRY_PLIES, mirror, smaller_image
@@ -67,10 +68,6 @@ NODES, LIMIT, ABORTED, RANDOM = 0, 1, 2, 3
 POLL = 4096
 #: How much a jittered move may gain in the move order (see negamax's ``jitter``).
 JITTER = 3
-#: Positions with fewer stones than this are asked for their sign first (see solve_kernel).
-SIGN_FIRST_PLIES = 4
-#: Scores this close to 0 are asked about one at a time (see solve_kernel).
-STEP_ZONE = 2
 
 # Columns of a child's row in the scratch ``info`` array (see new_scratch).
 _COL, _PLY, _FLIPPED, _LOW, _HIGH, _PROMISE = range(6)
@@ -373,32 +370,8 @@ def _swap_rows(scratch, a, b):
     store(masks, b, mask_a)
 
 
-@njit(cache=True, nogil=True)
-def next_question(low, high, ply):
-    """The value ``s`` of the next null-window question "is the score above s?" (low <= s < high).
-
-    ``low`` and ``high`` bound the score (both included) of a position with ``ply`` stones.
-    """
-    middle = low + (high - low) // 2
-    if low < 0 < high and ply < SIGN_FIRST_PLIES:
-        # In the first few moves no quick win exists and every question near 0 costs about
-        # as much as the sign itself: ask the sign at once. (Measured: 79 -> 64 s on the
-        # empty board; from 4 stones on, far questions pay on the Pons sets.)
-        middle = 0
-    elif low < 0 < high:
-        # While the sign is open, cheap questions far from 0 first: they narrow the
-        # interval. (-(-low // 2) is low / 2 rounded towards zero.)
-        if middle <= 0 and -(-low // 2) < middle:
-            middle = -(-low // 2)
-        elif middle >= 0 and high // 2 > middle:
-            middle = high // 2
-    # Once it is known and the score is next to 0 (where the scores of openings lie and
-    # each proof is costliest), ask about the very next score: "above 1?" after "above 0?".
-    elif 0 <= low < STEP_ZONE:
-        middle = low
-    elif -STEP_ZONE < high <= 0:
-        middle = high - 1
-    return middle
+#: The question order, compiled for the kernels (see engine.solver.questions).
+next_question = njit(cache=True, nogil=True)(questions.next_question)
 
 
 @njit(cache=True, nogil=True)

@@ -53,7 +53,8 @@ from numba import njit
 from engine.kernels.bitops import andnot, band, bor, bxor, is_zero, shr
 from engine.kernels.rules import column_cells, playable_cells, winning_cells
 from engine.solver.moves import centre_column, move_promise
-from engine.solver.negamax import ABORTED, NODES, new_stats, next_question, play_forced, question_kernel, score_range
+from engine.solver.negamax import ABORTED, NODES, new_stats, play_forced, question_kernel, score_range
+from engine.solver.questions import next_question
 from engine.solver.symmetry import mirror
 from engine.stop import StopFlag
 
@@ -302,7 +303,7 @@ def solve_parallel(current, mask, ply: int, weak: bool, g, table, scratches, fla
     nodes = 0
     proven = None  # the bound the last "yes" gave
     while low < high:
-        value = int(next_question(low, high, ply))
+        value = next_question(low, high, ply)
         # A search proves the bound it returns and usually no more: after "yes, at least b" the
         # question "above b?" is likely a "no".
         bound, spent = answer(current, mask, ply, value, value != proven, g, table, scratches, flag)

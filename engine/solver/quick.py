@@ -1,7 +1,7 @@
 """Small positions in plain Python: the first answers of a process, before the compiled solver is there.
 
 Loading numba and the compiled search from its cache takes a process about
-0.35 s before the first search; an end-game position then takes microseconds.
+0.4 s before the first search; an end-game position then takes microseconds.
 A pipe that starts ``python -m engine solve`` once per position would wait on
 that more than on any search. :class:`QuickSolver` answers such positions
 without numba: Pons's negamax in plain Python over the same bitboards (as
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from engine.board import Board
 from engine.geometry import Geometry
+from engine.solver.questions import next_question
 
 #: Positions a quick solve may visit before it gives up (a few tens of milliseconds).
 BUDGET = 2_500
@@ -50,7 +51,7 @@ class QuickSolver:
         self.nodes = 0
         try:
             if self._wins_now(current, mask):
-                score = (self._cells + 1 - ply) // 2
+                score = self.geometry.win_score(ply + 1)
             else:
                 score = self._solve(current, mask, ply, weak)
         except OverBudget:
@@ -66,7 +67,7 @@ class QuickSolver:
                 if not board.is_legal(col):
                     scores.append(None)
                 elif board.is_winning_move(col):
-                    scores.append((self._cells + 1 - board.ply) // 2)
+                    scores.append(self.geometry.win_score(board.ply + 1))
                 else:
                     board.play(col)
                     try:
@@ -83,7 +84,7 @@ class QuickSolver:
         if board.is_full:
             return 0
         if self._wins_now(board.current, board.mask):
-            return -((self._cells + 1 - board.ply) // 2)
+            return -self.geometry.win_score(board.ply + 1)
         return -self._solve(board.current, board.mask, board.ply, False)
 
     def _solve(self, current: int, mask: int, ply: int, weak: bool) -> int:
@@ -92,11 +93,7 @@ class QuickSolver:
         if weak:
             low, high = max(low, -1), min(high, 1)
         while low < high:
-            middle = low + (high - low) // 2
-            if middle <= 0 and low // 2 < middle:  # questions far from 0 first: they are cheap
-                middle = low // 2
-            elif middle >= 0 and high // 2 > middle:
-                middle = high // 2
+            middle = next_question(low, high, ply)
             value = self._negamax(current, mask, ply, middle, middle + 1)
             if value <= middle:
                 high = value
