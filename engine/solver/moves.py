@@ -7,16 +7,17 @@ Two ideas carry most of a Connect Four solver's speed:
   game is lost; and we never play directly below a cell where the opponent
   would win (it would let them drop a stone on it).
 * **Try the most promising move first**, so that alpha-beta cuts early: the
-  move the transposition table remembers as best, then moves that create the
-  most threats of our own (cells where one more stone would win), ties going
-  to the centre, where a stone takes part in the most lines.
+  moves that leave threats of our own (cells where one more stone would win)
+  that can be used soonest, ties going to the centre, where a stone takes part
+  in the most lines. (The move the transposition table remembers, tried
+  first, cost 8 % more nodes on the Pons sets.)
 """
 
 from __future__ import annotations
 
 from numba import njit
 
-from engine.kernels.bitops import andnot, band, bor, is_zero, lowest_index, popcount, shl, shr, sub
+from engine.kernels.bitops import andnot, band, bor, is_zero, popcount, shl
 from engine.kernels.rules import column_cells, playable_cells, winning_cells
 
 #: Weights of move_promise: our threats on a playable cell, one and two cells above one, and any.
@@ -42,24 +43,6 @@ def can_win_now(current, mask, g):
     return not is_zero(band(winning_cells(current, mask, g), playable_cells(mask, g)))
 
 
-@njit(cache=True, nogil=True)
-def non_losing_moves(mask, threats, g):
-    """The playable cells after which the opponent cannot win at once.
-
-    ``threats`` are the opponent's winning cells. Assumes the side to move
-    cannot win at once itself. Empty when every move loses.
-    """
-    possible = playable_cells(mask, g)
-    forced = band(possible, threats)
-    if not is_zero(forced):
-        # forced & (forced - 1) clears the lowest bit: anything left means a second threat.
-        if not is_zero(band(forced, sub(forced, g.one))):
-            return andnot(forced, forced)  # an all-zero bitboard: two threats cannot both be blocked
-        possible = forced
-    # threats >> 1 are the cells just below the opponent's winning cells.
-    return andnot(possible, shr(threats, 1))
-
-
 @njit(cache=True, nogil=True, inline="always")
 def move_promise(current, mask, cell, opponent_threats, g):
     """How promising playing ``cell`` looks: a weighted count of the threats it leaves us.
@@ -83,35 +66,24 @@ def move_promise(current, mask, cell, opponent_threats, g):
 
 
 @njit(cache=True, nogil=True)
-def order_moves(current, mask, moves_bits, opponent_threats, g, first, out, ply):
-    """Write the columns of ``moves_bits`` to ``out[ply]``, best first; return how many.
+def order_moves(current, mask, moves_bits, opponent_threats, g, out):
+    """Write the columns of ``moves_bits`` to ``out``, most promising first; return how many.
 
-    ``out[ply, k]`` is ``(column, score)``; each ply has its own row, so the
-    recursion never overwrites the order of a caller.
-    ``first`` (a column, or -1) goes in front; the others are sorted by
-    :func:`move_promise`, ties in centre-first order (the insertion below is
-    stable).
+    ``out[k]`` is ``(column, promise)``: sorted by :func:`move_promise`, ties in
+    centre-first order (the insertion below is stable).
     """
-    if is_zero(band(moves_bits, sub(moves_bits, g.one))):  # a single (forced) move: nothing to sort
-        out[ply, 0, 0] = lowest_index(moves_bits) // g.height
-        return 1
     n = 0
     for i in range(g.cols):
         col = centre_column(g, i)
         cell = band(moves_bits, column_cells(g, col))
         if is_zero(cell):
             continue
-        if col == first:
-            score = 1 << 20  # ahead of any threat count
-        else:
-            score = move_promise(current, mask, cell, opponent_threats, g)
-        # Insertion sort, descending: shift lower scores right, keep equal ones in front.
+        promise = move_promise(current, mask, cell, opponent_threats, g)
+        # Insertion sort, descending: shift lower promises right, keep equal ones in front.
         j = n
-        while j > 0 and out[ply, j - 1, 1] < score:
-            out[ply, j, 0] = out[ply, j - 1, 0]
-            out[ply, j, 1] = out[ply, j - 1, 1]
+        while j > 0 and out[j - 1, 1] < promise:
+            out[j, 0], out[j, 1] = out[j - 1, 0], out[j - 1, 1]
             j -= 1
-        out[ply, j, 0] = col
-        out[ply, j, 1] = score
+        out[j, 0], out[j, 1] = col, promise
         n += 1
     return n

@@ -50,9 +50,9 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
-from engine.kernels.bitops import andnot, band, bor, bxor, is_zero, shr
+from engine.kernels.bitops import andnot, band, bor, bxor, shr
 from engine.kernels.rules import column_cells, playable_cells, winning_cells
-from engine.solver.moves import centre_column, move_promise
+from engine.solver.moves import order_moves
 from engine.solver.negamax import ABORTED, NODES, new_stats, play_forced, question_kernel, score_range
 from engine.solver.questions import next_question
 from engine.solver.symmetry import mirror
@@ -71,24 +71,15 @@ SPLIT_DEPTH = 2
 @njit(cache=True, nogil=True)
 def safe_moves(current, mask, g, out_current, out_mask):
     """The positions after each move that does not lose at once, most promising first, in ``out_*``;
-    how many. (The order is the search's own, see :func:`~engine.solver.moves.move_promise`.)"""
+    how many. (The order is the search's own, see :func:`~engine.solver.moves.order_moves`.)"""
     opponent = bxor(current, mask)
     threats = winning_cells(opponent, mask, g)
     safe = andnot(playable_cells(mask, g), shr(threats, 1))
-    promises = np.zeros(g.cols, dtype=np.int64)
-    n = 0
-    for i in range(g.cols):
-        cell = band(safe, column_cells(g, centre_column(g, i)))
-        if is_zero(cell):
-            continue
-        promise = move_promise(current, mask, cell, threats, g)
-        # Insertion sort, descending and stable: the centre goes first among equals.
-        j = n
-        while j > 0 and promises[j - 1] < promise:
-            promises[j], out_current[j], out_mask[j] = promises[j - 1], out_current[j - 1], out_mask[j - 1]
-            j -= 1
-        promises[j], out_current[j], out_mask[j] = promise, opponent, bor(mask, cell)
-        n += 1
+    order = np.zeros((g.cols, 2), dtype=np.int64)
+    n = order_moves(current, mask, safe, threats, g, order)
+    for k in range(n):
+        out_current[k] = opponent
+        out_mask[k] = bor(mask, band(safe, column_cells(g, order[k, 0])))
     return n
 
 
