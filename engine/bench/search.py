@@ -77,12 +77,15 @@ def run(args) -> int:
 
 
 # -- speed ----------------------------------------------------------------------------------------
-def random_positions(count: int, seed: int, geometry: Geometry = DEFAULT) -> list[Board]:
-    """Positions from seeded random games, 4 to 20 stones, where nobody can win at once."""
+def random_positions(count: int, seed: int, geometry: Geometry = DEFAULT, stones: int | None = None) -> list[Board]:
+    """Positions from seeded random games, where nobody can win at once: ``stones`` stones each
+    (default 4 to 20 at random). Fewer than ``count`` if a hundred tries each give no such position."""
     rng, boards = random.Random(seed), list[Board]()
-    while len(boards) < count:
+    for _ in range(100 * count):
+        if len(boards) == count:
+            break
         board = Board(geometry)
-        for _ in range(rng.randint(4, 20)):
+        for _ in range(rng.randint(4, 20) if stones is None else stones):
             board.play(rng.choice(board.legal_columns()))
             if board.is_over:
                 break

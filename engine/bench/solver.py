@@ -1,6 +1,6 @@
 """``bench solver``: the solver on the Pons sets, the empty board, and the perfect agent's move times.
 
-Three parts (``--parts``):
+Its parts (``--parts``):
 
 * ``sets``: every position of the six Pons sets (or ``--limit N`` of each),
   without the book: mismatches with the known scores, mean time and nodes
@@ -39,6 +39,7 @@ from pathlib import Path
 
 from engine.agents.perfect import exact_in_time
 from engine.agents.registry import create_agent
+from engine.bench.search import random_positions
 from engine.board import Board
 from engine.cli.common import emit
 from engine.errors import EngineError
@@ -306,31 +307,19 @@ def _geometries(text: str) -> list[Geometry]:
         raise EngineError("--wide-boards takes sizes like 9x5,8x6") from None
 
 
-def random_positions(geometry: Geometry, stones: int, count: int, seed: int) -> list[str]:
-    """``count`` positions of ``stones`` stones by seeded random play, still going on and not won at once."""
-    rng = random.Random(seed)
-    positions: list[str] = []
-    for _ in range(100 * count):
-        if len(positions) == count:
-            break
-        board = Board(geometry)
-        while board.ply < stones and not board.is_over:
-            board.play(rng.choice(board.legal_columns()))
-        if not board.is_over and not any(board.is_winning_move(col) for col in board.legal_columns()):
-            positions.append(board.move_string or "")
-    return positions
-
-
 def bench_wide(geometry: Geometry, stones: int, count: int, seed: int, table_mb: float, threads: int) -> None:
     """Positions of ``stones`` stones on a wider board, each solved with a fresh table, no book."""
     solver = Solver(geometry, table_mb, threads=threads)
     solver.warm_up()
     times = []
-    for moves in random_positions(geometry, stones, count, seed):
+    for board in random_positions(count, seed, geometry, stones):
         solver.reset()
-        solution = solver.solve(Board.from_moves(moves, geometry))
+        solution = solver.solve(board)
         times.append(solution.seconds)
-        emit(f"  {moves} {solution.score} {solution.nodes:,} nodes {solution.seconds:.2f} s")
+        emit(f"  {board.move_string} {solution.score} {solution.nodes:,} nodes {solution.seconds:.2f} s")
+    if not times:
+        emit(f"{geometry}: no game of {stones} stones is still going on")
+        return
     emit(
         f"{geometry}: {len(times)} positions of {stones} stones, {threads} thread(s), {table_mb:g} MB: "
         f"slowest {max(times):.2f} s, median {statistics.median(times):.2f} s, over 10 s: {sum(t > 10 for t in times)}"
