@@ -70,7 +70,7 @@ def _run(code: str) -> str:
 
 
 def test_solve_answers_an_end_game_without_loading_numba_and_a_harder_position_with_it() -> None:
-    # 5554224333234511764415115 is an end game; 44 needs the compiled search.
+    # 5554224333234511764415115 is an end game; 4444 needs the compiled search.
     out = _run(
         "import sys\n"
         "from engine.cli import main\n"
