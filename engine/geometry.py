@@ -32,11 +32,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, NamedTuple
 
 from engine.errors import GeometryError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MIN_COLS, MAX_COLS = 4, 9
 MIN_ROWS, MAX_ROWS = 4, 9
@@ -148,6 +149,8 @@ class Geometry:
     # -- the kernel representation ------------------------------------------
     def to_kernel(self, bits: int):
         """A Python-int bitboard as the kernels take it."""
+        import numpy as np  # (only the compiled search needs numpy: see engine.solver.quick)
+
         if self.wide:
             return (np.uint64(bits & 0xFFFF_FFFF_FFFF_FFFF), np.uint64(bits >> 64))
         return np.uint64(bits)
@@ -161,6 +164,8 @@ class Geometry:
 
     def empty_array(self, length: int) -> np.ndarray:
         """An array of ``length`` bitboards for the kernels (see ``bitops.load``)."""
+        import numpy as np
+
         shape = (length, 2) if self.wide else (length,)
         return np.zeros(shape, dtype=np.uint64)
 

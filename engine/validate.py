@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import argparse
 import math
+import numbers
 import operator
 import re
 from collections.abc import Callable
 from typing import Any
-
-import numpy as np
 
 from engine.errors import ValueRangeError
 
@@ -117,16 +116,18 @@ def as_integer(value: object) -> int:
     ``bool`` is refused although Python counts it as an integer: ``True``
     for "column 1" is a bug in the caller, not a move.
     """
-    if isinstance(value, (bool, np.bool_)):
+    if isinstance(value, bool):
         raise TypeError("a bool is not a whole number")
-    if isinstance(value, (int, np.integer)):
+    # numbers.Integral is int and numpy's integer types (numpy registers them), not numpy's bool_;
+    # asking it instead of numpy keeps numpy out of the commands' start (see engine.solver.quick).
+    if isinstance(value, numbers.Integral):
         return operator.index(value)
     raise TypeError(f"{type(value).__name__} is not a whole number")
 
 
 def is_column_value(value: object) -> bool:
     """Is ``value`` of a type a column may have (``int`` or numpy integer, not ``bool``)?"""
-    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 def column_digit(char: str, cols: int) -> int:

@@ -37,9 +37,12 @@ def add_grid_argument(parser: argparse.ArgumentParser) -> None:
 
 def grid_positions(args: argparse.Namespace) -> list[str]:
     """The move strings of the ``--grid`` files (an order of moves that reaches each grid)."""
+    paths = getattr(args, "grid", [])
+    if not paths:
+        return []  # (without loading the grid reader, which needs numpy: see engine.solver.quick)
     from engine.grid_file import grid_moves
 
-    return [grid_moves(path, geometry_from(args)) for path in getattr(args, "grid", [])]
+    return [grid_moves(path, geometry_from(args)) for path in paths]
 
 
 def geometry_from(args: argparse.Namespace) -> Geometry:

@@ -19,9 +19,7 @@ from numba import njit
 
 from engine.kernels.bitops import andnot, band, bor, is_zero, popcount, shl
 from engine.kernels.rules import column_cells, playable_cells, winning_cells
-
-#: Weights of move_promise: our threats on a playable cell, one and two cells above one, and any.
-PROMISE_NOW, PROMISE_SOON, PROMISE_LATER, PROMISE_ANY = 6, 12, 5, 3
+from engine.solver.settings import PROMISE_ANY, PROMISE_LATER, PROMISE_NOW, PROMISE_SOON
 
 
 def centre_order(cols: int) -> list[int]:

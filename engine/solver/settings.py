@@ -1,13 +1,18 @@
-"""The sizes of the solver's transposition table, and how a size in MB becomes one.
+"""The solver's settings: the weights of its move order, the sizes of its transposition table.
 
 Kept apart from the search (no numba here), so that a command can check its
-options without loading the compiled solver: see :mod:`engine.solver.quick`.
+options, and the plain-Python solver order its moves, without loading the
+compiled solver: see :mod:`engine.solver.quick`.
 """
 
 from __future__ import annotations
 
 from engine.resources import check_allocation
 from engine.validate import finite_float
+
+#: Weights of engine.solver.moves.move_promise: our threats on a playable cell, one and two cells
+#: above one, and any (tuned on the Pons sets).
+PROMISE_NOW, PROMISE_SOON, PROMISE_LATER, PROMISE_ANY = 6, 12, 5, 3
 
 #: Table size of a solver made without one, in MB. Bigger tables save few nodes and lose time to
 #: memory: the empty 7x6 board takes 90 M nodes with 64 MB and 87 M with 1 GB (one thread).

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.board import Board
+from engine.board import Board, has_line
 from engine.geometry import Geometry
 from engine.solver.quick import QuickSolver
 from tests.engine.exhaustive import columns_of, make_solver, random_position
@@ -56,6 +56,19 @@ def test_small_boards_match_an_exhaustive_search(cols: int, rows: int, connect: 
         assert quick.analyze(board) == column_scores(columns, len(moves)), moves
 
 
+@pytest.mark.parametrize(("cols", "rows", "connect"), [(7, 6, 4), (9, 5, 4), (4, 9, 3), (8, 8, 5), (9, 9, 6)])
+def test_its_winning_cells_are_the_empty_cells_that_complete_a_line(cols: int, rows: int, connect: int) -> None:
+    geometry = Geometry(cols, rows, connect)
+    quick = QuickSolver(geometry)
+    rng = random.Random(cols * rows * connect)
+    for _ in range(40):
+        board = Board.from_moves(random_position(geometry, rng.randrange(geometry.cells), rng), geometry)
+        for bits in (board.current, board.current ^ board.mask):
+            cells = [geometry.cell(col, row) for col in range(cols) for row in range(rows)]
+            expected = sum(cell for cell in cells if not cell & board.mask and has_line(bits | cell, geometry))
+            assert quick._winning_cells(bits, board.mask) == expected, board.move_string
+
+
 def test_a_search_beyond_the_budget_gives_none_quickly() -> None:
     quick = QuickSolver(Geometry(), budget=500)
     assert quick.solve(Board()) is None
@@ -75,14 +88,14 @@ def test_solve_answers_an_end_game_without_loading_numba_and_a_harder_position_w
         "import sys\n"
         "from engine.cli import main\n"
         "main(['solve', '5554224333234511764415115', '52753311433677442422121'])\n"
-        "print('numba' in sys.modules)\n"
+        "print('numba' in sys.modules, 'numpy' in sys.modules)\n"
         "main(['solve', '--no-book', '4444', '5554224333234511764415115'])\n"
         "print('numba' in sys.modules)\n"
     )
     assert out.splitlines() == [
         "5554224333234511764415115 4",
         "52753311433677442422121 8",
-        "False",
+        "False False",
         "4444 1",
         "5554224333234511764415115 4",
         "True",
@@ -94,6 +107,6 @@ def test_analyze_answers_an_end_game_without_loading_numba() -> None:
         "import sys\n"
         "from engine.cli import main\n"
         "main(['analyze', '5554224333234511764415115'])\n"
-        "print('numba' in sys.modules)\n"
+        "print('numba' in sys.modules, 'numpy' in sys.modules)\n"
     )
-    assert out.splitlines() == ["5554224333234511764415115 -8 -8 -8 -8 x 4 -8", "False"]
+    assert out.splitlines() == ["5554224333234511764415115 -8 -8 -8 -8 x 4 -8", "False False"]
