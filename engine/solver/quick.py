@@ -4,8 +4,9 @@ Loading numba and the compiled search from its cache takes a process about
 0.4 s before the first search; an end-game position then takes microseconds.
 A pipe that starts ``python -m engine solve`` once per position would wait on
 that more than on any search. :class:`QuickSolver` answers such positions
-without numba: Pons's negamax in plain Python over the same bitboards (as
-Python integers), with a node budget. A position it cannot finish within the
+without numba or numpy: Pons's negamax in plain Python over the same bitboards
+(as Python integers), moves in the compiled solver's order of promise, with a
+node budget. A position it cannot finish within the
 budget goes to the compiled :class:`~engine.solver.solver.Solver`, which is
 loaded then and answers everything after it.
 
