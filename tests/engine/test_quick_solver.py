@@ -60,11 +60,11 @@ def test_small_boards_match_an_exhaustive_search(cols: int, rows: int, connect: 
 def test_its_winning_cells_are_the_empty_cells_that_complete_a_line(cols: int, rows: int, connect: int) -> None:
     geometry = Geometry(cols, rows, connect)
     quick = QuickSolver(geometry)
+    cells = [geometry.cell(col, row) for col in range(cols) for row in range(rows)]
     rng = random.Random(cols * rows * connect)
     for _ in range(40):
         board = Board.from_moves(random_position(geometry, rng.randrange(geometry.cells), rng), geometry)
         for bits in (board.current, board.current ^ board.mask):
-            cells = [geometry.cell(col, row) for col in range(cols) for row in range(rows)]
             expected = sum(cell for cell in cells if not cell & board.mask and has_line(bits | cell, geometry))
             assert quick._winning_cells(bits, board.mask) == expected, board.move_string
 
