@@ -179,8 +179,8 @@ def start_compiler() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m engine.warmup [--wide | --opening COLSxROWSxCONNECT [--jobs N]] [SPEC ...]``: fill numba's
-    cache, print what it cost."""
+    """``python -m engine.warmup [--wide | --opening COLSxROWSxCONNECT [--jobs N]] [--ahead-of-time] [SPEC ...]``:
+    fill numba's cache, print what it cost."""
     parser = argparse.ArgumentParser(prog="python -m engine.warmup", description=main.__doc__)
     parser.add_argument("--wide", action="store_true", help="also the kernels of boards of more than 64 bits")
     parser.add_argument("--opening", type=_geometry, help="only what the first move on this board needs, e.g. 7x6x4")
@@ -192,6 +192,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--part", type=int_arg(1, 7), help=argparse.SUPPRESS)  # a helper of --jobs: these parts only
     parser.add_argument("--kernels", action="store_true", help="also list the kernels compiled, each with its cost")
+    parser.add_argument(
+        "--ahead-of-time",
+        action="store_true",
+        help="also build the solver's search as a module that loads without numba (needs a C compiler): "
+        "solve and analyze then answer positions that need a search from about 0.2 s after their start",
+    )
     parser.add_argument("specs", nargs="*", metavar="SPEC", help="agent specs (default: every difficulty preset)")
     parser.add_argument("--parent", type=int, help="end as soon as this process (the one that started it) is gone")
     args = parser.parse_args(argv)
@@ -210,7 +216,23 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{item.spec:<24} {item.seconds:6.2f} s  {item.error or 'ok'}")
     if args.kernels:
         print(log.table())
+    if args.ahead_of_time:
+        failures += not _build_ahead_of_time()
     return 1 if failures else 0
+
+
+def _build_ahead_of_time() -> bool:
+    """Build the solver's search ahead of time (see engine.solver.aot); say how it went in one line."""
+    from engine.solver import aot
+
+    start = time.perf_counter()
+    try:
+        path = aot.build()
+    except Exception as exc:  # (numba's compiler and the C toolchain raise many kinds: each is one line here)
+        print(f"{'ahead-of-time search':<24} {time.perf_counter() - start:6.2f} s  not built: {exc}")
+        return False
+    print(f"{'ahead-of-time search':<24} {time.perf_counter() - start:6.2f} s  ok ({path})")
+    return True
 
 
 def _end_with_parent(parent: int, poll: float = 0.2) -> None:

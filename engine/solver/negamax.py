@@ -56,40 +56,20 @@ from engine.kernels.jit import NO_REFCOUNTS, inner
 from engine.kernels.rules import column_cells, playable_cells, winning_cells
 from engine.kernels.stop import stop_requested
 from engine.solver import questions
+from engine.solver.arrays import ABORTED, CHILD_FIELDS, LIMIT, NODES, RANDOM
 from engine.solver.claimeven import claimeven_bound
 from engine.solver.moves import can_win_now, centre_column, move_promise
 from engine.solver.symmetry import SYMMETRY_PLIES, mirror, smaller_image
 from engine.solver.table import EXACT, LOWER, UPPER, entry_bound, entry_score, pack, prefetch, probe, work_of
 from engine.solver.table import store as remember
 
-# Slots of the ``stats`` array: nodes searched, the node limit, stopped?, a random state (see JITTER).
-NODES, LIMIT, ABORTED, RANDOM = 0, 1, 2, 3
 #: Nodes between two looks at the stop flag and the node limit (a power of two).
 POLL = 4096
 #: How much a jittered move may gain in the move order (see negamax's ``jitter``).
 JITTER = 3
 
-# Columns of a child's row in the scratch ``info`` array (see new_scratch).
-_COL, _PLY, _FLIPPED, _LOW, _HIGH, _PROMISE = range(6)
-
-
-def new_stats(node_limit: int = 0, seed: int = 0) -> np.ndarray:
-    """A fresh ``stats`` array; ``node_limit`` 0 means no limit; ``seed`` starts the jitter's random state."""
-    stats = np.zeros(4, dtype=np.int64)
-    stats[LIMIT] = node_limit
-    stats[RANDOM] = seed * 2 + 1  # (xorshift needs a state that is not 0)
-    return stats
-
-
-def new_scratch(geometry) -> tuple:
-    """Room for the settled children of a node at every ply, as :func:`negamax` keeps them.
-
-    ``(info, currents, masks)``: row ``ply * cols + k`` holds the ``k``-th child of the node
-    at ``ply``. Each ply has its own rows, so the recursion never overwrites its callers'
-    children.
-    """
-    rows = (geometry.cells + 1) * geometry.cols
-    return np.zeros((rows, 6), dtype=np.int64), geometry.empty_array(rows), geometry.empty_array(rows)
+# Columns of a child's row in the scratch ``info`` array (see arrays.new_scratch).
+_COL, _PLY, _FLIPPED, _LOW, _HIGH, _PROMISE = range(CHILD_FIELDS)
 
 
 @njit(cache=True, nogil=True)

@@ -52,8 +52,9 @@ from numba import njit
 
 from engine.kernels.bitops import andnot, band, bor, bxor, shr
 from engine.kernels.rules import column_cells, playable_cells, winning_cells
+from engine.solver.arrays import ABORTED, NODES, new_stats
 from engine.solver.moves import order_moves
-from engine.solver.negamax import ABORTED, NODES, new_stats, play_forced, question_kernel, score_range
+from engine.solver.negamax import play_forced, question_kernel, score_range
 from engine.solver.questions import next_question
 from engine.solver.symmetry import mirror
 from engine.stop import StopFlag
@@ -288,7 +289,7 @@ def warm_up(g) -> None:
 def solve_parallel(current, mask, ply: int, weak: bool, g, table, scratches, flag: StopFlag) -> tuple[int | None, int]:
     """``(score, nodes)`` of a position not over, each question on two threads (None: ``flag`` stopped it).
 
-    ``scratches`` are two scratch buffers (see :func:`~engine.solver.negamax.new_scratch`), one for each thread.
+    ``scratches`` are two scratch buffers (see :func:`~engine.solver.arrays.new_scratch`), one for each thread.
     """
     low, high = (int(bound) for bound in score_range(current, mask, ply, weak, g))
     nodes = 0

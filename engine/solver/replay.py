@@ -24,7 +24,8 @@ from engine.kernels.bitops import bxor, is_zero
 from engine.kernels.jit import NO_REFCOUNTS
 from engine.kernels.rules import can_play, is_winning_move, play
 from engine.kernels.stop import monotonic_ns
-from engine.solver.negamax import ABORTED, NODES, solve_kernel
+from engine.solver.arrays import ABORTED, NODES
+from engine.solver.negamax import solve_kernel
 
 
 @njit(cache=True, nogil=True, inline="always")

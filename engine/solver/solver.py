@@ -16,27 +16,20 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from engine.board import Board
 from engine.errors import GeometryError, IllegalMoveError
 from engine.geometry import Geometry
 from engine.score import Score
+from engine.solver.arrays import ABORTED, LIMIT, NODES, new_scratch, new_stats, new_table
 from engine.solver.book import Book, BookError
 from engine.solver.moves import centre_order
-from engine.solver.negamax import (
-    ABORTED,
-    LIMIT,
-    NODES,
-    at_most_kernel,
-    new_scratch,
-    new_stats,
-    question_kernel,
-    solve_kernel,
-)
+from engine.solver.negamax import at_most_kernel, question_kernel, solve_kernel
 from engine.solver.parallel import solve_parallel
 from engine.solver.parallel import warm_up as warm_up_parallel
 from engine.solver.replay import replay, solve_replays
 from engine.solver.settings import DEFAULT_TABLE_MB, checked_table_bits
-from engine.solver.table import new_table
 from engine.stop import StopFlag
 
 #: With two threads, a solve shares its work between them once one thread has searched this
@@ -150,7 +143,12 @@ class Solver:
     """
 
     def __init__(
-        self, geometry: Geometry, table_mb: float = DEFAULT_TABLE_MB, book: Book | None = None, threads: int = 1
+        self,
+        geometry: Geometry,
+        table_mb: float = DEFAULT_TABLE_MB,
+        book: Book | None = None,
+        threads: int = 1,
+        table: tuple[np.ndarray, np.ndarray] | None = None,
     ) -> None:
         if book is not None and book.geometry != geometry:
             raise BookError(f"the book is for {book.geometry}, not {geometry}")
@@ -158,7 +156,8 @@ class Solver:
         self.book = book
         # Past the book's deepest position no position has all its children in it.
         self._book_plies = 0 if book is None else book.deepest_ply() + 1
-        self.table = new_table(checked_table_bits(table_mb, geometry.wide), geometry.wide)
+        # (``table``: one the same kernels filled for this geometry, e.g. the search built ahead of time's.)
+        self.table = new_table(checked_table_bits(table_mb, geometry.wide), geometry.wide) if table is None else table
         self._scratch = new_scratch(geometry)
         # Long solves of one-word boards may run on two threads (see engine.solver.parallel).
         parallel = threads > 1 and not geometry.wide

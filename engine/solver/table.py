@@ -33,7 +33,7 @@ fold the high word into the low one before mixing, and also store the high
 word in a second array: with it the fold is undone and the key is again
 exact. A wrong exact score is never returned.
 
-A lost entry only costs time, never correctness.
+A lost entry only costs time, never correctness. (An empty table: engine.solver.arrays.new_table.)
 """
 
 from __future__ import annotations
@@ -44,9 +44,8 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic, overload
 
-from engine.errors import ResourceError
 from engine.kernels.bitops import add, lowest_index
-from engine.solver.settings import MAX_BITS, MIN_BITS
+from engine.solver.settings import MIN_BITS
 
 #: Knuth's multiplicative-hashing constant (2^64 / golden ratio), odd.
 MIX = np.uint64(0x9E3779B97F4A7C15)
@@ -63,19 +62,6 @@ WORK_SHIFT = 9
 MAX_WORK = 15
 # ``check`` (65 - bits bits) must fit above the data in the smallest table.
 assert MIN_BITS >= DATA_BITS + 1
-
-
-def new_table(bits: int, wide: bool) -> tuple[np.ndarray, np.ndarray]:
-    """An empty table of ``2**bits`` slots, as the kernels take it.
-
-    It is a pair ``(slots, high_words)``; ``high_words`` is a one-element
-    dummy on boards of one word.
-    """
-    if not MIN_BITS <= bits <= MAX_BITS:
-        raise ResourceError(f"table bits must be from {MIN_BITS} to {MAX_BITS}, not {bits}")
-    slots = np.zeros(1 << bits, dtype=np.uint64)
-    high = np.zeros((1 << bits) if wide else 1, dtype=np.uint64)
-    return slots, high
 
 
 # -- the key of a position, mixed -----------------------------------------------

@@ -15,6 +15,7 @@ from engine.geometry import Geometry
 from engine.score import Score
 from engine.solver import solver as solver_module
 from engine.solver import table as tt
+from engine.solver.arrays import new_table
 from engine.solver.parallel import solve_parallel
 from engine.solver.settings import MIN_BITS
 from engine.solver.solver import Solver
@@ -149,7 +150,7 @@ DATA = (1 << tt.DATA_BITS) - 1
 
 @pytest.mark.parametrize("geometry", [Geometry(), Geometry(8, 8, 4), Geometry(9, 9, 5)])
 def test_table_never_answers_for_another_position(geometry: Geometry) -> None:
-    table = tt.new_table(MIN_BITS, geometry.wide)
+    table = new_table(MIN_BITS, geometry.wide)
     rng = random.Random(3)
     stored: dict[int, int] = {}
     boards = []
@@ -196,7 +197,7 @@ def test_the_unrolled_connect4_winning_cells_equal_the_generic_ones(geometry: Ge
 
 
 def test_a_bucket_keeps_the_costliest_result_and_the_newest() -> None:
-    table = tt.new_table(MIN_BITS, wide=False)
+    table = new_table(MIN_BITS, wide=False)
     # Keys whose mixed values share their top bits (the bucket) and differ below:
     # mixed = key * MIX, so key = mixed * MIX^-1 (MIX is odd, hence invertible mod 2^64).
     inverse = pow(int(tt.MIX), -1, 2**64)

@@ -1,0 +1,51 @@
+"""The arrays the search kernels work in, made without numba.
+
+The transposition table (layout: :mod:`engine.solver.table`), the scratch
+rows where a node keeps its children (:func:`~engine.solver.negamax.negamax`)
+and the counters of a search. Kept apart from the kernels, so that the search
+built ahead of time (:mod:`engine.solver.aot`) gets them without loading numba.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.errors import ResourceError
+from engine.solver.settings import MAX_BITS, MIN_BITS
+
+# Slots of the ``stats`` array: nodes searched, the node limit, stopped?, a random state (see negamax.JITTER).
+NODES, LIMIT, ABORTED, RANDOM = 0, 1, 2, 3
+#: Fields of a child's row in the scratch ``info`` array (named in engine.solver.negamax).
+CHILD_FIELDS = 6
+
+
+def new_table(bits: int, wide: bool) -> tuple[np.ndarray, np.ndarray]:
+    """An empty table of ``2**bits`` slots, as the kernels take it.
+
+    It is a pair ``(slots, high_words)``; ``high_words`` is a one-element
+    dummy on boards of one word.
+    """
+    if not MIN_BITS <= bits <= MAX_BITS:
+        raise ResourceError(f"table bits must be from {MIN_BITS} to {MAX_BITS}, not {bits}")
+    slots = np.zeros(1 << bits, dtype=np.uint64)
+    high = np.zeros((1 << bits) if wide else 1, dtype=np.uint64)
+    return slots, high
+
+
+def new_stats(node_limit: int = 0, seed: int = 0) -> np.ndarray:
+    """A fresh ``stats`` array; ``node_limit`` 0 means no limit; ``seed`` starts the jitter's random state."""
+    stats = np.zeros(4, dtype=np.int64)
+    stats[LIMIT] = node_limit
+    stats[RANDOM] = seed * 2 + 1  # (xorshift needs a state that is not 0)
+    return stats
+
+
+def new_scratch(geometry) -> tuple:
+    """Room for the settled children of a node at every ply, as negamax keeps them.
+
+    ``(info, currents, masks)``: row ``ply * cols + k`` holds the ``k``-th child of the node
+    at ``ply``. Each ply has its own rows, so the recursion never overwrites its callers'
+    children.
+    """
+    rows = (geometry.cells + 1) * geometry.cols
+    return np.zeros((rows, CHILD_FIELDS), dtype=np.int64), geometry.empty_array(rows), geometry.empty_array(rows)

@@ -1,0 +1,113 @@
+"""The search built ahead of time: built by the warm-up, exact, and what it spares ``solve`` and ``analyze``."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from engine.board import Board
+from engine.cli import build_parser
+from engine.cli.solver_options import Solvers
+from engine.geometry import Geometry
+from engine.score import Score
+from engine.solver import aot
+from engine.solver.solver import Solver
+from tests.engine.exhaustive import random_position
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Middle-game positions that need a real search (thousands of nodes: more than plain Python's budget).
+MIDDLE_GAMES = ["6614446666373154", "274552224131661", "5455174361263362", "2531276566711153"]
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A cache folder where ``python -m engine.warmup --ahead-of-time`` has built the module."""
+    folder = str(tmp_path_factory.mktemp("cache"))
+    result = subprocess.run(
+        [sys.executable, "-m", "engine.warmup", "--ahead-of-time", "random"],
+        cwd=ROOT,
+        env={**os.environ, "XDG_CACHE_HOME": folder},
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "ahead-of-time search" in result.stdout and "ok (" in result.stdout
+    return folder
+
+
+@pytest.fixture
+def module(cache: str, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.setenv("XDG_CACHE_HOME", cache)
+    loaded = aot.load()
+    assert loaded is not None
+    return loaded
+
+
+def test_it_agrees_with_the_solver(module: ModuleType) -> None:
+    geometry = Geometry()
+    ahead, solver = aot.AheadOfTimeSolver(geometry, module, table_mb=8), Solver(geometry, 8)
+    rng = random.Random(5)
+    boards = [Board.from_moves(moves) for moves in MIDDLE_GAMES]
+    boards += [Board.from_moves(random_position(geometry, rng.randrange(14, 30), rng)) for _ in range(30)]
+    for board in boards:
+        if board.is_over:
+            continue
+        expected = solver.solve(board).score
+        assert expected is not None
+        assert ahead.solve(board) == expected.value, board.move_string
+        assert ahead.solve(board, weak=True) == (expected.value > 0) - (expected.value < 0)
+    for board in boards[:4]:
+        assert ahead.analyze(board) == [None if s is None else s.value for s in solver.analyze(board).scores]
+
+
+def test_beyond_its_budget_it_gives_none(module: ModuleType) -> None:
+    ahead = aot.AheadOfTimeSolver(Geometry(), module, table_mb=8, budget=5000)
+    assert ahead.solve(Board.from_moves("44")) is None
+    assert ahead.nodes >= 5000
+
+
+def test_numba_goes_on_from_its_table(module: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(aot, "BUDGET", 20_000)
+    args = build_parser("solve").parse_args(["solve", "--no-book"])
+    solvers = Solvers(args, Geometry())
+    assert solvers.quick_score("2531276566711153", weak=False) is None  # (63,000 nodes: beyond both budgets)
+    assert solvers._ahead is not None and solvers._ahead.nodes >= 20_000
+    compiled = solvers.compiled
+    assert compiled.table is solvers._ahead.table
+    assert compiled.solve_moves("2531276566711153").score == Score.pons(2)
+
+
+def test_solve_and_analyze_answer_a_middle_game_without_numba(cache: str) -> None:
+    code = (
+        "import sys\n"
+        "from engine.cli import main\n"
+        f"main(['solve', {MIDDLE_GAMES[0]!r}])\n"
+        f"main(['analyze', {MIDDLE_GAMES[0]!r}])\n"
+        "print('numba' in sys.modules)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**os.environ, "XDG_CACHE_HOME": cache},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    assert result.stdout.splitlines() == [f"{MIDDLE_GAMES[0]} -4", f"{MIDDLE_GAMES[0]} -4 -6 -11 -6 -13 x -6", "False"]
+
+
+def test_a_damaged_module_is_not_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert aot.load() is None  # none built
+    path = aot.module_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"\x7fELF not really" * 100)
+    assert aot.load() is None
