@@ -229,7 +229,8 @@ def _build_ahead_of_time() -> bool:
     try:
         path = aot.build()
     except Exception as exc:  # (numba's compiler and the C toolchain raise many kinds: each is one line here)
-        print(f"{'ahead-of-time search':<24} {time.perf_counter() - start:6.2f} s  not built: {exc}")
+        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        print(f"{'ahead-of-time search':<24} {time.perf_counter() - start:6.2f} s  not built: {reason}")
         return False
     print(f"{'ahead-of-time search':<24} {time.perf_counter() - start:6.2f} s  ok ({path})")
     return True

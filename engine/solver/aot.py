@@ -12,8 +12,8 @@ anew). Loading that module takes milliseconds and no numba.
 When it is there, ``solve`` and ``analyze`` try each position with it after
 the plain-Python :mod:`~engine.solver.quick` solver and before numba:
 :class:`AheadOfTimeSolver` is the quick solver with this search in place of
-its Python one. Its code is ~10 % slower per node than numba's own (measured
-on 4444: 24 M nodes, 6.5 vs 5.7 s), so it too has a node budget; a position it
+its Python one. Its code is 6-8 % slower per node than numba's own (measured
+on 4444: 24 M nodes, 6.1-6.2 vs 5.8 s), so it too has a node budget; a position it
 cannot finish within it goes to the numba solver, which loads then, takes over
 its transposition table (what it proved is not searched again) and answers
 everything after it. Positions the opening book holds are left to that solver
@@ -89,8 +89,9 @@ def build() -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=path.parent) as folder:
         compiler = CC(MODULE)
+        # (For any processor of this architecture, not only this one: a cache folder may be shared
+        # between machines. Measured no slower than the module built for this processor.)
         compiler.output_dir = folder
-        compiler.target_cpu = "host"  # (this machine's instructions, as numba's own compiler uses)
         compiler.export("solve_kernel", signature)(solve_kernel.py_func)
         compiler.compile()
         os.replace(Path(folder) / path.name, path)
