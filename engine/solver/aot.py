@@ -4,7 +4,7 @@ A process that needs the compiled search spends about 0.4 s loading numba and
 its cached kernels before the search starts (numba's import, then its one-time
 set-up of everything it can compile). ``python -m engine.warmup
 --ahead-of-time`` builds :func:`~engine.solver.negamax.solve_kernel` for boards
-of one word (up to 8x7) into an ordinary Python extension module, with numba's
+of one word (up to 9x6 and 8x7) into an ordinary Python extension module, with numba's
 ahead-of-time compiler (which needs a C compiler), in this version's cache
 folder (:mod:`engine.kernel_cache`: any change to the engine's source builds
 anew). Loading that module takes milliseconds and no numba.
