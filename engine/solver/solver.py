@@ -139,7 +139,10 @@ class Solver:
     ``book`` (an opening :class:`~engine.solver.book.Book` of the same
     geometry) answers the positions it holds without a search. With
     ``threads=2`` a long solve on a board of one word runs on two threads
-    (see :mod:`engine.solver.parallel`); node limits keep it on one.
+    (see :mod:`engine.solver.parallel`); node limits keep it on one. A
+    ``table`` the same kernels filled for this geometry (the search built ahead
+    of time hands its own over: :mod:`engine.solver.aot`) is used instead of a
+    new one of ``table_mb``.
     """
 
     def __init__(
@@ -156,7 +159,6 @@ class Solver:
         self.book = book
         # Past the book's deepest position no position has all its children in it.
         self._book_plies = 0 if book is None else book.deepest_ply() + 1
-        # (``table``: one the same kernels filled for this geometry, e.g. the search built ahead of time's.)
         self.table = new_table(checked_table_bits(table_mb, geometry.wide), geometry.wide) if table is None else table
         self._scratch = new_scratch(geometry)
         # Long solves of one-word boards may run on two threads (see engine.solver.parallel).
