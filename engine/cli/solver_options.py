@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable
+from functools import cached_property
 from typing import TYPE_CHECKING, TypeVar
 
 from engine.board import Board
@@ -85,8 +86,6 @@ class Solvers:
         # Asked first: the plain-Python solver, then the one built ahead of time; None once numba's answers.
         self._quick: QuickSolver | None = None if limited else QuickSolver(geometry)
         self._ahead: AheadOfTimeSolver | None = None
-        self._book: Book | None = None
-        self._book_loaded = False
         self._compiled: Solver | None = None
 
     def quick_score(self, moves: str, weak: bool) -> int | None:
@@ -131,29 +130,30 @@ class Solvers:
 
     def _in_book(self, board: Board) -> bool:
         """Does the opening book (if one is used) hold ``board`` or a position one move on?"""
-        book = self.book
-        if book is None or board.ply > book.deepest_ply():
+        if self.book is None or board.ply > self._book_depth:
             return False
-        if book.entry(board) is not None:
+        if self.book.entry(board) is not None:
             return True
         for col in board.legal_columns():
             board.play(col)
             try:
-                if book.entry(board) is not None:
+                if self.book.entry(board) is not None:
                     return True
             finally:
                 board.undo()
         return False
 
-    @property
+    @cached_property
     def book(self) -> Book | None:
         """The opening book of the board (None with --no-book or none shipped), loaded on first use."""
-        if not self._book_loaded:
-            from engine.solver.book import load_default
+        from engine.solver.book import load_default
 
-            self._book = None if self.args.no_book else load_default(self.geometry)
-            self._book_loaded = True
-        return self._book
+        return None if self.args.no_book else load_default(self.geometry)
+
+    @cached_property
+    def _book_depth(self) -> int:
+        """The most stones of a position in the book (-1 without one)."""
+        return -1 if self.book is None else self.book.deepest_ply()
 
     @property
     def compiled(self) -> Solver:
