@@ -24,6 +24,7 @@ command answers.
 from __future__ import annotations
 
 import contextlib
+import functools
 import glob
 import hashlib
 import os
@@ -46,6 +47,13 @@ def source_digest() -> str:
     return digest.hexdigest()[:16]
 
 
+@functools.cache
+def loaded_digest() -> str:
+    """:func:`source_digest` as this process first read the source: the version of the code it runs
+    (hashed once a process, whoever asks)."""
+    return source_digest()
+
+
 def cache_root() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "connect-four" / "numba"
@@ -56,7 +64,7 @@ def configure() -> Path | None:
     if os.environ.get("NUMBA_CACHE_DIR"):
         return None
     root = cache_root()
-    folder = root / source_digest()
+    folder = root / loaded_digest()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         os.utime(folder)  # marks the folder as in use, for the clean-up below

@@ -33,7 +33,7 @@ from types import ModuleType
 from engine.board import Board
 from engine.errors import GeometryError
 from engine.geometry import Geometry
-from engine.kernel_cache import cache_root, source_digest
+from engine.kernel_cache import cache_root, loaded_digest
 from engine.solver.arrays import ABORTED, NODES, new_scratch, new_stats, new_table
 from engine.solver.quick import OverBudget, QuickSolver
 from engine.solver.settings import MIN_BITS, checked_table_bits
@@ -50,7 +50,7 @@ _SAMPLE = Geometry()
 def module_path() -> Path:
     """Where this version of the engine keeps its module built ahead of time."""
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    return cache_root() / source_digest() / "ahead-of-time" / f"{MODULE}{suffix}"
+    return cache_root() / loaded_digest() / "ahead-of-time" / f"{MODULE}{suffix}"
 
 
 def load() -> ModuleType | None:
