@@ -35,6 +35,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
 from engine.errors import GeometryError
+from engine.validate import shown, whole_number
 
 if TYPE_CHECKING:
     import numpy as np
@@ -89,6 +90,18 @@ class Geometry:
 
     def __str__(self) -> str:
         return f"{self.cols}x{self.rows} connect {self.connect}"
+
+    @classmethod
+    def parse(cls, text: str) -> Geometry:
+        """A board as people write it: ``COLSxROWS`` (connect 4) or ``COLSxROWSxCONNECT``, e.g. ``9x5``.
+
+        Raises :class:`~engine.errors.EngineError` with one clear line for anything else.
+        """
+        parts = text.strip().lower().split("x") if isinstance(text, str) else []
+        if len(parts) not in (2, 3):
+            raise GeometryError(f"a board is written COLSxROWS or COLSxROWSxCONNECT (9x5, 8x8x5), not {shown(text)}")
+        names = ("columns", "rows", "connect")[: len(parts)]
+        return cls(*(whole_number(part, name) for part, name in zip(parts, names, strict=True)))
 
     # -- derived sizes -------------------------------------------------------
     @property

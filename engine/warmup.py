@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from engine.agents.base import Agent
 from engine.agents.registry import create_agent, presets
 from engine.board import Board
+from engine.errors import EngineError
 from engine.geometry import Geometry
 from engine.stop import StopFlag
 from engine.validate import int_arg
@@ -254,10 +255,9 @@ def _end_with_parent(parent: int, poll: float = 0.2) -> None:
 
 def _geometry(text: str) -> Geometry:
     try:
-        cols, rows, connect = (int(part) for part in text.lower().split("x"))
-        return Geometry(cols, rows, connect)
-    except ValueError as exc:  # a GeometryError is one too
-        raise argparse.ArgumentTypeError(f"{text!r} is not a board COLSxROWSxCONNECT ({exc})") from None
+        return Geometry.parse(text)
+    except EngineError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 if __name__ == "__main__":

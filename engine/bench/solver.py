@@ -301,10 +301,7 @@ def _run_reference(command: str, stdin: str) -> tuple[float, str]:
 
 
 def _geometries(text: str) -> list[Geometry]:
-    try:
-        return [Geometry(*(int(n) for n in size.split("x"))) for size in text.split(",") if size.strip()]
-    except (TypeError, ValueError):
-        raise EngineError("--wide-boards takes sizes like 9x5,8x6") from None
+    return [Geometry.parse(size) for size in text.split(",") if size.strip()]
 
 
 def bench_wide(geometry: Geometry, stones: int, count: int, seed: int, table_mb: float, threads: int) -> None:

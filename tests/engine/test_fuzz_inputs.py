@@ -65,6 +65,24 @@ def test_numpy_integers_are_columns_and_bools_are_not(column: int, kind: type) -
             Board().play(flag)  # type: ignore[arg-type]
 
 
+@given(st.one_of(st.text(alphabet="0123456789xX ", max_size=12), st.text(max_size=12), st.none(), st.integers()))
+@example("9x5")
+@example(" 8X8x5 ")
+def test_any_board_text_is_a_geometry_or_an_engine_error(text: object) -> None:
+    try:
+        geometry = Geometry.parse(text)  # type: ignore[arg-type]
+    except EngineError:
+        return
+    assert isinstance(text, str)
+    assert f"{geometry.cols}x{geometry.rows}" in text.lower().replace(" ", "")
+    assert Geometry.parse(f"{geometry.cols}x{geometry.rows}x{geometry.connect}") == geometry
+
+
+def test_a_board_text_gives_its_geometry() -> None:
+    assert Geometry.parse("9x5") == Geometry(9, 5, 4)
+    assert Geometry.parse(" 8X8x5 ") == Geometry(8, 8, 5)
+
+
 @given(st.one_of(st.text(alphabet="-XOxo0. |#\n\t1a", max_size=120), st.none(), st.integers(), st.binary()))
 def test_any_grid_text_is_a_board_or_an_engine_error(text: object) -> None:
     try:
