@@ -3,7 +3,8 @@
 One idea per module:
 
 * :mod:`~engine.solver.table` - the transposition table (exact keys on every board, buckets kept by work);
-* :mod:`~engine.solver.settings` - the table sizes commands offer;
+* :mod:`~engine.solver.settings` - the table sizes commands offer, the move order's weights;
+* :mod:`~engine.solver.arrays` - the arrays the kernels work in (table, scratch rows, counters), without numba;
 * :mod:`~engine.solver.moves` - which moves to search, and in what order;
 * :mod:`~engine.solver.claimeven` - the second player's follow-up strategy bounds the first's score;
 * :mod:`~engine.solver.symmetry` - mirror images share table entries in the opening;
@@ -13,6 +14,7 @@ One idea per module:
 * :mod:`~engine.solver.replay` - move strings straight into bitboards, for many positions;
 * :mod:`~engine.solver.parallel` - one question shared out on two threads;
 * :mod:`~engine.solver.quick` - small positions in plain Python, before numba is loaded;
+* :mod:`~engine.solver.aot` - the search built ahead of time: real searches before numba is loaded;
 * :mod:`~engine.solver.book` and :mod:`~engine.solver.book_builder` - opening books.
 
 Typical use::

@@ -124,8 +124,7 @@ class _Batch:
     def __init__(self, questions: list[_Question], g, table, scratches) -> None:
         self.questions, self.g, self.table, self.scratches = questions, g, table, scratches
         self.lock = threading.Lock()
-        # In the order of the board's columns: a higher column's cell is a higher bit of the mask.
-        self.waiting = list(questions)
+        self.waiting = list(questions)  # (taken in the order given: most promising first)
         self.no: _Question | None = None
         self.nodes = 0
 
