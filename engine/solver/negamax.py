@@ -383,7 +383,7 @@ def solve_kernel(current, mask, ply, weak, g, table, scratch, stats, flag):
     """
     low, high = score_range(current, mask, ply, weak, g)
     while low < high:
-        middle = next_question(low, high, ply)
+        middle = next_question(low, high, ply, g.cols * g.rows)
         result = search(current, mask, ply, middle, middle + 1, 0, g, table, scratch, stats, flag)
         if stats[ABORTED]:
             return 0

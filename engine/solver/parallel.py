@@ -294,7 +294,7 @@ def solve_parallel(current, mask, ply: int, weak: bool, g, table, scratches, fla
     nodes = 0
     proven = None  # the bound the last "yes" gave
     while low < high:
-        value = next_question(low, high, ply)
+        value = next_question(low, high, ply, g.cols * g.rows)
         # A search proves the bound it returns and usually no more: after "yes, at least b" the
         # question "above b?" is likely a "no".
         bound, spent = answer(current, mask, ply, value, value != proven, g, table, scratches, flag)

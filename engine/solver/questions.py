@@ -11,20 +11,26 @@ from __future__ import annotations
 
 #: Positions with fewer stones than this are asked for their sign first.
 SIGN_FIRST_PLIES = 4
-#: Scores this close to 0 are asked about one at a time.
+#: Positions with at least this many empty cells are early: their questions step out from 0.
+EARLY_EMPTY = 37
+#: In early positions, questions about scores at least this far from 0 are cheap.
+FAR_FROM_ZERO = 8
+#: Later, scores this close to 0 are asked about one at a time.
 STEP_ZONE = 2
 
 
-def next_question(low: int, high: int, ply: int) -> int:
+def next_question(low: int, high: int, ply: int, cells: int) -> int:
     """The value ``s`` of the next null-window question "is the score above s?" (low <= s < high).
 
-    ``low`` and ``high`` bound the score (both included) of a position with ``ply`` stones.
+    ``low`` and ``high`` bound the score (both included) of a position with ``ply`` stones on a
+    board of ``cells`` cells.
     """
+    empty = cells - ply
     middle = low + (high - low) // 2
     if low < 0 < high and ply < SIGN_FIRST_PLIES:
         # In the first few moves no quick win exists and every question near 0 costs about
         # as much as the sign itself: ask the sign at once. (Measured: 79 -> 64 s on the
-        # empty board; from 4 stones on, far questions pay on the Pons sets.)
+        # empty board.)
         middle = 0
     elif low < 0 < high:
         # While the sign is open, cheap questions far from 0 first: they narrow the
@@ -33,8 +39,22 @@ def next_question(low: int, high: int, ply: int) -> int:
             middle = -(-low // 2)
         elif middle >= 0 and high // 2 > middle:
             middle = high // 2
-    # Once it is known and the score is next to 0 (where the scores of openings lie and
-    # each proof is costliest), ask about the very next score: "above 1?" after "above 0?".
+        if empty >= EARLY_EMPTY and abs(middle) < FAR_FROM_ZERO:
+            # Early in a game the score lies near 0, and a question between 0 and the score
+            # costs about as much as the score itself: past the cheap far ones, ask the sign ...
+            middle = 0
+    elif empty >= EARLY_EMPTY and low >= 0:
+        # ... then step away from 0 one score at a time. (Measured against the later order on
+        # positions of 6 stones of 9x5, 8x6 and 7x7, one thread: 8-43 % fewer nodes on the
+        # slowest ones, 14 % fewer on 24 positions of 8 stones, 90 % more on one scoring 5;
+        # on 7x6 from 37 empty cells: 8 % fewer on Pons's first 20 early positions, 3 % more
+        # on the first 200 middle ones. Asking the sign first at every stage made Pons's end
+        # games take 10 times the nodes.)
+        middle = low
+    elif empty >= EARLY_EMPTY:
+        middle = high - 1
+    # Later, once the sign is known and the score is next to 0 (where each proof is costliest),
+    # ask about the very next score: "above 1?" after "above 0?".
     elif 0 <= low < STEP_ZONE:
         middle = low
     elif -STEP_ZONE < high <= 0:

@@ -98,7 +98,7 @@ class QuickSolver:
         if weak:
             low, high = max(low, -1), min(high, 1)
         while low < high:
-            middle = next_question(low, high, ply)
+            middle = next_question(low, high, ply, self._cells)
             value = self._negamax(current, mask, ply, middle, middle + 1)
             if value <= middle:
                 high = value
