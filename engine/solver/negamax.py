@@ -9,9 +9,10 @@ docs/cli.md), but only as precisely as the window ``(alpha, beta)`` asks:
 
 A *null window* ``(s, s + 1)`` therefore answers one yes/no question, "is the
 score above ``s``?", and is much cheaper than a wide window.
-:func:`solve_kernel` finds the exact score with a few such questions, halving
-the interval of possible scores each time (and stepping one score at a time
-next to 0, because Connect Four positions are often close to a draw). Weak
+:func:`solve_kernel` finds the exact score with a few such questions in the
+order of :mod:`engine.solver.questions`: cheap ones far from 0 first, which
+narrow the interval, and one score at a time next to 0 (early in a game, from
+0 outwards), because Connect Four positions are often close to a draw. Weak
 solving asks only whether the score is above -1 and above 0.
 
 **Settling before searching.** Much of a Connect Four tree needs no search:
