@@ -25,38 +25,32 @@ def next_question(low: int, high: int, ply: int, cells: int) -> int:
     ``low`` and ``high`` bound the score (both included) of a position with ``ply`` stones on a
     board of ``cells`` cells.
     """
-    empty = cells - ply
-    middle = low + (high - low) // 2
-    if low < 0 < high and ply < SIGN_FIRST_PLIES:
-        # In the first few moves no quick win exists and every question near 0 costs about
-        # as much as the sign itself: ask the sign at once. (Measured: 79 -> 64 s on the
-        # empty board.)
-        middle = 0
-    elif low < 0 < high:
-        # While the sign is open, cheap questions far from 0 first: they narrow the
-        # interval. (-(-low // 2) is low / 2 rounded towards zero.)
+    early = cells - ply >= EARLY_EMPTY
+    if low < 0 < high:
+        if ply < SIGN_FIRST_PLIES:
+            # In the first few moves no quick win exists and every question near 0 costs about
+            # as much as the sign itself: ask the sign at once. (Measured: 79 -> 64 s on the
+            # empty board.)
+            return 0
+        # While the sign is open, cheap questions far from 0 first: they narrow the interval.
+        # (-(-low // 2) is low / 2 rounded towards zero.)
+        middle = low + (high - low) // 2
         if middle <= 0 and -(-low // 2) < middle:
             middle = -(-low // 2)
         elif middle >= 0 and high // 2 > middle:
             middle = high // 2
-        if empty >= EARLY_EMPTY and abs(middle) < FAR_FROM_ZERO:
+        if early and abs(middle) < FAR_FROM_ZERO:
             # Early in a game the score lies near 0, and a question between 0 and the score
             # costs about as much as the score itself: past the cheap far ones, ask the sign ...
-            middle = 0
-    elif empty >= EARLY_EMPTY and low >= 0:
-        # ... then step away from 0 one score at a time. (Measured against the later order on
-        # positions of 6 stones of 9x5, 8x6 and 7x7, one thread: 8-43 % fewer nodes on the
-        # slowest ones, 14 % fewer on 24 positions of 8 stones, 90 % more on one scoring 5;
-        # on 7x6 from 37 empty cells: 8 % fewer on Pons's first 20 early positions, 3 % more
-        # on the first 200 middle ones. Asking the sign first at every stage made Pons's end
-        # games take 10 times the nodes.)
-        middle = low
-    elif empty >= EARLY_EMPTY:
-        middle = high - 1
-    # Later, once the sign is known and the score is next to 0 (where each proof is costliest),
-    # ask about the very next score: "above 1?" after "above 0?".
-    elif 0 <= low < STEP_ZONE:
-        middle = low
-    elif -STEP_ZONE < high <= 0:
-        middle = high - 1
-    return middle
+            return 0
+        return middle
+    if early or (low < STEP_ZONE and high > -STEP_ZONE):
+        # ... then step away from 0 one score at a time ("above 1?" after "above 0?"), as later
+        # too while the score is next to 0, where each proof is costliest. (Early, measured
+        # against halving on positions of 6 stones of 9x5, 8x6 and 7x7, one thread: 8-43 % fewer
+        # nodes on the slowest ones, 14 % fewer on 24 positions of 8 stones, 90 % more on one
+        # scoring 5; on 7x6 from 37 empty cells: 8 % fewer on Pons's first 20 early positions,
+        # 3 % more on the first 200 middle ones. Asking the sign first at every stage made Pons's
+        # end games take 10 times the nodes.)
+        return low if low >= 0 else high - 1
+    return low + (high - low) // 2
