@@ -15,8 +15,9 @@ is a long search. Two threads answer one question together:
 * **"No" needs every move refuted.** Each move is a question of its own ("does
   the opponent score at least ``-s`` after it?"); one that is not refuted
   is a "yes" and cancels the rest. A question asked right after a "yes, at
-  least ``b``" is "above ``b``?", usually a "no": the moves are shared out
-  at once.
+  least ``b``" is "above ``b``?", usually a "no" (less so early in a game,
+  where the questions step up from 0 and only the last is sure to be one):
+  the moves are shared out at once.
 * **The first question first.** If a list holds a "no", it is usually its
   first question (the reply the move order likes best refutes ``m``; the move
   it likes best is the one the opponent cannot refute). So near the top the
