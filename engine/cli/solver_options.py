@@ -130,7 +130,7 @@ class Solvers:
 
     def _in_book(self, board: Board) -> bool:
         """Does the opening book (if one is used) hold ``board`` or a position one move on?"""
-        if self.book is None or board.ply > self._book_depth:
+        if self.book is None or board.ply > self.book.deepest_ply:
             return False
         if self.book.entry(board) is not None:
             return True
@@ -149,11 +149,6 @@ class Solvers:
         from engine.solver.book import load_default
 
         return None if self.args.no_book else load_default(self.geometry)
-
-    @cached_property
-    def _book_depth(self) -> int:
-        """The most stones of a position in the book (-1 without one)."""
-        return -1 if self.book is None else self.book.deepest_ply()
 
     @property
     def compiled(self) -> Solver:

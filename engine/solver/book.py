@@ -47,6 +47,7 @@ import stat
 import sys
 import zlib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -230,8 +231,9 @@ class Book:
             return None
         return unpack(word, board.geometry, mirrored)
 
+    @cached_property
     def deepest_ply(self) -> int:
-        """The most stones of a stored position (-1 for an empty book)."""
+        """The most stones of a stored position (-1 for an empty book); scanned once, as the book never changes."""
         if len(self.entries) == 0:
             return -1
         # A column of h stones keys as a number of h + 1 bits (see board_of_key): stones = bits - 1.

@@ -158,7 +158,7 @@ class Solver:
         self.geometry = geometry
         self.book = book
         # Past the book's deepest position no position has all its children in it.
-        self._book_plies = 0 if book is None else book.deepest_ply() + 1
+        self._book_plies = 0 if book is None else book.deepest_ply + 1
         self.table = new_table(checked_table_bits(table_mb, geometry.wide), geometry.wide) if table is None else table
         self._scratch = new_scratch(geometry)
         # Long solves of one-word boards may run on two threads (see engine.solver.parallel).
