@@ -1,0 +1,140 @@
+"""Reading and writing the user's files safely: bounded reads, atomic writes.
+
+Files that other people make (saved and shared games, settings copied between
+machines, resume files, opening books) are untrusted input. Every reader of
+such a file goes through :func:`read_bounded`, which
+
+- opens without blocking (a FIFO or a device never hangs the program),
+- reads only a regular file (no FIFO, socket, device, ``/dev/zero``),
+- reads at most ``limit`` bytes, so a huge file cannot exhaust memory,
+
+and turns every failure into one :class:`FileProblem` whose message names the file.
+
+Every writer goes through :func:`write_atomic`: the data goes to a temporary
+file with a unique name in the same folder, is flushed to disk, and then
+replaces the target in one step. Two instances writing at once never share a
+temporary file, a reader never sees half a file, and a killed write leaves
+at most a temporary file that :func:`remove_stale_temporaries` cleans later.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+import time
+from pathlib import Path
+
+from engine.errors import EngineError
+
+#: Temporary files of :func:`write_atomic` are named ``.NAME.<random>.tmp`` beside ``NAME``.
+TEMPORARY_SUFFIX = ".tmp"
+#: A temporary file older than this was left by a write that was killed: safe to remove.
+STALE_SECONDS = 3600.0
+
+
+class FileProblem(EngineError):
+    """A file that cannot be read or written; the message names it and says why."""
+
+
+def read_bounded(path: Path | str, limit: int, what: str = "file") -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them.
+
+    Raises :class:`FileProblem` (naming ``what`` and the file) for anything
+    else: a missing file is :class:`FileNotFoundError` only when the caller
+    wants to tell it apart, so it is raised as is.
+    """
+    name = Path(path).name or str(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        descriptor = os.open(path, flags)  # O_NONBLOCK: opening a FIFO with no writer returns at once
+    except FileNotFoundError:
+        raise
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
+        raise FileProblem(f"{what} {name}: cannot open it ({_reason(exc)})") from None
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileProblem(f"{what} {name}: not a regular file")
+        if info.st_size > limit:
+            raise FileProblem(f"{what} {name}: {info.st_size:,} bytes, more than the {limit:,} such a file can have")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:  # the file may grow while it is read: never read more than limit + 1 bytes
+            chunk = os.read(descriptor, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise FileProblem(f"{what} {name}: cannot read it ({_reason(exc)})") from None
+    finally:
+        os.close(descriptor)
+    if size > limit:
+        raise FileProblem(f"{what} {name}: more than the {limit:,} bytes such a file can have")
+    return b"".join(chunks)
+
+
+def read_text_bounded(path: Path | str, limit: int, what: str = "file") -> str:
+    """:func:`read_bounded` decoded as UTF-8 (a byte-order mark is allowed)."""
+    raw = read_bounded(path, limit, what)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FileProblem(f"{what} {Path(path).name}: not UTF-8 text (byte {exc.start})") from None
+
+
+def write_atomic(path: Path | str, data: bytes | str) -> None:
+    """Replace ``path`` with ``data`` in one step; raises OSError (the target is then unchanged).
+
+    The temporary file has a unique name (``mkstemp``), so two processes
+    writing the same target never write into one temporary file: the last
+    ``os.replace`` wins, whole.
+    """
+    target = Path(path)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    descriptor, temporary = tempfile.mkstemp(
+        prefix=f".{target.name[:100]}.", suffix=TEMPORARY_SUFFIX, dir=target.parent or "."
+    )
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(payload)
+            file.flush()
+            with contextlib.suppress(OSError):  # some file systems cannot sync; the rename is what matters
+                os.fsync(file.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def is_temporary(path: Path) -> bool:
+    """Whether ``path`` is named as a temporary file of :func:`write_atomic`."""
+    return path.name.startswith(".") and path.name.endswith(TEMPORARY_SUFFIX)
+
+
+def remove_stale_temporaries(folder: Path | str, older_than: float = STALE_SECONDS) -> int:
+    """Remove the temporary files that killed writes left in ``folder``; returns how many.
+
+    Only files named as :func:`write_atomic` names them, and only those not
+    touched for ``older_than`` seconds (a write under way is never touched).
+    """
+    removed = 0
+    now = time.time()
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            path = Path(entry.path)
+            with contextlib.suppress(OSError):
+                if is_temporary(path) and entry.is_file(follow_symlinks=False):
+                    if now - entry.stat(follow_symlinks=False).st_mtime > older_than:
+                        os.unlink(path)
+                        removed += 1
+    return removed
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc) or type(exc).__name__
