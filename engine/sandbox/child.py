@@ -1,6 +1,6 @@
 """The student's process, and the line protocol both sides speak.
 
-Run as a script (``python child.py FILE FUNCTION MEMORY_MB``), this loads
+Run as a script (``python child.py FILE FUNCTION MEMORY_MB PROCESSES PARENT_PID [SITE ...]``), this loads
 ``FUNCTION`` from ``FILE`` and answers boards until its input ends. It imports
 nothing of the engine (only the standard library and numpy), so it starts
 fast and the student's code sees no engine internals.
@@ -67,16 +67,37 @@ def decode_board(line: bytes) -> tuple[Any, int]:
 
 
 # -- the child's side -------------------------------------------------------------
-def _limit_memory(megabytes: int) -> None:
-    """Cap the address space, so that a runaway allocation fails in the child (POSIX only)."""
-    if megabytes <= 0:
-        return
+def _limit(memory_mb: int, processes: int) -> None:
+    """Cap the address space and the number of processes, soft and hard alike (POSIX only).
+
+    A runaway allocation then fails in the student's own code (``MemoryError``)
+    instead of waking the machine's out-of-memory killer, and a fork bomb
+    stops at ``processes``. An unprivileged process may lower a hard limit
+    but never raise it again, so the student cannot undo either.
+    """
     try:
         import resource
     except ImportError:  # Windows: no resource limits
         return
-    limit = megabytes * 2**20
-    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # no core dumps of a crash in the student's folder
+    if memory_mb > 0:
+        limit = memory_mb * 2**20
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    if processes > 0:  # counted per user namespace (Linux 5.14+): only inside the sandbox, not the user's own
+        resource.setrlimit(resource.RLIMIT_NPROC, (processes, processes))
+
+
+def _die_with_parent(parent: int) -> None:
+    """Ask Linux to kill this process when its parent dies (needed only outside the sandbox)."""
+    if parent <= 0 or not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import signal
+
+    set_parent_death_signal = 1  # PR_SET_PDEATHSIG in <linux/prctl.h>
+    ctypes.CDLL(None, use_errno=True).prctl(set_parent_death_signal, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent died before the request: nobody would send the signal
+        os._exit(1)
 
 
 def _private_streams() -> tuple[BinaryIO, BinaryIO]:
@@ -141,10 +162,12 @@ def _short_repr(value: Any) -> str:
 
 
 def main(argv: list[str]) -> int:
-    path, function, memory_mb = argv[0], argv[1], int(argv[2])
+    path, function, memory_mb, processes, parent, *sites = argv
+    _die_with_parent(int(parent))
     sys.path.pop(0)  # this script's folder is no place to import from
+    sys.path.extend(site for site in sites if site not in sys.path)  # numpy, where it lives
     requests, answers = _private_streams()
-    _limit_memory(memory_mb)
+    _limit(int(memory_mb), int(processes))
     try:
         fn = _load(path, function)
     except BaseException as exc:

@@ -1,8 +1,11 @@
 """The parent's side of a student's process: start it, ask it, end it and all it forked.
 
 A :class:`StudentProcess` runs :mod:`engine.sandbox.child` in a new Python
-process, in a session of its own (so that it and everything it forks form
-one process group, ended together), with a memory limit. Two daemon threads
+process inside the sandbox of :mod:`engine.sandbox.boundary` (namespaces of
+its own: ending its first process ends everything it started), in a session
+of its own, with limits on memory and processes. Processes are started by one
+long-lived thread, because Linux sends the "parent died" signal that ends a
+sandbox when the *thread* that started it ends, not the program. Two daemon threads
 read its pipes: one collects answer lines (at most
 :data:`~engine.sandbox.child.MAX_LINE` bytes each), one drains what the
 student prints and passes the first ``output_bytes`` of it on to our stderr.
@@ -34,10 +37,11 @@ from typing import IO, Any
 import numpy as np
 
 from engine.errors import EngineError
+from engine.sandbox import boundary
+from engine.sandbox.boundary import Boundary
 from engine.sandbox.child import MAX_LINE, encode_board, one_line
 from engine.stop import StopFlag
 
-CHILD = Path(__file__).resolve().with_name("child.py")
 #: How often a waiting caller looks at its stop flag (well inside the 50 ms a stop may take).
 POLL = 0.01
 POSIX = os.name == "posix"
@@ -61,13 +65,17 @@ class StudentProcess:
         memory_mb: int,
         output_bytes: int,
         echo: Callable[[str], None] | None = None,
+        confinement: Boundary | None = None,
     ) -> None:
-        self.path, self.function = path, function
+        self.path, self.function = str(Path(path).resolve()), function  # the file itself, not a link to it
+        self._boundary = confinement
         self.memory_mb, self.output_bytes = memory_mb, output_bytes
         self._echo = echo or _to_stderr
         self._answers: queue.Queue[bytes | None] = queue.Queue()
         self._process: subprocess.Popen[bytes] | None = None
         self._name = Path(path).name
+        self._confined = False
+        self._oom_kills = 0  # the machine's count of out-of-memory kills when this process started
 
     # -- life -------------------------------------------------------------------------
     def start(self, stop: StopFlag, timeout: float) -> None:
@@ -75,7 +83,8 @@ class StudentProcess:
         # Starting a process takes 100 ms and more on a busy machine: it happens on a helper
         # thread, so that a stop is seen at once; a process started too late is ended there.
         spawned: queue.Queue[subprocess.Popen[bytes] | OSError] = queue.Queue()
-        _daemon(_spawn, [sys.executable, str(CHILD), self.path, self.function, str(self.memory_mb)], spawned)
+        self._oom_kills = _oom_kills()
+        _SPAWNER.put((self._command, spawned))
         while True:
             try:
                 started = spawned.get(timeout=POLL)
@@ -95,6 +104,16 @@ class StudentProcess:
         if reply != "READY":
             self.close()
             raise StudentFailure(reply.removeprefix("ERROR ") if reply.startswith("ERROR ") else f"said {reply!r}")
+
+    def _command(self) -> tuple[list[str], dict[str, str]]:
+        """The child's command line inside this machine's boundary (found on the spawning thread: a few ms once)."""
+        wall = self._boundary or boundary.current()
+        if not wall.confined:
+            _announce(wall.summary(), self._echo)
+        processes, parent = (boundary.MAX_PROCESSES, 0) if wall.confined else (0, os.getpid())
+        arguments = [self.path, self.function, str(self.memory_mb), str(processes), str(parent)]
+        self._confined = wall.confined
+        return wall.command([*arguments, *boundary.site_folders()], Path(self.path)), wall.environment()
 
     @property
     def alive(self) -> bool:
@@ -154,13 +173,16 @@ class StudentProcess:
         self.close()
         if code is None:
             return "closed its answer pipe"
-        if code < 0:
-            try:
-                name = signal.Signals(-code).name
-            except ValueError:
-                name = f"signal {-code}"
-            return f"crashed (killed by {name}; out of memory is one cause)"
-        return f"crashed (exit code {code})"
+        number = -code if code < 0 else code - 128 if self._confined and code > 128 else 0  # bwrap: 128 + signal
+        if not number:
+            return f"crashed (exit code {code})"
+        if number == signal.SIGKILL and _oom_kills() > self._oom_kills:
+            return "was killed by the system's out-of-memory killer (the machine ran short of memory)"
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = f"signal {number}"
+        return f"crashed (killed by {name})"
 
 
 # -- helpers ----------------------------------------------------------------------------
@@ -168,17 +190,66 @@ def _daemon(target: Callable[..., None], *args: Any) -> None:
     threading.Thread(target=target, args=args, daemon=True).start()
 
 
-def _spawn(command: list[str], into: queue.Queue[subprocess.Popen[bytes] | OSError]) -> None:
+Started = queue.Queue["subprocess.Popen[bytes] | OSError"]
+
+
+class _Spawner:
+    """One thread that starts every child and lives as long as the program (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._owner = 0  # the process whose thread serves the queue (a forked copy starts its own)
+        self._requests: queue.Queue[tuple[Callable[[], tuple[list[str], dict[str, str]]], Started]] = queue.Queue()
+
+    def put(self, request: tuple[Callable[[], tuple[list[str], dict[str, str]]], Started]) -> None:
+        with self._lock:
+            if self._owner != os.getpid():
+                self._owner, self._requests = os.getpid(), queue.Queue()
+                _daemon(self._serve, self._requests)
+            self._requests.put(request)
+
+    @staticmethod
+    def _serve(requests: queue.Queue[tuple[Callable[[], tuple[list[str], dict[str, str]]], Started]]) -> None:
+        while True:
+            command, into = requests.get()
+            try:
+                into.put(_spawn(*command()))
+            except OSError as exc:
+                into.put(exc)
+
+
+_SPAWNER = _Spawner()
+
+
+def _spawn(command: list[str], environment: dict[str, str]) -> subprocess.Popen[bytes]:
     """Start the child in a session of its own (POSIX; a new process group on Windows)."""
-    environment = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONIOENCODING="utf-8")
     options: dict[str, Any] = {"start_new_session": True} if POSIX else {}
     if not POSIX:
         options["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP  # type: ignore[attr-defined]
+    pipe = subprocess.PIPE
+    return subprocess.Popen(command, stdin=pipe, stdout=pipe, stderr=pipe, env=environment, **options)
+
+
+_ANNOUNCED: set[str] = set()
+
+
+def _announce(line: str, echo: Callable[[str], None]) -> None:
+    """Say once a program what the sandbox lacks here."""
+    if line not in _ANNOUNCED:
+        _ANNOUNCED.add(line)
+        echo(line)
+
+
+def _oom_kills() -> int:
+    """How many processes the kernel's out-of-memory killer has ended since boot (0 where unknown)."""
     try:
-        pipe = subprocess.PIPE
-        into.put(subprocess.Popen(command, stdin=pipe, stdout=pipe, stderr=pipe, env=environment, **options))
-    except OSError as exc:
-        into.put(exc)
+        with open("/proc/vmstat", "rb") as file:
+            for line in file:
+                if line.startswith(b"oom_kill "):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return 0
 
 
 def _end_when_started(spawned: queue.Queue[subprocess.Popen[bytes] | OSError]) -> None:

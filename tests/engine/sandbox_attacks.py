@@ -1,0 +1,187 @@
+"""Hostile students for the sandbox tests: each tries one attack and reports by its move.
+
+Every ``probe_*`` function plays column 1 (0-based) when its attack worked and
+column 0 when it failed, so a test reads the outcome from the move alone:
+the student has no other way out. The other functions attack and then play
+as usual. :func:`write_attacks` formats the source with the test's own
+targets (a secret file, a decoy of the engine's source, a port, its pid).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+SOURCE = '''
+import os
+import resource
+import signal
+import socket
+import sys
+import time
+
+TARGETS = {targets!r}  # files outside the scratch folder that no student may write
+SECRET_FILES = {secret_files!r}  # files of the user's that no student may read
+SECRET = {secret!r}  # a value in the parent's environment
+PORT = {port!r}  # a listener of the test's on 127.0.0.1
+PARENT = {parent!r}  # the test's own process id
+
+
+def first_free(board):
+    return int((board[0] == 0).argmax())
+
+
+def agent(board, player=1):
+    return first_free(board)
+
+
+def probe_write_outside(board, player=1):
+    for target in TARGETS:
+        try:
+            with open(target, "a"):
+                return 1
+        except OSError:
+            pass
+    return 0
+
+
+def probe_scratch(board, player=1):
+    """The one place a student may write: its scratch folder (also its HOME and TMPDIR)."""
+    try:
+        for folder in (os.environ.get("TMPDIR", "/tmp"), os.path.expanduser("~")):
+            with open(os.path.join(folder, "scratch-{tag}.txt"), "w") as file:
+                file.write("notes")
+        return 1
+    except OSError:
+        return 0
+
+
+def probe_read_secrets(board, player=1):
+    for path in SECRET_FILES:
+        try:
+            with open(path, "rb") as file:
+                file.read(1)
+            return 1
+        except OSError:
+            pass
+    return 0
+
+
+def probe_environment(board, player=1):
+    """The parent's environment, through our own or through /proc."""
+    if any(SECRET in value for value in os.environ.values()):
+        return 1
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        try:
+            with open(f"/proc/{{entry}}/environ", "rb") as file:
+                if SECRET.encode() in file.read():
+                    return 1
+        except OSError:
+            pass
+    return 0
+
+
+def probe_see_parent(board, player=1):
+    """Any process outside: the test's pid, or any process whose command line does not name this file."""
+    try:
+        os.kill(PARENT, 0)  # signal 0: only asks whether the process exists and may be signalled
+        return 1
+    except OSError:
+        pass
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        try:
+            with open(f"/proc/{{entry}}/cmdline", "rb") as file:
+                command = file.read()
+        except OSError:
+            continue
+        if command and os.path.basename(__file__).encode() not in command:
+            return 1
+    return 0
+
+
+def probe_stop_parent(board, player=1):
+    """SIGSTOP to the test and to its own parent (a watchdog of the test's sends SIGCONT)."""
+    stopped = 0
+    for pid in {{PARENT, os.getppid()}} - {{0, 1, os.getpid()}}:
+        try:
+            os.kill(pid, signal.SIGSTOP)
+            stopped = 1
+        except OSError:
+            pass
+    return stopped
+
+
+def probe_connect(board, player=1):
+    try:
+        with socket.create_connection(("127.0.0.1", PORT), timeout=2):
+            return 1
+    except OSError:
+        return 0
+
+
+def probe_raise_limits(board, player=1):
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+        return 1
+    except (ValueError, OSError):
+        return 0
+
+
+def daemon(board, player=1):
+    """Leaves a sleeper in a session of its own, twice forked, then plays on."""
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            os.setpgid(0, 0)
+            time.sleep(600)
+        os._exit(0)
+    time.sleep(0.2)
+    return first_free(board)
+
+
+def rival_killer(board, player=1):
+    """Kills every other student's process it can find before it moves."""
+    me = os.getpid()
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == me:
+            continue
+        try:
+            with open(f"/proc/{{entry}}/cmdline", "rb") as file:
+                command = file.read()
+        except OSError:
+            continue
+        if b"child.py" in command and b"{tag}" not in command:
+            try:
+                os.kill(int(entry), signal.SIGKILL)
+            except OSError:
+                pass
+    return first_free(board)
+
+
+def killed_by_sigkill(board, player=1):
+    os.kill(os.getpid(), signal.SIGKILL)
+'''
+
+
+def write_attacks(
+    folder: Path, *, targets: list[Path], secret_files: list[Path], secret: str, port: int, parent: int, tag: str
+) -> Path:
+    """The hostile student's file in ``folder``; ``tag`` names it apart from its rivals."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"attacks_{tag}.py"
+    source = SOURCE.format(
+        targets=[str(t) for t in targets],
+        secret_files=[str(s) for s in secret_files],
+        secret=secret,
+        port=port,
+        parent=parent,
+        tag=tag,
+    )
+    path.write_text(textwrap.dedent(source))
+    return path
+
+
+HONEST = '''
+def agent(board, player=1):
+    return int((board[0] == 0).argmax())
+'''
