@@ -36,9 +36,10 @@ def agent(board, player=1):
 
 
 def probe_write_outside(board, player=1):
+    """Opens each target for writing without creating it ("r+"): only the real file would open."""
     for target in TARGETS:
         try:
-            with open(target, "a"):
+            with open(target, "r+"):
                 return 1
         except OSError:
             pass
@@ -150,7 +151,7 @@ def rival_killer(board, player=1):
                 command = file.read()
         except OSError:
             continue
-        if b"child.py" in command and b"{tag}" not in command:
+        if b"child.py" in command and b"attacks_{tag}.py" not in command:
             try:
                 os.kill(int(entry), signal.SIGKILL)
             except OSError:
