@@ -11,7 +11,8 @@ other students". This module goes both ways:
   engine agent for ``match``, ``play``, tournaments and the GUI.
 
 A student's function is untrusted code: it runs in a process of its own
-(:mod:`engine.sandbox`) that speaks plain text, with a memory limit
+(:mod:`engine.sandbox`; on Linux inside a sandbox with no network and none
+of the user's files) that speaks plain text, with a memory limit
 (``memory_mb``, default 2 GB), a cap on what it may print (``output_kb``)
 and time limits for loading (``load_timeout``) and for each move
 (``timeout``). If it raises, crashes, returns something that is not a
@@ -23,6 +24,7 @@ the next game starts a fresh one. Nothing else is affected.
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +40,13 @@ from engine.formats import Encoding, Origin, encoding_values, from_array, intege
 from engine.sandbox.process import StudentFailure, StudentProcess
 from engine.stop import StopFlag
 from engine.validate import is_column_value
+
+#: What loading a student's file means here, for ``--help`` and the game's editor (docs/sandbox.md).
+TRUST_NOTE = (
+    "it runs in a sandbox: no network, none of your other files, no other processes"
+    if sys.platform.startswith("linux")
+    else "on this system it runs with your rights: load only files you trust"
+)
 
 #: The student's memory limit unless the spec sets ``memory_mb``.
 DEFAULT_MEMORY_MB = 2048
@@ -96,10 +105,12 @@ def as_classroom_function(
 
 
 # -- classroom function -> engine agent ----------------------------------------------
-@register("classroom", "a student's agent(board, player=1) function from a Python file (also FILE.py:FUNCTION)")
+@register(
+    "classroom", f"a student's agent(board, player=1) function from a Python file (also FILE.py:FUNCTION); {TRUST_NOTE}"
+)
 @dataclass
 class ClassroomAgent(Agent):
-    path: str = param("", "the Python file that defines the function")
+    path: str = param("", f"the Python file that defines the function ({TRUST_NOTE})")
     function: str = param("agent", "the function's name")
     timeout: float = param(10.0, "seconds the function may take per move", low=0.1, high=3600)
     load_timeout: float = param(30.0, "seconds the file may take to load (its imports)", low=0.1, high=3600)

@@ -3,7 +3,8 @@
 The classroom interface (:mod:`engine.agents.classroom`) is the program's
 trust boundary. A student's file may hang, fork, flood its output, eat
 memory, crash, or return a crafted object whose unpickling runs code. So it
-runs in a separate Python process (:mod:`engine.sandbox.process`) and the two
+runs in a separate Python process (:mod:`engine.sandbox.process`), on Linux
+inside a wall of namespaces (:mod:`engine.sandbox.boundary`), and the two
 sides speak plain text (:mod:`engine.sandbox.child` defines both ends of
 the protocol): one short ASCII line per board, one per answer. Nothing the
 student's code produces is ever unpickled, imported or evaluated in the
