@@ -127,10 +127,10 @@ def remove_stale_temporaries(folder: Path | str, older_than: float = STALE_SECON
         for entry in os.scandir(folder):
             path = Path(entry.path)
             with contextlib.suppress(OSError):
-                if is_temporary(path) and entry.is_file(follow_symlinks=False):
-                    if now - entry.stat(follow_symlinks=False).st_mtime > older_than:
-                        os.unlink(path)
-                        removed += 1
+                old = now - entry.stat(follow_symlinks=False).st_mtime > older_than
+                if is_temporary(path) and entry.is_file(follow_symlinks=False) and old:
+                    os.unlink(path)
+                    removed += 1
     return removed
 
 
