@@ -83,6 +83,7 @@ class Options:
     frame_log: Path | None = None
     screenshot: Path | None = None
     quit_after_first_frame: bool = False
+    notes: tuple[str, ...] = ()  # shown when the window opens (a saved game's student seat became a person)
 
 
 @dataclass(frozen=True)
@@ -261,10 +262,9 @@ class App:
         self._engine_news: tuple[object, ...] = ()
         self._settings_checked = False
         self._resize(self.screen.get_size())
-        if problem:
-            self.notify(problem, error=True)
-        if restored is None:
-            self.notify("The saved score was damaged: it starts again from zero.", error=True)
+        score = "The saved score was damaged: it starts again from zero." if restored is None else None
+        for note in filter(None, (problem, score, *self.options.notes)):  # notes: a saved game's student seats
+            self.notify(note, error=True)
         self._start_scenes()
         match = self.options.match
         if warm_up and match is not None:  # its players are known without the engine: their compiling starts now
@@ -474,7 +474,7 @@ class App:
         self._settings_checked = True
         if self.catalog.load_error:
             return
-        bad = self.settings.repair_board()
+        bad = self.settings.repair_board() + self.settings.drop_file_agents()  # a student's file: data, never run
         for colour in Colour:
             spec = self.settings.agent(colour)
             if spec and self.catalog.check(spec) is not None:

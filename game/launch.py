@@ -124,7 +124,7 @@ def options_from(args: argparse.Namespace) -> Options:
     if args.file is not None:
         if args.moves or any(option is not None for option in board_options):
             raise ValueError("a saved game brings its own players and board: give FILE alone")
-        options.match = saved_match(args.file)
+        options.match, options.notes = saved_match(args.file)
         return options
     if not args.moves and all(option is None for option in board_options):
         return options  # the menu: the engine is loaded after the first frame
@@ -188,8 +188,9 @@ def match_from(red: str, yellow: str, geometry: Geometry, moves: str) -> MatchCo
     return MatchConfig(players[Colour.RED], players[Colour.YELLOW], geometry, Colour.RED, moves)
 
 
-def saved_match(path: Path) -> MatchConfig:
-    """The match of a saved game, its moves to be replayed; raises ValueError if it cannot be opened."""
+def saved_match(path: Path) -> tuple[MatchConfig, tuple[str, ...]]:
+    """The match of a saved game, its moves to be replayed, and the notes the window shows (a student's
+    agent became a person); raises ValueError if it cannot be opened. The file names no code that runs."""
     from dataclasses import replace
 
     from engine.agents.registry import create_agent
@@ -199,7 +200,7 @@ def saved_match(path: Path) -> MatchConfig:
     for player in (game.config.red, game.config.yellow):
         if player.spec is not None:
             create_agent(player.spec).close()  # a one-line AgentSpecError for a player this version lacks
-    return replace(game.config, replay=game.moves)
+    return replace(game.config, replay=game.moves), tuple(game.notes)
 
 
 def leave(status: int) -> NoReturn:

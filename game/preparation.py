@@ -24,8 +24,9 @@ the opening book stands in for; its child compiles the independent parts of
 the move in a second process of its own group, on the second core), then
 everything else. The first moves of a game wait for the first step only.
 
-Students' agents (``file.py:function``) are never prepared: their file is
-loaded only by a match that uses it.
+Students' agents (any spec that names a file to run: ``file.py:function``,
+``classroom:path=...``) are never prepared: their file is loaded only by a
+match that a person chose it for.
 """
 
 from __future__ import annotations
@@ -117,14 +118,17 @@ def is_compiled(task: Task) -> bool:
 
 
 def preparable(spec: str) -> bool:
-    """False for a student's agent (``file.py:function``: its file runs only in the match that uses it)
-    and an empty spec; those are never prepared, and nobody waits for them.
+    """False for an empty spec and for any spec that names a file to run (a student's agent,
+    ``file.py:function`` or ``classroom:path=...``: its file runs only in the match a person chose
+    it for); those are never prepared, and nobody waits for them.
 
-    Told from the text alone, so that the first player's compiling starts
-    before the game has loaded the engine. A spec that does not parse fails
-    in its child at once (the match shows why).
+    The rule is the engine's :func:`~engine.agents.registry.runs_a_file`, which reads the text
+    alone (it loads no agent). A spec that does not parse fails in its child at once (the match
+    shows why).
     """
-    return bool(spec.strip()) and ".py:" not in spec
+    from engine.agents.registry import runs_a_file
+
+    return bool(spec.strip()) and not runs_a_file(spec)
 
 
 def compile_command(task: Task) -> list[str]:

@@ -9,16 +9,25 @@ device, a pipe or a huge file), as UTF-8 with or without a byte-order mark;
 any error while reading or parsing it (absurd nesting, a number thousands of
 digits long) counts as damage. A damaged file is not lost: the first save
 moves it aside to ``settings.json.bak`` before writing the new one. Writing
-is atomic (a temporary file then a rename), so a crash while saving cannot
-leave a half-written file behind.
+is atomic, through a temporary file of a unique name (:func:`engine.files.write_atomic`),
+so neither a crash nor a second instance saving at the same moment can leave
+a half-written file; temporary files left by a killed save are removed at
+the next start once they are stale.
+
+The file is data: an agent spec in it that names a file to run (a
+student's agent, :func:`engine.agents.registry.runs_a_file`) is never used
+(:meth:`Settings.agent` gives the default instead, and the app drops it with
+a message once the engine is loaded) and never written.
 """
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import stat
 import sys
+import time
 from dataclasses import asdict, dataclass, field, fields
 from enum import Enum
 from pathlib import Path
@@ -120,14 +129,34 @@ class Settings:
     animation: AnimationSpeed = AnimationSpeed.NORMAL
     tally: dict = field(default_factory=dict)  # the score of the last two players (game.tally checks it)
 
+    def __post_init__(self) -> None:
+        self._chosen: set[str] = set()  # specs a person chose in this session (set_agent), not read from a file
+
     def agent(self, colour: Colour) -> str:
-        return self.red_agent if colour is Colour.RED else self.yellow_agent
+        """``colour``'s computer as a spec (``""``: the default difficulty). A spec naming a file to run
+        counts only when chosen in this session: as read from a file it is ``""``, so it never starts."""
+        spec = self.red_agent if colour is Colour.RED else self.yellow_agent
+        return spec if not spec or spec in self._chosen or not _runs_a_file(spec) else ""
 
     def set_agent(self, colour: Colour, spec: str) -> None:
+        self._chosen.add(spec)
         if colour is Colour.RED:
             self.red_agent = spec
         else:
             self.yellow_agent = spec
+
+    def drop_file_agents(self) -> list[str]:
+        """Reset each agent read from the file that names a file to run; the names of the fields reset.
+
+        Needs the engine: the app calls it once the engine is loaded (until then :meth:`agent` hides them).
+        """
+        dropped = []
+        for colour in Colour:
+            spec = self.red_agent if colour is Colour.RED else self.yellow_agent
+            if spec and spec not in self._chosen and _runs_a_file(spec):
+                self.set_agent(colour, "")
+                dropped.append(f"{colour.value}_agent")
+        return dropped
 
     def name(self, colour: Colour) -> str:
         """The name of the person playing ``colour`` in the chosen mode ("" for none)."""
@@ -174,7 +203,14 @@ class Settings:
         return self.mode is Mode.HUMAN_VS_AI and colour is self.human_colour
 
     def to_json(self) -> dict[str, Any]:
+        """What the file keeps: never a spec that names a file to run (nor a score that names one)."""
         data = asdict(self)
+        for key in ("red_agent", "yellow_agent"):
+            if data[key] and _runs_a_file(data[key]):
+                data[key] = ""
+        players = data["tally"].get("players") if isinstance(data["tally"], dict) else None
+        if isinstance(players, list) and any(_names_a_file(player) for player in players):
+            data["tally"] = {}
         return {key: value.value if isinstance(value, Enum) else value for key, value in data.items()}
 
     @classmethod
@@ -193,6 +229,19 @@ class Settings:
             else:
                 setattr(settings, f.name, value)
         return settings, bad
+
+
+def _runs_a_file(spec: str) -> bool:
+    """The engine's rule (:func:`engine.agents.registry.runs_a_file`), loaded only when a spec needs it:
+    the menu's first frame comes before the engine."""
+    from engine.agents.registry import runs_a_file
+
+    return runs_a_file(spec)
+
+
+def _names_a_file(player: object) -> bool:
+    """Whether a score's player (``["computer", spec]``) is a student's file."""
+    return isinstance(player, list) and len(player) == 2 and isinstance(player[1], str) and _runs_a_file(player[1])
 
 
 def _coerce(default: object, value: object) -> object | None:
@@ -239,32 +288,15 @@ def user_folder(kind: str) -> Path:
 
 def read(path: Path) -> dict[str, Any]:
     """The parsed settings file; FileNotFoundError if there is none, :class:`Unreadable` if it cannot be used."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)  # a pipe never blocks the open
+    from engine.files import FileProblem, read_text_bounded
+
     try:
-        descriptor = os.open(path, flags)
-    except FileNotFoundError:
-        raise
-    except OSError as exc:
-        raise Unreadable(exc.strerror or type(exc).__name__) from None
+        text = read_text_bounded(path, MAX_BYTES, "settings file")  # never blocks, only a regular file
+    except FileProblem as exc:
+        raise Unreadable(str(exc).removeprefix(f"settings file {path.name}: ")) from None
     try:
-        with os.fdopen(descriptor, "rb") as file:
-            descriptor = -1  # the file object owns it now
-            info = os.fstat(file.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise Unreadable("it is not a regular file")
-            if info.st_size > MAX_BYTES:
-                raise Unreadable(f"it is larger than {MAX_BYTES // 1024} KB")
-            raw = file.read(MAX_BYTES + 1)  # it may have grown since
-    except OSError as exc:
-        raise Unreadable(exc.strerror or type(exc).__name__) from None
-    finally:
-        if descriptor >= 0:
-            os.close(descriptor)
-    if len(raw) > MAX_BYTES:
-        raise Unreadable(f"it is larger than {MAX_BYTES // 1024} KB")
-    try:
-        data = json.loads(raw.decode("utf-8-sig"))  # a byte-order mark (Notepad's) is not damage
-    except Exception as exc:  # bad UTF-8 or JSON, nesting too deep, a number too long to convert, ...
+        data = json.loads(text)
+    except Exception as exc:  # bad JSON, nesting too deep, a number too long to convert, ...
         raise Unreadable(f"it is not valid JSON: {type(exc).__name__}") from None
     if not isinstance(data, dict):
         raise Unreadable("it holds no settings")
@@ -274,6 +306,7 @@ def read(path: Path) -> dict[str, Any]:
 def load(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings, and a message for the player if the file had problems."""
     path = path or default_path()
+    remove_stale_temporaries(path)
     try:
         data = read(path)
     except FileNotFoundError:
@@ -297,17 +330,32 @@ def save(settings: Settings, path: Path | None = None) -> str | None:
     A file there that cannot be read (see :func:`read`) is moved aside to
     :func:`backup_path` first, whatever it is: it is renamed, never copied.
     """
+    from engine.files import write_atomic
+
     path = path or default_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         if os.path.lexists(path) and not path.is_dir() and _damaged(path):  # a folder is the user's business
             os.replace(path, backup_path(path))
-        temporary = path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(settings.to_json(), indent=2) + "\n", encoding="utf-8")
-        os.replace(temporary, path)
+        write_atomic(path, json.dumps(settings.to_json(), indent=2) + "\n")  # a unique temporary name
     except OSError as exc:
         return f"Could not save your settings: {exc.strerror or exc}"
     return None
+
+
+def remove_stale_temporaries(path: Path) -> None:
+    """Remove what killed saves of ``path`` left: ``.settings.json.*.tmp`` (and the old ``settings.tmp``),
+    once stale (an hour untouched: never a save under way). Only this file's, in a folder that may be shared."""
+    from engine.files import STALE_SECONDS
+
+    pattern = os.path.join(glob.escape(str(path.parent)), f".{glob.escape(path.name[:100])}.*.tmp")
+    for name in {*glob.glob(pattern), str(path.with_suffix(".tmp"))} - {str(path)}:
+        try:
+            info = os.lstat(name)
+            if stat.S_ISREG(info.st_mode) and time.time() - info.st_mtime > STALE_SECONDS:
+                os.unlink(name)
+        except OSError:
+            continue
 
 
 def _damaged(path: Path) -> bool:

@@ -254,6 +254,27 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name, _key_values(rest, spec)
 
 
+#: Agents that run a Python file the spec names (a student's code); an agent added later that runs a file joins here.
+FILE_AGENTS = frozenset({"classroom"})
+
+
+def runs_a_file(spec: str) -> bool:
+    """Whether ``spec`` names a file whose code its agent would run (``FILE.py:FUNCTION``, ``classroom:...``).
+
+    The one rule for what saved games, settings and start-up paths may never
+    keep or start: such a spec runs only when a person chooses it. Read from
+    the text as :func:`parse_spec` reads it, without loading the agents or
+    raising (a spec that does not parse runs nothing).
+    """
+    text = spec.strip() if isinstance(spec, str) else ""
+    if _STUDENT_FILE.match(text):
+        return True
+    name = text.partition(":")[0].strip().lower()
+    if name in _PRESETS and name not in _AGENTS:  # a preset stands for its spec
+        return runs_a_file(_PRESETS[name].spec)
+    return name in FILE_AGENTS
+
+
 def _key_values(text: str, spec: str) -> dict[str, str]:
     values: dict[str, str] = {}
     for item in filter(None, (part.strip() for part in text.split(","))):

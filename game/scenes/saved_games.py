@@ -1,7 +1,9 @@
 """The saved games, newest first: pick one to open it where it was left (its moves can be taken back).
 
-A file that cannot be read stays in the list, marked as damaged; choosing it
-says what is wrong with it. The list scrolls with the keyboard focus.
+A file that cannot be read (damaged, not a regular file, a link to nothing)
+stays in the list, marked as damaged, and the others still show; choosing it
+says what is wrong with it. A seat a student's agent played opens as a
+person, and the screen says so. The list scrolls with the keyboard focus.
 """
 
 from __future__ import annotations
@@ -36,14 +38,19 @@ def open_game(app, game: SavedGame) -> str | None:
             return f"This game's player {spec!r} is not available: {problem}"
     app.catalog.warm(computers, config.geometry)
     app.push(MatchScene(app, replace(config, replay=game.moves)))
+    for note in game.notes:  # a student's agent opens as a person: say so
+        app.notify(note, seconds=8.0)
     return None
 
 
 def describe(game: SavedGame) -> tuple[str, str]:
     """The two lines of a saved game in the list: the players, then date, board, result and length."""
-    config = game.config
+    config, students = game.config, dict(game.students)
     players = " vs ".join(
-        player.name if player.is_human else player.agent_label for player in (config.red, config.yellow)
+        (f"{students[player.colour]} (as a person)" if player.colour in students else player.name)
+        if player.is_human
+        else player.agent_label
+        for player in (config.red, config.yellow)
     )
     geometry = config.geometry
     detail = [when(game.date), f"{geometry.cols}×{geometry.rows}", RESULTS[game.result], f"{len(game.moves)} moves"]
@@ -67,6 +74,7 @@ class SavedGames(FormScene):
         self.folder = folder or saves.games_folder()
         self.subtitle = f"In {self.folder}"
         saves.purge_deleted(self.folder)  # left over from a run that ended before its undo was over
+        saves.tidy(self.folder)  # and what saves killed half-way left behind
         self.deleted: list[tuple[Path, str]] = []  # (where the file went, its title), the last one last
         self.undo = Button("Undo delete", self.undelete, detail="Ctrl+Z")
         self.back = Button("Back", app.pop)

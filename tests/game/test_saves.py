@@ -83,7 +83,7 @@ def test_a_damaged_file_gives_one_clear_message(tmp_path, change, message):
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [(b"{not json", "not JSON"), (b"\xff\xfe\x00", "cannot read it"), (b"[1, 2]", "not a saved")],
+    [(b"{not json", "not JSON"), (b"\xff\xfe\x00", "not UTF-8"), (b"[1, 2]", "not a saved")],
 )
 def test_files_that_are_not_games(tmp_path, content, message):
     path = tmp_path / "x.json"
