@@ -122,6 +122,12 @@ class ClassroomAgent(Agent):
     )
     encoding: str = param("signed", "board values: signed (1/-1/0) or 012 (1/2/0)", choices=("signed", "012"))
     origin: str = param("top", "row 0 of the array: top or bottom", choices=("top", "bottom"))
+    interface: str = param(
+        "auto",
+        "how the function is called: classroom agent(board, player), kaggle agent(observation, configuration) "
+        "(Kaggle ConnectX), or auto: by its parameters' names",
+        choices=("auto", "classroom", "kaggle"),
+    )
     _student: StudentProcess | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -135,14 +141,18 @@ class ClassroomAgent(Agent):
         return f"{self.path}:{self.function}"
 
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
-        encoding: Encoding = self.encoding  # type: ignore[assignment]
-        first_value, second_value, _ = encoding_values(encoding)
-        player = first_value if board.turn is Side.FIRST else second_value
         try:
             if self._student is None or not self._student.alive:
                 self._start(stop)
             assert self._student is not None
-            reply = self._student.ask(to_array(board, encoding, self.origin), player, stop, self.timeout)  # type: ignore[arg-type]
+            # A Kaggle agent gets Kaggle's board: 1 for the first player, 2 for the second, top row first.
+            kaggle = self._student.interface == "kaggle"
+            encoding: Encoding = "012" if kaggle else self.encoding  # type: ignore[assignment]
+            origin: Origin = "top" if kaggle else self.origin  # type: ignore[assignment]
+            first_value, second_value, _ = encoding_values(encoding)
+            player = first_value if board.turn is Side.FIRST else second_value
+            cells = to_array(board, encoding, origin)
+            reply = self._student.ask(cells, player, stop, self.timeout, board.geometry.connect)
         except StudentFailure as exc:
             self.close()  # the next move (or game) starts a fresh process
             raise AgentForfeit(f"{self.spec} {exc}") from None
@@ -158,7 +168,11 @@ class ClassroomAgent(Agent):
 
     def _start(self, stop: StopFlag) -> None:
         self._student = StudentProcess(
-            self.path, self.function, memory_mb=self.memory_mb, output_bytes=self.output_kb * 1024
+            self.path,
+            self.function,
+            memory_mb=self.memory_mb,
+            output_bytes=self.output_kb * 1024,
+            interface=self.interface,
         )
         self._student.start(stop, self.load_timeout)
 

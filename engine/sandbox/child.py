@@ -1,15 +1,21 @@
 """The student's process, and the line protocol both sides speak.
 
-Run as a script (``python child.py FILE FUNCTION MEMORY_MB PROCESSES PARENT_PID [SITE ...]``), this loads
-``FUNCTION`` from ``FILE`` and answers boards until its input ends. It imports
+Run as a script (``python child.py FILE FUNCTION INTERFACE MEMORY_MB PROCESSES
+PARENT_PID [SITE ...]``), this loads ``FUNCTION`` from ``FILE`` and answers
+boards until its input ends. The function is called the classroom way,
+``agent(board, player)`` with a numpy array, or the Kaggle ConnectX way,
+``agent(observation, configuration)`` (:func:`kaggle_arguments`):
+``INTERFACE`` says which, or ``auto`` to tell from its parameters' names. It imports
 nothing of the engine (only the standard library and numpy), so it starts
 fast and the student's code sees no engine internals.
 
 **Protocol** (UTF-8 text, one line each way, ``\\n``-terminated):
 
-- child, once: ``READY`` or ``ERROR <message>`` (the file could not be loaded);
-- parent, per move: ``BOARD <player> <rows> <cols> <cell> ...`` (row 0 first,
-  as the array the student receives);
+- child, once: ``READY <interface>`` (``classroom`` or ``kaggle``) or
+  ``ERROR <message>`` (the file could not be loaded);
+- parent, per move: ``BOARD <player> <rows> <cols> <connect> <seconds> <cell> ...``
+  (row 0 first, as the array the student receives; a Kaggle agent gets the
+  board with 1 for the first player and 2 for the second, top row first);
 - child, per move: ``MOVE <column>``, ``ERROR <message>`` (the function raised)
   or ``BAD <short repr>`` (it returned something that is not a whole number).
 
@@ -31,7 +37,7 @@ import reprlib
 import sys
 import traceback
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 #: The longest line either side accepts, in bytes (a 9x9 board is about 200).
 MAX_LINE = 4096
@@ -48,22 +54,81 @@ def one_line(text: str) -> str:
     return flat if len(flat) <= MAX_MESSAGE else flat[: MAX_MESSAGE - 3] + "..."
 
 
-def encode_board(cells: Any, player: int) -> bytes:
-    """The request line for a ``rows x cols`` integer array and the player to move."""
+def encode_board(cells: Any, player: int, connect: int = 4, seconds: float = 10.0) -> bytes:
+    """The request line for a ``rows x cols`` integer array, the player to move, connect-N and the move's time."""
     rows, cols = cells.shape
     values = " ".join(str(int(value)) for value in cells.flat)
-    return f"BOARD {int(player)} {rows} {cols} {values}\n".encode("ascii")
+    return f"BOARD {int(player)} {rows} {cols} {int(connect)} {float(seconds):g} {values}\n".encode("ascii")
 
 
-def decode_board(line: bytes) -> tuple[Any, int]:
+class Request(NamedTuple):
+    """One request as the child reads it."""
+
+    board: Any  # a rows x cols numpy int64 array
+    player: int
+    connect: int
+    seconds: float
+
+
+def decode_board(line: bytes) -> Request:
     """The inverse of :func:`encode_board` (the child's side)."""
     import numpy as np
 
-    kind, player, rows, cols, *values = line.decode("ascii").split()
+    kind, player, rows, cols, connect, seconds, *values = line.decode("ascii").split()
     if kind != "BOARD":
         raise ValueError(f"unexpected request {kind!r}")
     board = np.array([int(value) for value in values], dtype=np.int64).reshape(int(rows), int(cols))
-    return board, int(player)
+    return Request(board, int(player), int(connect), float(seconds))
+
+
+# -- Kaggle ConnectX ----------------------------------------------------------------
+class Struct(dict):
+    """A dict whose keys are also attributes, as Kaggle's ``observation`` and ``configuration`` are."""
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+#: First parameter names that mark a Kaggle agent, ``agent(observation, configuration)``.
+KAGGLE_NAMES = frozenset({"observation", "obs", "configuration", "config", "conf", "cfg"})
+
+
+def interface_of(fn: Any) -> str:
+    """``kaggle`` for ``f(observation, configuration)`` (by its parameters' names), else ``classroom``."""
+    import inspect
+
+    try:
+        names = list(inspect.signature(fn).parameters)[:2]
+    except (TypeError, ValueError):  # a builtin or a callable object without a signature
+        return "classroom"
+    return "kaggle" if any(name.lower() in KAGGLE_NAMES for name in names) else "classroom"
+
+
+def kaggle_arguments(request: Request) -> tuple[Struct, Struct]:
+    """Kaggle's ``observation`` and ``configuration`` for a board given with 1 (first) / 2 (second) / 0."""
+    rows, cols = request.board.shape
+    cells = [int(value) for value in request.board.flat]  # plain ints, row-major, top row first
+    observation = Struct(
+        board=cells,
+        mark=request.player,
+        step=sum(1 for value in cells if value),
+        remainingOverageTime=60,
+    )
+    seconds = max(1, int(request.seconds))
+    configuration = Struct(
+        columns=cols,
+        rows=rows,
+        inarow=request.connect,
+        timeout=seconds,
+        actTimeout=seconds,
+        agentTimeout=60,
+        runTimeout=1200,
+        episodeSteps=rows * cols + 1,
+    )
+    return observation, configuration
 
 
 # -- the child's side -------------------------------------------------------------
@@ -132,9 +197,12 @@ def _where(exc: BaseException) -> str:
     return f" (line {frames[-1].lineno} of {Path(frames[-1].filename).name})"
 
 
-def _answer(fn: Any, board: Any, player: int) -> str:
+def _answer(fn: Any, request: Request, interface: str) -> str:
     try:
-        value = fn(board, player)
+        if interface == "kaggle":
+            value = fn(*kaggle_arguments(request))
+        else:
+            value = fn(request.board, request.player)
     except BaseException as exc:
         return "ERROR " + one_line(f"{type(exc).__name__}: {exc}{_where(exc)}")
     if isinstance(value, bool) or type(value).__name__ == "bool_":
@@ -162,7 +230,7 @@ def _short_repr(value: Any) -> str:
 
 
 def main(argv: list[str]) -> int:
-    path, function, memory_mb, processes, parent, *sites = argv
+    path, function, interface, memory_mb, processes, parent, *sites = argv
     _die_with_parent(int(parent))
     sys.path.pop(0)  # this script's folder is no place to import from
     sys.path.extend(site for site in sites if site not in sys.path)  # numpy, where it lives
@@ -173,13 +241,14 @@ def main(argv: list[str]) -> int:
     except BaseException as exc:
         answers.write(("ERROR " + one_line(f"loading {path}: {type(exc).__name__}: {exc}") + "\n").encode())
         return 1
-    answers.write(b"READY\n")
+    if interface == "auto":
+        interface = interface_of(fn)
+    answers.write(f"READY {interface}\n".encode())
     while True:
         line = requests.readline(MAX_LINE)
         if not line:
             return 0
-        board, player = decode_board(line)
-        answers.write((_answer(fn, board, player) + "\n").encode("utf-8", "replace"))
+        answers.write((_answer(fn, decode_board(line), interface) + "\n").encode("utf-8", "replace"))
 
 
 if __name__ == "__main__":

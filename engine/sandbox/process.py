@@ -64,11 +64,13 @@ class StudentProcess:
         *,
         memory_mb: int,
         output_bytes: int,
+        interface: str = "auto",
         echo: Callable[[str], None] | None = None,
         confinement: Boundary | None = None,
     ) -> None:
         self.path, self.function = str(Path(path).resolve()), function  # the file itself, not a link to it
         self._boundary = confinement
+        self.interface = interface  # "classroom" or "kaggle" once started (the child tells which, for "auto")
         self.memory_mb, self.output_bytes = memory_mb, output_bytes
         self._echo = echo or _to_stderr
         self._answers: queue.Queue[bytes | None] = queue.Queue()
@@ -101,9 +103,11 @@ class StudentProcess:
         _daemon(_read_answers, self._process.stdout, self._answers)
         _daemon(_drain_output, self._process.stderr, self.output_bytes, self._name, self._echo)
         reply = self._receive(stop, timeout, "loading")
-        if reply != "READY":
+        kind, _, interface = reply.partition(" ")
+        if kind != "READY" or interface not in ("classroom", "kaggle"):
             self.close()
             raise StudentFailure(reply.removeprefix("ERROR ") if reply.startswith("ERROR ") else f"said {reply!r}")
+        self.interface = interface
 
     def _command(self) -> tuple[list[str], dict[str, str]]:
         """The child's command line inside this machine's boundary (found on the spawning thread: a few ms once)."""
@@ -111,7 +115,7 @@ class StudentProcess:
         if not wall.confined:
             _announce(wall.summary(), self._echo)
         processes, parent = (boundary.MAX_PROCESSES, 0) if wall.confined else (0, os.getpid())
-        arguments = [self.path, self.function, str(self.memory_mb), str(processes), str(parent)]
+        arguments = [self.path, self.function, self.interface, str(self.memory_mb), str(processes), str(parent)]
         self._confined = wall.confined
         return wall.command([*arguments, *boundary.site_folders()], Path(self.path)), wall.environment()
 
@@ -119,15 +123,15 @@ class StudentProcess:
     def alive(self) -> bool:
         return self._process is not None and self._process.poll() is None
 
-    def ask(self, board: np.ndarray, player: int, stop: StopFlag, timeout: float) -> str:
+    def ask(self, board: np.ndarray, player: int, stop: StopFlag, timeout: float, connect: int = 4) -> str:
         """Send one board; the answer line (``MOVE 3``, ``ERROR ...``, ``BAD ...``).
 
-        ``timeout`` covers sending and receiving.
+        ``timeout`` covers sending and receiving (a Kaggle agent is told it as its ``actTimeout``).
         """
         if self._process is None or self._process.stdin is None:
             raise StudentFailure("is not running")
         try:
-            self._process.stdin.write(encode_board(board, player))
+            self._process.stdin.write(encode_board(board, player, connect, timeout))
             self._process.stdin.flush()
         except OSError:  # the process is gone: its exit code says more
             pass
