@@ -106,7 +106,9 @@ def as_classroom_function(
 
 # -- classroom function -> engine agent ----------------------------------------------
 @register(
-    "classroom", f"a student's agent(board, player=1) function from a Python file (also FILE.py:FUNCTION); {TRUST_NOTE}"
+    "classroom",
+    "a student's agent(board, player=1), or a Kaggle ConnectX agent(observation, configuration), from a Python "
+    f"file (also FILE.py:FUNCTION); {TRUST_NOTE}",
 )
 @dataclass
 class ClassroomAgent(Agent):
