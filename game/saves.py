@@ -36,7 +36,7 @@ from typing import Any
 from engine.agents.registry import runs_a_file
 from engine.board import Board, Side
 from engine.errors import EngineError
-from engine.files import STALE_SECONDS, TEMPORARY_SUFFIX, FileProblem, read_text_bounded, remove_stale_temporaries
+from engine.files import STALE_SECONDS, TEMPORARY_SUFFIX, FileProblem, read_text_bounded
 from engine.formats import format_grid, parse_grid
 from engine.geometry import DEFAULT, Geometry
 from game.players import MatchConfig, clean_name, player_for
@@ -323,10 +323,10 @@ def _modified(path: Path) -> float:
 
 
 def tidy(folder: Path | None = None) -> None:
-    """Remove what killed saves left in the folder: stale temporary files only (never a save under way)."""
-    folder = folder or games_folder()
-    remove_stale_temporaries(folder)  # ``.NAME.<random>.tmp``; below, the older ``DATE TIME PLAYERS.tmp``
-    for old in folder.glob("[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9] *.tmp"):
+    """Remove what killed saves left: stale temporary files (never a save under way), and only the game's
+    own (``.DATE TIME PLAYERS.<random>.tmp``, the older ``DATE TIME PLAYERS.tmp``): the folder may be shared."""
+    date = "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9] *.tmp"
+    for old in [*(folder or games_folder()).glob(f".{date}"), *(folder or games_folder()).glob(date)]:
         with contextlib.suppress(OSError):
             if stat.S_ISREG((info := old.lstat()).st_mode) and time.time() - info.st_mtime > STALE_SECONDS:
                 old.unlink()

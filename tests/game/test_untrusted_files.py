@@ -238,7 +238,7 @@ def test_stale_temporary_files_are_removed_and_fresh_ones_kept(start, tmp_path):
     folder.mkdir(parents=True)
     stale = [folder / "2026-01-01 10-00-00 Ann vs Bob.tmp", folder / ".2026-01-01 Ann vs Bob.x1y2.tmp"]
     fresh = [folder / "2026-01-01 10-00-01 Ann vs Bob.tmp", folder / ".2026-01-01 Ann vs Bob.a1b2.tmp"]
-    others = [folder / "notes.tmp", folder / "2026-01-01 10-00-00 Ann vs Bob.json"]
+    others = [folder / "notes.tmp", folder / ".notes.txt.k3j4.tmp", folder / "2026-01-01 10-00-00 Ann vs Bob.json"]
     for path in stale + fresh + others:
         path.write_text("{", encoding="utf-8")
     for path in stale + others:
