@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 from engine.errors import EngineError
+from engine.experiments.executors import CLUSTER_TIMEOUT, CLUSTER_TIMEOUT_VARIABLE, cluster_argument
 from engine.validate import int_arg
 
 #: Seeds are whole numbers from 0 to 2**32 - 1 (what numpy's SeedSequence and the agents take).
@@ -31,9 +32,12 @@ def add_runner_arguments(parser: argparse.ArgumentParser, out_help: str) -> None
     )
     group.add_argument(
         "--cluster",
+        type=cluster_argument,
         default=None,
         metavar="ADDRESS",
-        help="run on a Dask cluster, e.g. tcp://scheduler:8786 (pip install -r requirements-cluster.txt)",
+        help="run on the Dask cluster whose scheduler is at tcp://HOST:PORT; its scheduler and workers must be "
+        "trusted and able to import this project (docs/cluster.md); stops with an error after "
+        f"{CLUSTER_TIMEOUT:g} s without an answer or a worker ({CLUSTER_TIMEOUT_VARIABLE}=SECONDS changes it)",
     )
     group.add_argument("--out", type=Path, default=None, metavar="DIR", help=out_help)
     group.add_argument(
