@@ -89,6 +89,15 @@ def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
     parser.add_argument(
         "--frame-stats", action="store_true", help="at exit, print 'frames N, median X ms, p99 Y ms' (frame times)"
     )
+    desktop = parser.add_argument_group("the Linux applications menu")
+    desktop.add_argument(
+        "--install-desktop-entry",
+        action="store_true",
+        help="add Connect Four (with its icon) to your desktop's applications menu, then exit",
+    )
+    desktop.add_argument(
+        "--remove-desktop-entry", action="store_true", help="take out what --install-desktop-entry added, then exit"
+    )
     extra = parser.add_argument_group("for testing and documentation")
     extra.add_argument(
         "--frame-log",
@@ -229,9 +238,22 @@ def main(argv: list[str] | None = None) -> int:
         return INTERRUPTED
 
 
+def _desktop_entry(install: bool) -> int:
+    from game import desktop_entry
+
+    try:
+        print(desktop_entry.install() if install else desktop_entry.remove())
+    except OSError as exc:
+        print(f"error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), file=sys.stderr)
+        return 1
+    return 0
+
+
 def _run(argv: list[str]) -> int:
     parser = build_parser(with_agents=any(arg in ("-h", "--help") for arg in argv))
     args = parser.parse_args(argv)
+    if args.install_desktop_entry or args.remove_desktop_entry:
+        return _desktop_entry(install=args.install_desktop_entry)
     try:
         options = options_from(args)
     except ValueError as exc:  # EngineError and its subclasses: a clear message, no traceback

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import configparser
 import importlib
+import os
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -26,11 +30,76 @@ def test_the_commands_point_at_functions_that_exist():
         assert callable(getattr(importlib.import_module(module), function))
 
 
-def test_the_desktop_entry_starts_the_command_with_the_icon():
+def read_entry(path: Path) -> configparser.SectionProxy:
     entry = configparser.ConfigParser(interpolation=None)
-    entry.optionxform = str
-    entry.read(ROOT / "packaging" / "linux" / "connect-four.desktop", encoding="utf-8")
-    desktop = entry["Desktop Entry"]
-    assert desktop["Type"] == "Application" and desktop["Exec"].split()[0] == "connect-four"
-    assert desktop["Icon"] == "connect-four" and (ROOT / "assets" / "icon.png").is_file()
+    entry.optionxform = str  # type: ignore[assignment,method-assign]
+    entry.read(path, encoding="utf-8")
+    return entry["Desktop Entry"]
+
+
+def game_command(*args: str, data: Path) -> subprocess.CompletedProcess[str]:
+    environment = dict(os.environ, XDG_DATA_HOME=str(data), SDL_VIDEODRIVER="dummy")
+    return subprocess.run(
+        [sys.executable, "main.py", *args], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_the_desktop_entry_is_installed_and_removed_by_the_game(tmp_path):
+    done = game_command("--install-desktop-entry", data=tmp_path)
+    assert done.returncode == 0, done.stderr
+    entry_file = tmp_path / "applications" / "connect-four.desktop"
+    icon = tmp_path / "icons" / "hicolor" / "256x256" / "apps" / "connect-four.png"
+    desktop = read_entry(entry_file)
+    assert desktop["Type"] == "Application" and desktop["Name"] == "Connect Four"
+    program = shlex.split(desktop["Exec"])
+    assert Path(program[0]).is_file() and program[-1] == "%f"  # this Python (or the installed command) ...
+    assert program[1:-1] in ([str(ROOT / "main.py")], ["-m", "game"], [])  # ... starting this game
+    assert desktop["Icon"] == "connect-four" and icon.read_bytes() == (ROOT / "assets" / "icon.png").read_bytes()
     assert desktop["Terminal"] == "false" and "Game;" in desktop["Categories"]
+
+    assert game_command("--remove-desktop-entry", data=tmp_path).returncode == 0
+    assert not entry_file.exists() and not icon.exists()
+
+
+def test_removing_leaves_an_entry_it_did_not_write(tmp_path):
+    entry_file = tmp_path / "applications" / "connect-four.desktop"
+    entry_file.parent.mkdir(parents=True)
+    entry_file.write_text("[Desktop Entry]\nType=Application\nName=Someone else's\nExec=true\n", encoding="utf-8")
+    done = game_command("--remove-desktop-entry", data=tmp_path)
+    assert done.returncode == 0 and "left as it is" in done.stdout
+    assert "Someone else's" in entry_file.read_text(encoding="utf-8")
+
+
+def test_a_built_wheel_installs_commands_that_find_the_books_and_fonts(tmp_path):
+    """Build the wheel, install it in a new virtual environment, and run both commands away from the checkout.
+
+    The environment sees this Python's packages (numpy, numba, pygame-ce) so that nothing is
+    downloaded but the build's own setuptools; the project itself comes only from the wheel.
+    """
+    wheels = tmp_path / "wheels"
+    build = run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(wheels)], ROOT)
+    assert build.returncode == 0, build.stderr[-2000:]
+    (wheel,) = wheels.glob("connect_four-*.whl")
+    venv = tmp_path / "venv"
+    assert run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], tmp_path).returncode == 0
+    bin_folder = venv / ("Scripts" if os.name == "nt" else "bin")
+    install = run([str(bin_folder / "python"), "-m", "pip", "install", "-q", "--no-deps", str(wheel)], tmp_path)
+    assert install.returncode == 0, install.stderr[-2000:]
+
+    where = run([str(bin_folder / "python"), "-c", "import engine, game.theme as t; print(engine.__file__, t.ASSETS)"])
+    engine_file, assets = where.stdout.split()
+    assert Path(engine_file).is_relative_to(venv) and Path(assets).is_relative_to(venv)  # not the checkout
+    assert (Path(assets) / "fonts" / "DejaVuSans.ttf").is_file()
+
+    solved = run([str(bin_folder / "connect-four-engine"), "solve", ""], tmp_path, timeout=120)
+    assert solved.returncode == 0 and solved.stdout.split() == ["1"], solved.stderr  # from the book, at once
+    first_frame = run([str(bin_folder / "connect-four"), "--quit-after-first-frame"], tmp_path, timeout=120)
+    assert first_frame.returncode == 0, first_frame.stderr[-2000:]
+
+
+def run(command: list[str], cwd: Path | None = None, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    environment = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    environment.pop("PYTHONPATH", None)
+    return subprocess.run(
+        command, cwd=cwd or Path.home(), env=environment, capture_output=True, text=True, timeout=timeout
+    )
