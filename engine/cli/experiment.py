@@ -6,9 +6,9 @@ import argparse
 from pathlib import Path
 
 from engine.cli.common import emit
-from engine.cli.runner_options import add_runner_arguments, prepare_out
+from engine.cli.runner_options import Outputs, add_runner_arguments, prepare_out
 from engine.experiments.executors import open_executor
-from engine.experiments.study import Settings, all_studies, find_study, run_study
+from engine.experiments.study import Settings, all_studies, find_study, run_study, study_files
 from engine.validate import MAX_GAMES, int_arg
 
 
@@ -43,7 +43,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
 def run(args) -> int:
     study = find_study(args.name)
     settings = settings_from(args)
-    out = prepare_out(args, Path("results") / study.name)
+    out = prepare_out(args, Path("results") / study.name, Outputs(f"experiment {study.name}", study_files(study)))
     with open_executor(args.jobs, args.cluster) as executor:
         findings = run_study(study, settings, out, executor=executor, progress=not args.no_progress)
     emit(findings.table)

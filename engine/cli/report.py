@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 from engine.cli.common import emit
 from engine.cli.experiment import settings_from
-from engine.cli.runner_options import add_runner_arguments, prepare_out
+from engine.cli.runner_options import Outputs, add_runner_arguments, prepare_folder
+from engine.errors import EngineError
 from engine.experiments.executors import open_executor
-from engine.experiments.report import write_report
+from engine.experiments.report import page_files, rows_files, write_report
 from engine.experiments.study import all_studies
 from engine.validate import MAX_GAMES, int_arg
 
@@ -38,10 +38,25 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     settings = settings_from(args)
+    studies = all_studies()
+    unknown = sorted(set(args.only or ()) - {study.name for study in studies})
+    if unknown:
+        known = ", ".join(study.name for study in studies)
+        raise EngineError(f"--only: unknown study {', '.join(unknown)} (studies: {known})")
+    chosen = args.out is not None
     out: Path = args.out or Path("docs/report")
+    # The page folder first: a folder of someone else's is refused before any rows are made in it.
+    prepare_folder(out, Outputs("report", page_files(studies)), chosen=chosen, restart=False, force=args.force)
     rows_default = Path("results/report-quick" if args.quick else "results/report")
-    rows_dir = prepare_out(
-        argparse.Namespace(**{**vars(args), "out": None}), out / "rows" if args.out else rows_default
+    # --restart forgets the rows of the studies this run makes (all, or those of --only), nothing else.
+    forget = rows_files([study for study in studies if not args.only or study.name in args.only])
+    rows_dir = prepare_folder(
+        out / "rows" if chosen else rows_default,
+        Outputs("report rows", rows_files(studies)),
+        chosen=chosen,
+        restart=args.restart,
+        force=args.force,
+        forget=forget,
     )
     with open_executor(args.jobs, args.cluster) as executor:
         page = write_report(settings, out, rows_dir, executor=executor, progress=not args.no_progress, only=args.only)

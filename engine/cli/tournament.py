@@ -5,11 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.cli.common import add_command, add_geometry_arguments, emit, geometry_from
-from engine.cli.runner_options import add_runner_arguments, prepare_out
+from engine.cli.runner_options import Outputs, add_runner_arguments, prepare_out
 from engine.experiments.executors import open_executor
 from engine.experiments.tables import write_csv
 from engine.experiments.tournament import run_tournament
+from engine.files import write_atomic
 from engine.validate import MAX_GAMES, int_arg
+
+#: Every file the command writes in its folder: what it may replace there, and what --restart removes.
+FILES = ("progress.jsonl", "games.csv", "README.md", "tournament.png")
 
 
 def add_parser(subparsers) -> None:
@@ -37,7 +41,7 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     geometry = geometry_from(args)
-    out = prepare_out(args, Path("results/tournament"))
+    out = prepare_out(args, Path("results/tournament"), Outputs("tournament", FILES))
     with open_executor(args.jobs, args.cluster) as executor:
         result = run_tournament(
             args.agents,
@@ -52,11 +56,12 @@ def run(args) -> int:
     write_csv(out / "games.csv", result.rows)
     crosstable = result.crosstable_markdown()
     standings = result.standings_markdown()
-    (out / "README.md").write_text(
+    write_atomic(
+        out / "README.md",
         f"# Tournament\n\n`{' '.join(args.agents)}`, {args.games} games per pairing, seed {args.seed}, "
         f"{geometry}.\n\n## Crosstable (points of the row agent against the column agent)\n\n{crosstable}\n\n"
         f"## Standings (Elo: Bradley-Terry maximum likelihood, 95% bootstrap interval)\n\n{standings}\n\n"
-        "![ratings and crosstable](tournament.png)\n"
+        "![ratings and crosstable](tournament.png)\n",
     )
     result.chart(out / "tournament.png")
     emit("crosstable (points of the row agent against the column agent):")

@@ -133,4 +133,5 @@ STUDY = Study(
     seeds="beyond the seeds",
     tasks=tasks,
     summarize=summarize,
+    charts=("accuracy.png",),
 )

@@ -278,4 +278,5 @@ STUDY = Study(
     seeds="004",
     tasks=tasks,
     summarize=summarize,
+    charts=("time_memory.png",),
 )

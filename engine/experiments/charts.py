@@ -7,10 +7,13 @@ matplotlib is imported on first use, so that ``python -m engine`` starts fast.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from engine.files import write_atomic
 
 DPI = 110
 
@@ -32,11 +35,13 @@ def new_figure(width: float = 8.0, height: float = 5.0, columns: int = 1) -> tup
 
 
 def save(figure: Any, path: Path) -> Path:
-    """Write the PNG and free the figure."""
+    """Write the PNG (replacing the file in one step: a killed run never leaves half a chart) and free the figure."""
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.tight_layout()
-    figure.savefig(path, dpi=DPI)
+    image = io.BytesIO()
+    figure.savefig(image, dpi=DPI, format="png")
     pyplot().close(figure)
+    write_atomic(path, image.getvalue())
     return path
 
 

@@ -135,4 +135,5 @@ STUDY = Study(
     seeds="002",
     tasks=tasks,
     summarize=summarize,
+    charts=("eval_depth.png", "seed_field.png", "all_evals.png"),
 )

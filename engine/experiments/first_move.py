@@ -249,4 +249,5 @@ STUDY = Study(
     seeds="000, 001, 004",
     tasks=tasks,
     summarize=summarize,
+    charts=("montecarlo_vs_exact.png", "centre_by_budget.png"),
 )

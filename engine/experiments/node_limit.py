@@ -154,4 +154,5 @@ STUDY = Study(
     seeds="003",
     tasks=tasks,
     summarize=summarize,
+    charts=("node_limit.png",),
 )

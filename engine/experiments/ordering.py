@@ -221,4 +221,5 @@ STUDY = Study(
     seeds="000, 001",
     tasks=tasks,
     summarize=summarize,
+    charts=("ordering.png",),
 )

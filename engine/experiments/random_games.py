@@ -173,4 +173,5 @@ STUDY = Study(
     seeds="000, 001",
     tasks=tasks,
     summarize=summarize,
+    charts=("outcomes.png", "lengths.png"),
 )

@@ -2,19 +2,40 @@
 
 Rows stay under ``results/`` (git-ignored, resumable); the page and the PNGs go
 to ``docs/report/`` (one folder of charts per study), which is committed.
+:func:`page_files` and :func:`rows_files` list every file the report writes
+in those two folders, so that ``--restart`` removes those and nothing else.
 """
 
 from __future__ import annotations
 
+import contextlib
+import math
 import os
 import platform
-import shutil
 import sys
 import time
+from collections.abc import Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 
-from engine.experiments.study import Settings, all_studies, run_study, study_markdown
+from engine.experiments.study import Settings, Study, all_studies, run_study, study_files, study_markdown
+from engine.files import FileProblem, read_bounded, read_text_bounded, write_atomic
+
+#: The report page, in the page folder.
+PAGE = "README.md"
+#: Beside each study's rows: its wall-clock time, added up over resumed runs.
+ELAPSED = "elapsed_seconds.txt"
+
+
+def page_files(studies: Sequence[Study]) -> tuple[str, ...]:
+    """Every file the report writes in its page folder: the page, each study's charts in a folder of its own."""
+    return (PAGE, *[f"{study.name}/{chart}" for study in studies for chart in study.charts])
+
+
+def rows_files(studies: Sequence[Study]) -> tuple[str, ...]:
+    """Every file the report writes in its rows folder: each study's folder as ``experiment`` writes it."""
+    return tuple(f"{study.name}/{name}" for study in studies for name in (*study_files(study), ELAPSED))
+
 
 INTRO = """# Experiments report
 
@@ -49,22 +70,31 @@ def write_report(
         charts = out / study.name
         charts.mkdir(parents=True, exist_ok=True)
         for name in findings.charts:
-            shutil.copyfile(study_out / name, charts / name)
+            write_atomic(charts / name, read_bounded(study_out / name, 64 * 2**20, "chart"))
         sections.append(study_markdown(study, settings, findings, level=2, charts=f"{study.name}/"))
         timings.append(f"{study.name} {elapsed:,.0f} s")
     command = "python -m engine report" + (" --quick" if settings.quick else "")
     text = "\n\n".join([INTRO.format(command=command).strip(), *sections, _machine(timings)])
     out.mkdir(parents=True, exist_ok=True)
-    page = out / "README.md"
-    page.write_text(text + "\n")
+    page = out / PAGE
+    write_atomic(page, text + "\n")
     return page
 
 
 def _add_elapsed(folder: Path, seconds: float) -> float:
-    """The wall-clock time spent on a study's rows over every (resumed) run, kept beside them."""
-    record = folder / "elapsed_seconds.txt"
-    total = seconds + (float(record.read_text()) if record.exists() else 0.0)
-    record.write_text(f"{total:.1f}\n")
+    """The wall-clock time spent on a study's rows over every (resumed) run, kept beside them.
+
+    The record is only a figure for the page: one that cannot be read (damaged,
+    not a number, not a file) counts as nothing, and is written afresh.
+    """
+    record = folder / ELAPSED
+    before = 0.0
+    with contextlib.suppress(FileNotFoundError, FileProblem, ValueError):
+        before = float(read_text_bounded(record, 64, "time record").strip())
+    if not (math.isfinite(before) and 0 <= before < 1e12):
+        before = 0.0
+    total = seconds + before
+    write_atomic(record, f"{total:.1f}\n")
     return total
 
 

@@ -156,4 +156,5 @@ STUDY = Study(
     seeds="000, 001, 002",
     tasks=tasks,
     summarize=summarize,
+    charts=("positions.png",),
 )

@@ -5,7 +5,9 @@ summary, the seeds it reproduces, a function making its tasks from the
 :class:`Settings`, and a function turning the rows into :class:`Findings`.
 :func:`run_study` does the rest the same way for all of them: the rows go
 through the runner (any executor, resumable), then into ``rows.csv``; the
-table into ``table.md``; the charts and a ``README.md`` beside them.
+table into ``table.md``; the charts and a ``README.md`` beside them. Those
+files (:func:`study_files`) are all a study writes in its folder: the command
+line's ``--restart`` removes them and nothing else.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 from engine.errors import EngineError
 from engine.experiments.runner import Row, Task, run_tasks
 from engine.experiments.tables import write_csv
+from engine.files import write_atomic
 
 #: The studies, in the report's order (module names under engine.experiments).
 STUDIES = (
@@ -31,6 +34,11 @@ STUDIES = (
     "accuracy",
     "first_move",
 )
+
+#: The resume file of a study's folder (one JSON line per task, see engine.experiments.runner).
+PROGRESS = "progress.jsonl"
+#: What every study writes in its folder, besides its charts.
+STUDY_FILES = (PROGRESS, "rows.csv", "table.md", "README.md")
 
 
 @dataclass(frozen=True)
@@ -67,10 +75,17 @@ class Study:
     seeds: str
     tasks: Callable[[Settings], Sequence[Task]]
     summarize: Callable[[list[Row], Settings, Path], Findings]
+    #: Every chart the study may write (PNG file names in its folder): what ``--restart`` removes.
+    charts: tuple[str, ...] = ()
 
 
 def all_studies() -> list[Study]:
     return [importlib.import_module(f"engine.experiments.{module}").STUDY for module in STUDIES]
+
+
+def study_files(study: Study) -> tuple[str, ...]:
+    """Every file :func:`run_study` may write in a study's folder (names relative to it)."""
+    return (*STUDY_FILES, *study.charts)
 
 
 def find_study(name: str) -> Study:
@@ -99,11 +114,27 @@ def run_study(
     """Run (or resume) ``study`` into ``out``: rows.csv, table.md, README.md and the charts."""
     out.mkdir(parents=True, exist_ok=True)
     tasks = study.tasks(settings)
-    rows = run_tasks(tasks, executor=executor, checkpoint=out / "progress.jsonl", desc=study.name, progress=progress)
+    progress_file = out / PROGRESS
+    resumed = progress_file.exists()
+    rows = run_tasks(tasks, executor=executor, checkpoint=progress_file, desc=study.name, progress=progress)
     write_csv(out / "rows.csv", rows)
-    findings = study.summarize(rows, settings, out)
-    (out / "table.md").write_text(findings.table + "\n")
-    (out / "README.md").write_text(study_markdown(study, settings, findings, level=1) + "\n")
+    try:
+        findings = study.summarize(rows, settings, out)
+    except EngineError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError) as exc:
+        if not resumed:
+            raise  # rows made in this run alone: a mistake of the study's, to be seen whole
+        # Rows of plain data whose values no run of the study gives (an edited resume file).
+        raise EngineError(
+            f"resume file {progress_file}: its rows do not fit study {study.name} ({type(exc).__name__}: "
+            f"{str(exc)[:80]}); start again with --restart"
+        ) from None
+    undeclared = sorted(set(findings.charts) - set(study.charts))
+    if undeclared:  # the folder's list of files must be whole, or --restart would leave these behind
+        raise RuntimeError(f"study {study.name} wrote charts it does not declare: {', '.join(undeclared)}")
+    write_atomic(out / "table.md", findings.table + "\n")
+    write_atomic(out / "README.md", study_markdown(study, settings, findings, level=1) + "\n")
     return findings
 
 

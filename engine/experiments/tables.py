@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import csv
+import io
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.files import write_atomic
+
 
 def write_csv(path: Path, rows: Sequence[dict[str, Any]]) -> None:
-    """The raw rows, one per game or measurement, columns in first-seen order."""
+    """The raw rows, one per game or measurement, columns in first-seen order (UTF-8, replaced in one step)."""
     columns: dict[str, None] = {}
     for row in rows:
         columns.update(dict.fromkeys(row))
+    text = io.StringIO(newline="")
+    writer = csv.DictWriter(text, fieldnames=list(columns))
+    writer.writeheader()
+    writer.writerows(rows)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", newline="") as out:
-        writer = csv.DictWriter(out, fieldnames=list(columns))
-        writer.writeheader()
-        writer.writerows(rows)
+    write_atomic(path, text.getvalue())
 
 
 def markdown_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], right: Sequence[bool] | None = None) -> str:
