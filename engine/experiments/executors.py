@@ -423,6 +423,8 @@ def _one(exc: BaseException) -> str:
         message = repr(getattr(exc, "args", ()))
     if isinstance(exc, (NotLoaded, RemoteError)):
         return message
+    if len(exc.args) == 1 and isinstance(exc.args[0], (bytes, bytearray)):  # Dask's stand-in for an unloadable one
+        return f"{type(exc).__name__} (a pickle that is not data: not loaded)"
     return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
 
 
@@ -520,15 +522,16 @@ def _check_cluster(client: Any, address: str, timeout: float, deadline: float) -
     probe = client.submit(_cluster_probe, pure=False)
     try:
         answer = probe.result(timeout=max(deadline - time.monotonic(), 0.01))
-    except Exception as exc:
-        if probe.status in ("error", "cancelled"):
-            reason = _reason(exc)
-            raise EngineError(
-                f"the Dask cluster at {address} cannot run this project's tasks: {reason}{_hint(reason)}"
-            ) from None
+    except TimeoutError:
         raise EngineError(
-            f"no worker of the Dask scheduler at {address} ran a first task within {timeout:g} s "
-            f"({CLUSTER_TIMEOUT_VARIABLE} sets the wait)"
+            f"no worker of the Dask scheduler at {address} ran a first task within {timeout:g} s (a worker "
+            f"that cannot import this project's engine package stops at its first task: docs/cluster.md; "
+            f"{CLUSTER_TIMEOUT_VARIABLE} sets the wait)"
+        ) from None
+    except Exception as exc:
+        reason = _reason(exc)
+        raise EngineError(
+            f"the Dask cluster at {address} cannot run this project's tasks: {reason}{_hint(reason)}"
         ) from None
     finally:
         probe.release()
@@ -585,7 +588,8 @@ class ClusterExecutor(Executor):
                     f"the Dask scheduler at {self._address} dropped a task (did it restart, or lose this client?)"
                 )
             else:
-                reason = _reason(done.exception())
+                exception = done.exception()
+                reason = _reason(exception) if isinstance(exception, BaseException) else "an error that is not data"
                 error = EngineError(f"a task failed on the Dask cluster at {self._address}: {reason}{_hint(reason)}")
         except BaseException as exc:
             error = EngineError(f"lost a task of the Dask cluster at {self._address}: {_reason(exc)}")
