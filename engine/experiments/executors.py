@@ -390,16 +390,14 @@ def _data_only_pickles() -> Iterator[None]:
 
 @contextmanager
 def _quiet_dask() -> Iterator[None]:
-    """Dask's own log lines (tracebacks among them) stay out of standard error: failures are EngineError lines."""
-    loggers = [logging.getLogger(name) for name in ("distributed", "tornado", "asyncio")]
-    levels = [logger.level for logger in loggers]
-    for logger in loggers:
-        logger.setLevel(logging.CRITICAL + 1)
+    """No log lines while the client is open: Dask logs tracebacks on standard error, and every failure
+    here is one EngineError line instead (the project itself does not use :mod:`logging`)."""
+    previous = logging.root.manager.disable
+    logging.disable(logging.CRITICAL)
     try:
         yield
     finally:
-        for logger, level in zip(loggers, levels, strict=True):
-            logger.setLevel(level)
+        logging.disable(previous)
 
 
 # --- the client ----------------------------------------------------------------------------------
@@ -431,7 +429,9 @@ def _one(exc: BaseException) -> str:
 def _connect_reason(exc: BaseException, timeout: float) -> str:
     """Why a client could not start: the innermost cause (refused, no such host) or the silence of the peer."""
     root = exc
-    while root.__cause__ is not None and root.__cause__ is not root:
+    for _ in range(8):
+        if root.__cause__ is None or root.__cause__ is root:
+            break
         root = root.__cause__
     if root is exc and isinstance(exc, TimeoutError):  # the deadline of BoundedClient.start
         return f"no answer within {timeout:g} s (is a Dask scheduler listening there?)"
@@ -442,7 +442,7 @@ def _connect_reason(exc: BaseException, timeout: float) -> str:
 
 def _hint(reason: str) -> str:
     """Where the usual cause of a failing first task is explained."""
-    if "engine" in reason or "deserialization of the task graph" in reason:
+    if "No module named 'engine" in reason or "deserialization of the task graph" in reason:
         return (
             "; the scheduler and every worker must be able to import this project's engine package "
             "(start them with PYTHONPATH set to its folder: docs/cluster.md)"

@@ -11,6 +11,7 @@ import contextlib
 import csv
 import os
 import pickle
+import shutil
 import signal
 import socket
 import subprocess
@@ -499,3 +500,40 @@ def test_a_hostile_worker_runs_no_code_in_the_client(processes, tmp_path):
             assert status == 2 and not out, (mode, err)
             assert len(err.strip().splitlines()) == 1, (mode, err)
             assert err.startswith("error: ") and expected in err and address in err, (mode, err)
+
+
+@pytest.mark.slow  # an extra beside the tcp:// recipe: 10 to 20 s
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command to make a certificate")
+def test_tls_with_certificates_runs_a_tournament(processes, tmp_path):
+    """docs/cluster.md's tls:// line: certificates in the scheduler's and worker's flags, the client's in Dask's
+    variables; a tcp:// client of that scheduler is one line."""
+    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
+    subprocess.run(
+        [
+            *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert)),
+            *("-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+    flags = ["--tls-ca-file", str(cert), "--tls-cert", str(cert), "--tls-key", str(key)]
+    port = _free_port()
+    env = _env()
+    argv = [sys.executable, "-m", "dask", "scheduler", "--protocol", "tls", "--host", "127.0.0.1"]
+    processes.start("scheduler", [*argv, "--port", str(port), "--no-dashboard", *flags], env)
+    argv = [sys.executable, "-m", "dask", "worker", f"tls://127.0.0.1:{port}", "--host", "127.0.0.1"]
+    processes.start("worker", [*argv, "--nworkers", "1", "--nthreads", "1", "--no-dashboard", *flags], env)
+    client_env = _env(
+        ENGINE_CLUSTER_TIMEOUT="90",
+        DASK_DISTRIBUTED__COMM__TLS__CA_FILE=str(cert),
+        DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT=str(cert),
+        DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY=str(key),
+    )
+    status, out, err, _ = _engine(_tournament(f"tls://127.0.0.1:{port}", tmp_path / "tls"), client_env)
+    assert status == 0, err
+    assert "elo" in out
+    plain = _tournament(f"tcp://127.0.0.1:{port}", tmp_path / "tcp")
+    status, out, err, _ = _engine(plain, _env(ENGINE_CLUSTER_TIMEOUT="5"))
+    assert status == 2 and not out and len(err.strip().splitlines()) == 1, err
+    assert f"cannot use the Dask scheduler at tcp://127.0.0.1:{port}: " in err
