@@ -439,6 +439,16 @@ def test_a_silent_peer_is_one_line_within_the_timeout(tmp_path):
     assert elapsed < 30  # the process's start (imports) and the 2 s, not an endless wait
 
 
+def test_a_closed_port_is_one_line_within_the_timeout(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv(executors.CLUSTER_TIMEOUT_VARIABLE, "1")
+    port = _free_port()  # nothing listens there: Dask retries until the timeout
+    start = time.monotonic()
+    status, out, err = cli(_tournament(f"tcp://127.0.0.1:{port}", tmp_path))
+    assert status == 2 and not out and len(err.strip().splitlines()) == 1, err
+    assert err.startswith(f"error: cannot use the Dask scheduler at tcp://127.0.0.1:{port}: no connection within 1 s")
+    assert "ConnectionRefusedError" in err and time.monotonic() - start < 20
+
+
 def test_a_scheduler_without_workers_is_one_line(processes, tmp_path):
     port = _free_port()
     _wait_until_listening(port, _start_scheduler(processes, port, _env()))
