@@ -6,7 +6,10 @@ A command line that names its command imports that command's module alone
 (the others bring in agents, experiments and plotting), so that a pipe of
 ``solve`` calls does not pay for them.
 Errors the user can fix (:class:`EngineError`) print one clear line and exit 2;
-nothing prints a traceback for bad input.
+so does an OSError (a path the user gave that cannot be made, read or
+written: a name over 255 bytes, a missing folder, no permission) and an
+allocation that the machine or the process's limit refuses. Nothing prints a
+traceback for bad input.
 """
 
 from __future__ import annotations
@@ -87,7 +90,10 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
+    from engine.cli.common import check_table_memory, memory_message, os_error_message
+
     try:
+        check_table_memory(args)
         return int(args.run(args) or 0)
     except EngineError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -98,3 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `python -m engine count ... | head`
         sys.stderr.close()
         return 0
+    except MemoryError as exc:  # (the table's size is checked first; this is what no check foresaw)
+        print(f"error: {memory_message(exc, args)}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a path of the user's: too long a name, no such folder, no permission, ...
+        print(f"error: {os_error_message(exc)}", file=sys.stderr)
+        return 2

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engine.cli.common import add_command, add_geometry_arguments, emit, geometry_from
 from engine.geometry import MAX_COLS, MAX_ROWS
-from engine.solver.book import book_path
+from engine.solver.book import book_path, check_writable
 from engine.solver.book_builder import BookBuilder
 from engine.solver.settings import MAX_TABLE_MB, MIN_TABLE_MB
 from engine.solver.solver import Solver
@@ -69,6 +69,7 @@ def _interrupt(signum, frame) -> None:
 def run(args) -> int:
     geometry = geometry_from(args)
     output = args.output or book_path(geometry)
+    check_writable(output)  # one line now, not a traceback after hours of solving
     builder = BookBuilder(
         Solver(geometry, args.table_mb), output, args.plies, args.leaf_nodes, args.checkpoint, rejudge=args.rejudge
     )

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
+import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.board import Board
-from engine.errors import EngineError
+from engine.errors import EngineError, ResourceError
 from engine.geometry import Geometry
 from engine.validate import shown
 
@@ -145,3 +147,89 @@ def start_and_players(args: argparse.Namespace) -> tuple[Board, Agent, Agent]:
     red = create_agent(args.red, seed=args.seed)
     yellow = create_agent(args.yellow, seed=None if args.seed is None else args.seed + 1)
     return board, red, yellow
+
+
+def os_error_message(exc: OSError) -> str:
+    """One line for an OSError on a path the user gave: the path (cut short if huge) and the reason."""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    if exc.errno == errno.ENAMETOOLONG:
+        reason += " (a name in a path may have at most 255 bytes)"
+    if exc.filename is None:
+        return reason
+    return f"{shown_path(exc.filename)}: {reason}"
+
+
+def shown_path(path: object) -> str:
+    """A path for a message: as it is, or cut in the middle when it is huge (with its length in bytes)."""
+    name = os.fsdecode(path) if isinstance(path, bytes) else str(path)
+    if len(name) <= 160:
+        return name
+    return f"{name[:80]}...{name[-40:]} ({len(os.fsencode(name)):,} bytes)"
+
+
+def memory_limit() -> tuple[int, int, str] | None:
+    """``(bytes left, limit, flag)`` of the tightest memory limit set on this process, or None if none is.
+
+    The limits are RLIMIT_AS (``ulimit -v``: all the address space) and
+    RLIMIT_DATA (``ulimit -d``: the heap and private mappings, where a big
+    table goes); what is left is the limit less what the process uses now.
+    """
+    try:
+        import resource
+    except ImportError:  # not a POSIX system
+        return None
+    tightest: tuple[int, int, str] | None = None
+    for which, field, flag in (("RLIMIT_AS", "VmSize", "ulimit -v"), ("RLIMIT_DATA", "VmData", "ulimit -d")):
+        if not hasattr(resource, which):
+            continue
+        soft, _hard = resource.getrlimit(getattr(resource, which))
+        if soft == resource.RLIM_INFINITY or soft < 0:
+            continue
+        left = max(0, soft - _in_use(field))
+        if tightest is None or left < tightest[0]:
+            tightest = (left, soft, flag)
+    return tightest
+
+
+def _in_use(field: str) -> int:
+    """The process's ``VmSize`` or ``VmData`` in bytes (0 where the system does not say)."""
+    with contextlib.suppress(OSError, ValueError, IndexError), open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) * 1024  # "VmSize:   332036 kB"
+    return 0
+
+
+def check_table_memory(args: argparse.Namespace) -> None:
+    """Refuse a ``--table-mb`` this process may not allocate (``ulimit -v``/``-d``), before any work, in one line.
+
+    (A table larger than the machine's memory is refused by
+    :func:`engine.solver.settings.checked_table_bits`; this is the process's own limit.)
+    """
+    megabytes = getattr(args, "table_mb", None)
+    if not isinstance(megabytes, int | float):
+        return
+    limit = memory_limit()
+    if limit is None:
+        return
+    from engine.solver.settings import table_bits_for, table_bytes
+
+    wide = all(hasattr(args, name) for name in ("cols", "rows", "connect")) and geometry_from(args).wide
+    size = table_bytes(table_bits_for(megabytes, wide), wide)
+    left, total, flag = limit
+    if size > left:
+        raise ResourceError(
+            f"--table-mb {megabytes:g}: a table of {size / 2**20:,.0f} MB is more than this process may still "
+            f"allocate ({left / 2**20:,.0f} MB of its {total / 2**20:,.0f} MB limit, {flag}); ask for less"
+        )
+
+
+def memory_message(exc: MemoryError, args: argparse.Namespace) -> str:
+    """One line for an allocation that failed: what failed, the process's limit, what to ask for instead."""
+    text = f"out of memory ({str(exc) or 'an allocation failed'})"
+    limit = memory_limit()
+    if limit is not None:
+        text += f"; this process may use at most {limit[1] / 2**20:,.0f} MB ({limit[2]})"
+    if hasattr(args, "table_mb"):
+        text += "; ask for a smaller --table-mb"
+    return text

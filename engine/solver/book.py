@@ -15,7 +15,9 @@ way out).
 ``crc32`` (8 hex digits) is the CRC-32 of the four numbers before it (as
 written, spaces between) followed by the entry bytes, so a damaged file
 is recognised as such. Version 1 files (the same without the checksum) are
-still read; :meth:`Book.save` writes version 2.
+refused: without a checksum a damaged entry reads as a wrong "exact" answer,
+so such a book is built again (``python -m engine book``) rather than trusted.
+:meth:`Book.save` writes version 2, in one step (:func:`engine.files.write_atomic`).
 
 An entry packs, from the top bit down::
 
@@ -37,14 +39,18 @@ header's fields (short ASCII numbers, a supported board), the count and the
 checksum, keys strictly ascending and decoding to a position of the board,
 scores within the board's range, and a stored column that exists and is not
 full in its position. Any problem is a :class:`BookError`; the solver and the
-perfect agent then go on without a book (:func:`load_default` warns once).
+perfect agent then go on without a book (:func:`load_default` warns once), as
+they do when the file of a board holds the book of another board or connect-N.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
-import stat
+import re
 import sys
+import tempfile
+import time
 import zlib
 from dataclasses import dataclass
 from functools import cached_property
@@ -54,12 +60,13 @@ import numpy as np
 
 from engine.board import Board
 from engine.errors import EngineError, GeometryError
+from engine.files import STALE_SECONDS, TEMPORARY_SUFFIX, FileProblem, read_bounded, write_atomic
 from engine.geometry import Geometry
 
 MAGIC = "C4BOOK"
 VERSION = 2
-#: Versions :meth:`Book.load` reads (1: no checksum).
-READABLE_VERSIONS = (1, 2)
+#: Versions :meth:`Book.load` reads (version 1 had no checksum: it is refused).
+READABLE_VERSIONS = (2,)
 #: The largest book file read (the shipped one is 129 KB; 8 MB is a million positions).
 MAX_FILE_BYTES = 64 * 2**20
 DATA_BITS = 12
@@ -155,9 +162,14 @@ class Book:
         if not newline or len(header) < 2 or header[0] != MAGIC:
             raise BookError(f"{path} is not an opening book")
         version = _field(header[1], path, "version")
+        if version == 1:
+            raise BookError(
+                f"{path} is an opening book of format 1, which has no checksum: damage in it cannot be told "
+                f"from data, so it is not used. Build it again with `python -m engine book` (format {VERSION})"
+            )
         if version not in READABLE_VERSIONS:
             raise BookError(f"{path}: book format {header[1]} is not known (this program reads {READABLE_VERSIONS})")
-        if len(header) != (6 if version == 1 else 7):
+        if len(header) != 7:
             raise BookError(f"{path} is damaged: its header has {len(header)} fields")
         cols, rows, connect, count = (_field(text, path, "header") for text in header[2:6])
         try:
@@ -167,7 +179,7 @@ class Book:
             raise BookError(f"{path} is damaged: {exc}") from None
         if len(body) != count * 8:
             raise BookError(f"{path} is damaged: {len(body):,} bytes of entries where the header says {count:,}")
-        if version >= 2 and header[6].lower() != _checksum(header[2:6], body):
+        if header[6].lower() != _checksum(header[2:6], body):
             raise BookError(f"{path} is damaged: its checksum does not match its entries")
         book = cls(geometry, np.frombuffer(body, dtype="<u8").astype(np.uint64))
         problem = book.problem()
@@ -176,17 +188,18 @@ class Book:
         return book
 
     def save(self, path: Path | str) -> None:
-        """Write the book (the current version); a partial write never replaces a good file."""
+        """Write the book (the current version) in one step; a partial write never replaces a good file.
+
+        The temporary file has a unique name (two builders never share one),
+        and what killed saves left beside the book is cleaned.
+        """
         path = Path(path)
         g = self.geometry
         body = self.entries.astype("<u8").tobytes()
         fields = [str(value) for value in (g.cols, g.rows, g.connect, len(self.entries))]
         header = " ".join([MAGIC, str(VERSION), *fields, _checksum(fields, body)]) + "\n"
-        temporary = path.with_name(path.name + ".tmp")
-        with temporary.open("wb") as file:
-            file.write(header.encode("ascii"))
-            file.write(body)
-        temporary.replace(path)
+        write_atomic(path, header.encode("ascii") + body)
+        remove_stale_temporaries(path)
 
     def problem(self) -> str | None:
         """What is wrong with the entries, or None: each check looks at all entries at once."""
@@ -277,17 +290,63 @@ def unpack(word: int, geometry: Geometry, mirrored: bool) -> BookEntry:
 def _read_file(path: Path) -> bytes:
     """The bytes of a regular file of at most :data:`MAX_FILE_BYTES` (never a FIFO or a device)."""
     try:
-        if path.exists() and not path.is_file():  # checked before opening: opening a FIFO would wait
-            raise BookError(f"{path} is not a regular file")
-        with path.open("rb", buffering=0) as file:
-            info = os.fstat(file.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise BookError(f"{path} is not a regular file")
-            if info.st_size > MAX_FILE_BYTES:
-                raise BookError(f"{path} is {info.st_size:,} bytes: no opening book is that large")
-            return file.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
+        return read_bounded(path, MAX_FILE_BYTES, "opening book")
+    except FileNotFoundError:
+        raise BookError(f"cannot read the opening book {path}: no such file") from None
+    except FileProblem as exc:
+        raise BookError(f"{exc} ({path})") from None
+    except OSError as exc:  # (read_bounded turns every other failure into a FileProblem)
         raise BookError(f"cannot read the opening book {path}: {exc.strerror or exc}") from None
+
+
+def check_writable(path: Path) -> None:
+    """Raise :class:`BookError` now if a book cannot be saved at ``path``: before hours of solving, not after.
+
+    The folder is made if it is missing, and a file is made and removed
+    there: under the book's own name when there is no book yet (so a name
+    the file system refuses, e.g. over 255 bytes, is found out now).
+    """
+    try:
+        if path.is_dir():
+            raise BookError(f"{path} is a folder, not a book file")
+        if path.exists() and not path.is_file():
+            raise BookError(f"{path} is not a regular file: it cannot become a book")
+        folder = path.parent
+        folder.mkdir(parents=True, exist_ok=True)
+        if path.exists():
+            descriptor, probe = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=TEMPORARY_SUFFIX, dir=folder)
+            os.close(descriptor)
+            os.unlink(probe)
+        else:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+            os.unlink(path)
+    except OSError as exc:
+        name = str(path) if len(str(path)) <= 160 else f"{str(path)[:80]}...{str(path)[-40:]}"
+        raise BookError(f"cannot write the opening book {name}: {exc.strerror or exc}") from None
+
+
+def remove_stale_temporaries(path: Path, older_than: float = STALE_SECONDS) -> int:
+    """Remove the temporary files killed saves of the book ``path`` left beside it; returns how many.
+
+    Only files named after this book (``.NAME.<random>.tmp`` of
+    :func:`engine.files.write_atomic`, and ``NAME.tmp`` of the saves before
+    it), untouched for ``older_than`` seconds: a save under way is not touched.
+    """
+    pattern = re.compile(re.escape(f".{path.name[:100]}.") + r"[A-Za-z0-9_]{8}" + re.escape(TEMPORARY_SUFFIX))
+    legacy = path.name + TEMPORARY_SUFFIX
+    removed = 0
+    now = time.time()
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(path.parent):
+            with contextlib.suppress(OSError):
+                if (
+                    (pattern.fullmatch(entry.name) or entry.name == legacy)
+                    and entry.is_file(follow_symlinks=False)
+                    and now - entry.stat(follow_symlinks=False).st_mtime >= older_than
+                ):
+                    os.unlink(entry.path)
+                    removed += 1
+    return removed
 
 
 def _checksum(fields: list[str], body: bytes) -> str:
@@ -315,7 +374,10 @@ def load_default(geometry: Geometry) -> Book | None:
     if geometry.bits > MAX_KEY_BITS or not path.exists():
         return None
     try:
-        return Book.load(path)
+        book = Book.load(path)
+        if book.geometry != geometry:  # e.g. a connect-5 book copied over the connect-4 one
+            raise BookError(f"{path} is the book of {book.geometry}, not of {geometry}")
+        return book
     except BookError as exc:
         if str(exc) not in _warned:
             _warned.add(str(exc))

@@ -42,7 +42,17 @@ from tqdm import tqdm
 
 from engine.board import Board
 from engine.score import Score
-from engine.solver.book import DATA_BITS, Book, BookError, board_of_key, book_key, check_geometry, pack, unpack
+from engine.solver.book import (
+    DATA_BITS,
+    Book,
+    BookError,
+    board_of_key,
+    book_key,
+    check_geometry,
+    pack,
+    remove_stale_temporaries,
+    unpack,
+)
 from engine.solver.settings import DEFAULT_TABLE_MB
 from engine.solver.solver import BestMove, Solver, win_now_score
 from engine.stop import StopFlag
@@ -70,6 +80,7 @@ class BookBuilder:
         # Cold solves, as the perfect agent meets a position (its table has the solver's default size).
         self.judge = Solver(solver.geometry, judge_table_mb)
         self.entries: dict[int, int] = {}
+        remove_stale_temporaries(self.path)  # what saves of an earlier, killed build left
         if self.path.exists():
             book = Book.load(self.path)
             if book.geometry != solver.geometry:
