@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from engine.experiments.runner import Checkpoint, GameTask, RowError, plain_rows, run_tasks
@@ -292,8 +292,10 @@ def _check_resume_file(data: bytes, valid: dict[str, list], folder: Path) -> Non
     except FileProblem as exc:
         assert not readable, exc  # only a file that is not text is refused
         assert str(path) in str(exc)
+        event("refused: not UTF-8")
         return
     assert readable
+    event("read, with damaged lines skipped" if store.damaged else "read, no damaged line")
     damaged_valid = {key: rows for key, rows in valid.items() if not _plain(rows)}
     for key, rows in valid.items():
         if key not in damaged_valid:
