@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import tempfile
 import time
@@ -110,26 +111,25 @@ def write_atomic(path: Path | str, data: bytes | str) -> None:
         raise
 
 
-def is_temporary(path: Path) -> bool:
-    """Whether ``path`` is named as a temporary file of :func:`write_atomic`."""
-    return path.name.startswith(".") and path.name.endswith(TEMPORARY_SUFFIX)
+def remove_stale_temporaries(target: Path, older_than: float = STALE_SECONDS, legacy: Path | None = None) -> int:
+    """Remove what killed writes of ``target`` left beside it; returns how many files went.
 
-
-def remove_stale_temporaries(folder: Path | str, older_than: float = STALE_SECONDS) -> int:
-    """Remove the temporary files that killed writes left in ``folder``; returns how many.
-
-    Only files named as :func:`write_atomic` names them, and only those not
-    touched for ``older_than`` seconds (a write under way is never touched).
+    Only the temporary files :func:`write_atomic` names after ``target``
+    (``.NAME.<8 random characters>.tmp``), and ``legacy`` (the name an older
+    version used), and only those untouched for ``older_than`` seconds, so a
+    write under way is never touched, nor a user's own ``.notes.tmp``: the
+    folder may be shared with other programs.
     """
+    pattern = re.compile(re.escape(f".{target.name[:100]}.") + r"[A-Za-z0-9_]{8}" + re.escape(TEMPORARY_SUFFIX))
     removed = 0
     now = time.time()
     with contextlib.suppress(OSError):
-        for entry in os.scandir(folder):
-            path = Path(entry.path)
+        for entry in os.scandir(target.parent):
+            named = pattern.fullmatch(entry.name) or (legacy is not None and entry.name == legacy.name)
             with contextlib.suppress(OSError):
-                old = now - entry.stat(follow_symlinks=False).st_mtime > older_than
-                if is_temporary(path) and entry.is_file(follow_symlinks=False) and old:
-                    os.unlink(path)
+                info = entry.stat(follow_symlinks=False)
+                if named and stat.S_ISREG(info.st_mode) and now - info.st_mtime >= older_than:
+                    os.unlink(entry.path)
                     removed += 1
     return removed
 

@@ -23,15 +23,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import re
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine import files as engine_files
 from engine.errors import EngineError
 from engine.experiments.executors import CLUSTER_TIMEOUT, CLUSTER_TIMEOUT_VARIABLE, cluster_argument
-from engine.files import STALE_SECONDS, TEMPORARY_SUFFIX, FileProblem, read_text_bounded, write_atomic
+from engine.files import STALE_SECONDS, FileProblem, read_text_bounded, write_atomic
 from engine.validate import int_arg, shown
 
 #: Seeds are whole numbers from 0 to 2**32 - 1 (what numpy's SeedSequence and the agents take).
@@ -201,8 +200,7 @@ def remove_outputs(folder: Path, files: Iterable[str]) -> int:
                 path.unlink()
                 removed += 1
         parents.update(parent for parent in (folder / name).parents if folder in parent.parents)
-        for stale in _temporaries(path.parent, path.name, older_than=0.0):
-            stale.unlink(missing_ok=True)
+        engine_files.remove_stale_temporaries(path, older_than=0.0)
     for parent in sorted(parents, key=lambda p: len(p.parts), reverse=True):
         with contextlib.suppress(OSError):  # not empty (a user's file), or not there
             parent.rmdir()
@@ -210,33 +208,5 @@ def remove_outputs(folder: Path, files: Iterable[str]) -> int:
 
 
 def remove_stale_temporaries(folder: Path, files: Iterable[str], older_than: float = STALE_SECONDS) -> int:
-    """Remove what killed writes of ``files`` left (``.NAME.<random>.tmp``, see :mod:`engine.files`).
-
-    Only temporaries named after the command's own files, and only those
-    untouched for ``older_than`` seconds: a user's ``.notes.tmp`` is never touched.
-    """
-    removed = 0
-    for name in files:
-        path = folder / name
-        for stale in _temporaries(path.parent, path.name, older_than):
-            with contextlib.suppress(OSError):
-                stale.unlink()
-                removed += 1
-    return removed
-
-
-def _temporaries(folder: Path, name: str, older_than: float) -> list[Path]:
-    """The temporary files of :func:`engine.files.write_atomic` for ``folder/name`` older than ``older_than`` s."""
-    pattern = re.compile(re.escape(f".{name[:100]}.") + r"[A-Za-z0-9_]{8}" + re.escape(TEMPORARY_SUFFIX))
-    now = time.time()
-    found = []
-    with contextlib.suppress(OSError):
-        for entry in os.scandir(folder):
-            with contextlib.suppress(OSError):
-                if (
-                    pattern.fullmatch(entry.name)
-                    and entry.is_file(follow_symlinks=False)
-                    and now - entry.stat(follow_symlinks=False).st_mtime >= older_than
-                ):
-                    found.append(Path(entry.path))
-    return found
+    """Remove what killed writes of ``files`` left (only their own temporaries: see :mod:`engine.files`)."""
+    return sum(engine_files.remove_stale_temporaries(folder / name, older_than) for name in files)

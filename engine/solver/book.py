@@ -45,12 +45,9 @@ they do when the file of a board holds the book of another board or connect-N.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import re
 import sys
 import tempfile
-import time
 import zlib
 from dataclasses import dataclass
 from functools import cached_property
@@ -58,6 +55,7 @@ from pathlib import Path
 
 import numpy as np
 
+from engine import files
 from engine.board import Board
 from engine.errors import EngineError, GeometryError
 from engine.files import STALE_SECONDS, TEMPORARY_SUFFIX, FileProblem, read_bounded, write_atomic
@@ -326,27 +324,9 @@ def check_writable(path: Path) -> None:
 
 
 def remove_stale_temporaries(path: Path, older_than: float = STALE_SECONDS) -> int:
-    """Remove the temporary files killed saves of the book ``path`` left beside it; returns how many.
-
-    Only files named after this book (``.NAME.<random>.tmp`` of
-    :func:`engine.files.write_atomic`, and ``NAME.tmp`` of the saves before
-    it), untouched for ``older_than`` seconds: a save under way is not touched.
-    """
-    pattern = re.compile(re.escape(f".{path.name[:100]}.") + r"[A-Za-z0-9_]{8}" + re.escape(TEMPORARY_SUFFIX))
-    legacy = path.name + TEMPORARY_SUFFIX
-    removed = 0
-    now = time.time()
-    with contextlib.suppress(OSError):
-        for entry in os.scandir(path.parent):
-            with contextlib.suppress(OSError):
-                if (
-                    (pattern.fullmatch(entry.name) or entry.name == legacy)
-                    and entry.is_file(follow_symlinks=False)
-                    and now - entry.stat(follow_symlinks=False).st_mtime >= older_than
-                ):
-                    os.unlink(entry.path)
-                    removed += 1
-    return removed
+    """Remove the temporary files killed saves of the book ``path`` left beside it (also ``NAME.tmp``
+    of the saves before :func:`engine.files.write_atomic`); returns how many."""
+    return files.remove_stale_temporaries(path, older_than, legacy=path.with_name(path.name + ".tmp"))
 
 
 def _checksum(fields: list[str], body: bytes) -> str:
