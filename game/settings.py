@@ -22,12 +22,9 @@ a message once the engine is loaded) and never written.
 
 from __future__ import annotations
 
-import glob
 import json
 import os
-import stat
 import sys
-import time
 from dataclasses import asdict, dataclass, field, fields
 from enum import Enum
 from pathlib import Path
@@ -344,18 +341,12 @@ def save(settings: Settings, path: Path | None = None) -> str | None:
 
 
 def remove_stale_temporaries(path: Path) -> None:
-    """Remove what killed saves of ``path`` left: ``.settings.json.*.tmp`` (and the old ``settings.tmp``),
-    once stale (an hour untouched: never a save under way). Only this file's, in a folder that may be shared."""
-    from engine.files import STALE_SECONDS
+    """Remove what killed saves of ``path`` left: ``.settings.json.<random>.tmp`` and the older
+    ``settings.tmp``, once stale (never a save under way), and only this file's: the folder may be shared."""
+    from engine.files import remove_stale_temporaries
 
-    pattern = os.path.join(glob.escape(str(path.parent)), f".{glob.escape(path.name[:100])}.*.tmp")
-    for name in {*glob.glob(pattern), str(path.with_suffix(".tmp"))} - {str(path)}:
-        try:
-            info = os.lstat(name)
-            if stat.S_ISREG(info.st_mode) and time.time() - info.st_mtime > STALE_SECONDS:
-                os.unlink(name)
-        except OSError:
-            continue
+    legacy = path.with_suffix(".tmp")
+    remove_stale_temporaries(path, legacy=None if legacy == path else legacy)
 
 
 def _damaged(path: Path) -> bool:

@@ -251,9 +251,9 @@ def test_stale_temporary_files_are_removed_and_fresh_ones_kept(start, tmp_path):
 
 def test_stale_temporary_settings_files_are_removed_at_start(tmp_path):
     path = tmp_path / "settings.json"
-    stale = [tmp_path / "settings.tmp", tmp_path / ".settings.json.k3j4.tmp"]
-    fresh = [tmp_path / ".settings.json.abcd.tmp"]
-    others = [tmp_path / ".other.json.k3j4.tmp", tmp_path / "notes.tmp"]
+    stale = [tmp_path / "settings.tmp", tmp_path / ".settings.json.k3j4_x9z.tmp"]
+    fresh = [tmp_path / ".settings.json.abcd1234.tmp"]
+    others = [tmp_path / ".other.json.k3j4_x9z.tmp", tmp_path / "notes.tmp"]
     for file in stale + fresh + others:
         file.write_text("{", encoding="utf-8")
     for file in stale + others:
