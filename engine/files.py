@@ -24,6 +24,7 @@ import os
 import re
 import stat
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -99,6 +100,8 @@ def write_atomic(path: Path | str, data: bytes | str) -> None:
         prefix=f".{target.name[:100]}.", suffix=TEMPORARY_SUFFIX, dir=target.parent or "."
     )
     try:
+        with contextlib.suppress(OSError):  # mkstemp makes 0600: give the file the mode it would have had
+            os.chmod(temporary, _mode_for(target))
         with os.fdopen(descriptor, "wb") as file:
             file.write(payload)
             file.flush()
@@ -132,6 +135,28 @@ def remove_stale_temporaries(target: Path, older_than: float = STALE_SECONDS, le
                     os.unlink(entry.path)
                     removed += 1
     return removed
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions of ``target`` if it exists, else those a new file gets here (0666 less the umask)."""
+    with contextlib.suppress(OSError):
+        return stat.S_IMODE(os.stat(target).st_mode)
+    return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    """The process's umask, read without changing it where Linux allows (``os.umask`` sets it to read it)."""
+    with contextlib.suppress(OSError, ValueError), open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    with _UMASK_LOCK:
+        mask = os.umask(0o022)
+        os.umask(mask)
+    return mask
+
+
+_UMASK_LOCK = threading.Lock()
 
 
 def _reason(exc: BaseException) -> str:
