@@ -12,13 +12,13 @@ tournaments. The figures for the README and for
 from __future__ import annotations
 
 import itertools
-import json
 from pathlib import Path
 from typing import Any
 
 from engine.agents.registry import presets
 from engine.cli.common import emit
 from engine.errors import EngineError
+from engine.experiments.runner import Checkpoint
 from engine.experiments.stats import percent_with_interval
 from engine.experiments.tournament import summarize
 
@@ -34,18 +34,13 @@ def add_parser(benches) -> None:
 
 
 def game_rows(progress: Path) -> list[dict]:
-    """The game rows of a tournament's progress file (one task a line; older files hold one row a task).
+    """The game rows of a tournament's progress file, read as the runner resumes it (bounded, checked).
 
-    A task found twice (two runs resumed the same folder at once) counts once, as when the runner resumes.
+    A task found twice (two runs resumed the same folder at once) counts once; a row that is not a
+    game between two agents is left out, like a damaged line.
     """
-    tasks: dict[str, list[dict]] = {}
-    for line in progress.read_text().splitlines():
-        try:
-            entry = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # a line cut short by an interruption
-        tasks[entry["key"]] = entry["rows"] if "rows" in entry else [entry["row"]]
-    return [row for rows in tasks.values() for row in rows]
+    rows = [row for rows in Checkpoint(progress).rows.values() for row in rows]
+    return [row for row in rows if isinstance(row.get("red"), str) and isinstance(row.get("yellow"), str)]
 
 
 def run(args) -> int:

@@ -90,11 +90,11 @@ def test_the_ladder_bench_counts_a_game_once_however_often_its_folder_was_resume
     from engine.bench.ladder import game_rows
 
     first = {"key": "a", "rows": [{"red": "easy", "yellow": "medium", "winner": "yellow"}]}
-    older = {"key": "b", "row": {"red": "medium", "yellow": "easy", "winner": "red"}}
+    second = {"key": "b", "rows": [{"red": "medium", "yellow": "easy", "winner": "red"}]}
     progress = tmp_path / "progress.jsonl"
-    lines = [json.dumps(first), json.dumps(older), json.dumps(first), '{"key": "c", "ro']  # the last one cut short
+    lines = [json.dumps(first), json.dumps(second), json.dumps(first), '{"key": "c", "ro']  # the last one cut short
     progress.write_text("\n".join(lines))
-    assert game_rows(progress) == [first["rows"][0], older["row"]]
+    assert game_rows(progress) == [first["rows"][0], second["rows"][0]]
 
 
 def test_the_ladder_bench_rates_only_the_levels_that_played(tmp_path, capsys) -> None:
