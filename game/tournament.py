@@ -112,9 +112,14 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as home:
         settings_path = Path(home) / "settings.json"
         settings_path.write_text(json.dumps(SETTINGS), encoding="utf-8")
-        rows = run_tasks(
-            [InGameTask(task, settings_path) for task in tasks], checkpoint=args.out / "progress.jsonl", desc="games"
-        )
+        try:
+            rows = run_tasks(
+                [InGameTask(task, settings_path) for task in tasks],
+                checkpoint=args.out / "progress.jsonl",
+                desc="games",
+            )
+        except (EngineError, OSError) as exc:  # a damaged resume file, an unwritable --out: one line
+            parser.exit(1, f"error: {getattr(exc, 'strerror', None) or exc}\n")
     result = summarize(args.agents, rows)
     print(result.crosstable_markdown(), result.standings_markdown(), sep="\n\n")
     return 0

@@ -44,3 +44,12 @@ def test_a_bad_spec_is_one_line_and_no_game(tmp_path, capsys) -> None:
     assert exit_info.value.code == 2
     assert "unknown agent 'nosuch'" in capsys.readouterr().err
     assert not (tmp_path / "run").exists()
+
+
+def test_a_damaged_resume_file_is_one_line(tmp_path, capsys) -> None:
+    (tmp_path / "progress.jsonl").mkdir()  # not a file: a reader must refuse it, not crash
+    with pytest.raises(SystemExit) as stopped:
+        main(["random", "greedy", "--games", "1", "--out", str(tmp_path)])
+    assert stopped.value.code == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("error: resume file") and "progress.jsonl" in err[-1]
