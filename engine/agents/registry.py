@@ -222,7 +222,7 @@ def presets() -> list[Preset]:
 def agent_info(name: str) -> AgentInfo:
     _load_all()
     if name not in _AGENTS:
-        known = ", ".join(sorted(_AGENTS) + list(_PRESETS))
+        known = ", ".join(sorted(_AGENTS) + [name for name in _PRESETS if name not in _AGENTS])  # perfect is both
         raise AgentSpecError(f"unknown agent {name!r} (known: {known})")
     return _AGENTS[name]
 
