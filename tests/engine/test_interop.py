@@ -9,14 +9,22 @@ skip and say how to install it.
 
 from __future__ import annotations
 
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from engine.board import Board
 from engine.geometry import Geometry
-from engine.interop import as_kaggle_agent, as_pettingzoo_policy, kaggle_board, pettingzoo_board
+from engine.interop import as_pettingzoo_policy, kaggle_board, pettingzoo_board
 
 HARD = "hard:seed=1"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_kaggle_board_reads_top_row_first_with_1_moving_first() -> None:
@@ -38,6 +46,12 @@ def test_a_pettingzoo_board_is_seen_by_the_player_to_move() -> None:
 
 
 # -- PettingZoo --------------------------------------------------------------------------------------
+@pytest.fixture(autouse=True)
+def _sdl_audio_kept(monkeypatch):
+    """Importing pettingzoo sets SDL_AUDIODRIVER=dsp for the whole process (Linux): put it back afterwards."""
+    monkeypatch.setenv("SDL_AUDIODRIVER", os.environ.get("SDL_AUDIODRIVER", "dummy"))
+
+
 def play_pettingzoo(policies: dict[str, object], seed: int) -> dict[str, float]:
     import pettingzoo
 
@@ -91,28 +105,44 @@ def test_two_engine_policies_play_a_whole_pettingzoo_game() -> None:
 
 
 # -- Kaggle ConnectX -----------------------------------------------------------------------------------
-def kaggle():
-    return pytest.importorskip(
-        "kaggle_environments",
-        reason="Kaggle's environments are not installed: pip install --no-deps -r requirements-kaggle.txt",
+# Kaggle's package loads every environment it has when imported, and some of them change the process
+# (pygame's audio among them): its games run in a process of their own, which prints each game's end.
+KAGGLE_GAME = """
+import json, sys
+from kaggle_environments import make
+from engine.interop import as_kaggle_agent
+configuration, names = json.loads(sys.argv[1])
+agents = [name if name in ("random", "negamax") else as_kaggle_agent(name) for name in names]
+steps = make("connectx", configuration=configuration, debug=True).run(agents)
+print(json.dumps([[state["status"], state["reward"]] for state in steps[-1]]))
+"""
+
+
+def kaggle_game(names: list[str], configuration: dict[str, int] | None = None) -> list[list]:
+    if importlib.util.find_spec("kaggle_environments") is None:  # looked up, not imported (see above)
+        pytest.skip("Kaggle's environments are not installed: pip install --no-deps -r requirements-kaggle.txt")
+    done = subprocess.run(
+        [sys.executable, "-c", KAGGLE_GAME, json.dumps([configuration or {}, names])],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 @pytest.mark.parametrize("first", [True, False])
 def test_hard_beats_kaggles_negamax(first: bool) -> None:
-    environment = kaggle().make("connectx", debug=True)
-    ours = as_kaggle_agent(HARD)
-    steps = environment.run([ours, "negamax"] if first else ["negamax", ours])
-    final = steps[-1]
-    assert [state["status"] for state in final] == ["DONE", "DONE"], final
-    assert final[0 if first else 1]["reward"] == 1, final
+    final = kaggle_game([HARD, "negamax"] if first else ["negamax", HARD])
+    assert [status for status, _ in final] == ["DONE", "DONE"], final
+    assert final[0 if first else 1][1] == 1, final
 
 
 @pytest.mark.parametrize("geometry", [Geometry(9, 7, 5), Geometry(5, 4, 3), Geometry(8, 8, 4)])
 def test_a_kaggle_game_on_any_board_ends_without_an_invalid_move(geometry: Geometry) -> None:
     configuration = {"columns": geometry.cols, "rows": geometry.rows, "inarow": geometry.connect}
-    environment = kaggle().make("connectx", configuration=configuration, debug=True)
-    steps = environment.run(["random", as_kaggle_agent("medium:seed=2")])
-    final = steps[-1]
-    assert [state["status"] for state in final] == ["DONE", "DONE"], final
-    assert final[1]["reward"] == 1, final  # medium beats random
+    final = kaggle_game(["random", "medium:seed=2"], configuration)
+    assert [status for status, _ in final] == ["DONE", "DONE"], final
+    assert final[1][1] == 1, final  # medium beats random
