@@ -446,7 +446,9 @@ def test_a_closed_port_is_one_line_within_the_timeout(cli, tmp_path, monkeypatch
     status, out, err = cli(_tournament(f"tcp://127.0.0.1:{port}", tmp_path))
     assert status == 2 and not out and len(err.strip().splitlines()) == 1, err
     assert err.startswith(f"error: cannot use the Dask scheduler at tcp://127.0.0.1:{port}: no connection within 1 s")
-    assert "ConnectionRefusedError" in err and time.monotonic() - start < 20
+    assert time.monotonic() - start < 20  # a bound on waiting for ever, not a speed test
+    # The cause named is Dask's last attempt: refused, or cancelled when the time ran out mid-attempt (loaded machine).
+    assert "ConnectionRefusedError" in err or "CancelledError" in err, err
 
 
 def test_a_scheduler_without_workers_is_one_line(processes, tmp_path):
