@@ -13,6 +13,7 @@ would run them on their own machine.
 
 from __future__ import annotations
 
+import csv
 import os
 import signal
 import socket
@@ -156,6 +157,28 @@ def test_a_rival_killer_cannot_rig_a_tournament(world, tmp_path) -> None:
         rival.close()
     assert all(game.forfeit is None for game in result.games), [game.reason for game in result.games]
     assert result.red_wins + result.yellow_wins + result.draws == 4
+
+
+def test_a_classroom_tournament_cannot_be_rigged_and_leaves_nothing(world, tmp_path) -> None:
+    """The attack as a class would meet it: ``tournament`` with a rival killer, a daemon and an honest student."""
+    killer = write_attacks(
+        tmp_path / "killer", targets=[], secret_files=[], secret=SECRET, port=1, parent=os.getpid(), tag="t"
+    )
+    agents = [f"{killer}:rival_killer", f"{killer}:daemon", f"{world['honest']}:agent"]
+    options = ["--games", "2", "--openings", "0", "--jobs", "1", "--no-progress", "--out", str(tmp_path / "out")]
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "tournament", *agents, *options],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    with (tmp_path / "out" / "games.csv").open() as file:
+        games = list(csv.DictReader(file))
+    assert len(games) == 6 and not any(game["forfeit"] for game in games), [game["forfeit"] for game in games]
+    assert no_process_left(killer.parent)
 
 
 def test_killed_by_a_signal_is_not_called_out_of_memory(world, monkeypatch) -> None:
