@@ -44,6 +44,9 @@ ENDGAME_TABLE_MB = 16
 #: The endgame solver's node limit when the agent has an iteration budget and no time.
 ENDGAME_NODES = 1_000_000
 
+#: The ``expansion`` choices.
+EXPANSIONS = ("auto", "guided", "central")
+
 _READY: set[tuple[str, bool]] = set()  # the kernels ("search", "copy") this process has loaded, by bitboard width
 _OUTCOME_LETTERS = {WIN: "w", DRAW: "d", LOSS: "l", mcts.UNPROVEN: "?"}
 
@@ -66,6 +69,19 @@ class MctsAgent(Agent):
         label="Heuristic weight",
     )
     rollout: str = param("smart", ROLLOUT_HELP, choices=tuple(ROLLOUTS))
+    parity: bool = param(
+        True,
+        "a move's heuristic value averages the threat evaluation before and after it, so that it does not swing "
+        "with the parity of the tree's depth (false: after the move only)",
+        label="Parity-neutral heuristic",
+    )
+    expansion: str = param(
+        "auto",
+        "order of a node's first visits: guided (best heuristic value first), central (central columns first), "
+        "auto (guided when alpha > 0)",
+        choices=EXPANSIONS,
+    )
+    solver: bool = param(True, "MCTS-Solver: prove wins and losses from the children (false: plain UCT backups)")
     reuse: bool = param(True, "keep the tree between the moves of a game")
     max_nodes: int = param(
         3_000_000,
@@ -143,9 +159,7 @@ class MctsAgent(Agent):
             flag, depth = np.zeros(1, dtype=np.uint8), np.zeros(1, dtype=np.int64)
             # No iteration, so no random draw: only the root is expanded.
             path = mcts.new_path(geometry.cells)
-            mcts.search(
-                scrap, empty, empty, geometry.kernel, self._rng, 1.0, 0.5, ROLLOUTS["smart"], 0, flag, depth, path
-            )
+            mcts.search(scrap, empty, empty, geometry.kernel, self._rng, mcts.make_settings(), 0, flag, depth, path)
             _READY.add(("search", geometry.wide))
         if copying and ("copy", geometry.wide) not in _READY:
             mcts.copy_subtree(scrap, mcts.ROOT, mcts.new_tree(2 * geometry.cols + 1))
@@ -160,14 +174,18 @@ class MctsAgent(Agent):
         reused = self._reused = int(tree.visits[mcts.ROOT])
         g = board.geometry.kernel
         current, mask = board.kernel_state()
-        c, policy = float(self.c), ROLLOUTS[self.rollout]
         max_depth = self._max_depth = np.zeros(1, dtype=np.int64)
         limit, path = -1 if self.iterations is None else self.iterations, mcts.new_path(board.geometry.cells)
         with self.time_limit(stop, time_budget(self.time, self.iterations)) as flag:
             iterations = mcts.search(
-                tree, current, mask, g, self._rng, c, float(self.alpha), policy, limit, flag.array, max_depth, path
+                tree, current, mask, g, self._rng, self.settings(), limit, flag.array, max_depth, path
             )
         return self._result(board, tree, iterations, reused, int(max_depth[0]), completed=not stop.is_set())
+
+    def settings(self) -> mcts.Settings:
+        """The kernel's settings for this agent's keys."""
+        guided = self.expansion == "guided" or (self.expansion == "auto" and self.alpha > 0)
+        return mcts.make_settings(self.c, self.alpha, ROLLOUTS[self.rollout], guided, self.solver, self.parity)
 
     def _solve(self, board: Board, stop: StopFlag) -> SearchResult | None:
         """The solver's move if it finds one in a third of the time (solver-backed endgames)."""
@@ -285,8 +303,8 @@ def _compile_tree_walk(geometry: Geometry) -> None:
     """Compile (or load) what an iteration calls besides the expansion and the playouts: choosing a
     child, backing a result up, polling the stop flag."""
     tree = mcts.new_tree(geometry.cols + 1)
-    compile_inner(mcts.select_child, tree, mcts.ROOT, 1.0, 0.5)
-    compile_inner(mcts.backup, tree, mcts.new_path(geometry.cells), 0, 0)
+    compile_inner(mcts.select_child, tree, mcts.ROOT, mcts.make_settings())
+    compile_inner(mcts.backup, tree, mcts.new_path(geometry.cells), 0, 0, True)
     stop_requested(np.zeros(1, dtype=np.uint8))
 
 
@@ -301,7 +319,7 @@ def _compile_rules(geometry: Geometry) -> None:
 def _compile_expansion(geometry: Geometry) -> None:
     """Compile (or load) the expansion of a node, as the search calls it, on a scrap tree."""
     empty = geometry.to_kernel(0)
-    mcts.expand(mcts.new_tree(geometry.cols + 1), mcts.ROOT, empty, empty, geometry.kernel, 0.5)
+    mcts.expand(mcts.new_tree(geometry.cols + 1), mcts.ROOT, empty, empty, geometry.kernel, mcts.make_settings())
 
 
 def _compile_playouts(geometry: Geometry) -> None:

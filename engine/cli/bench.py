@@ -12,6 +12,7 @@ BENCHMARKS = (
     "count",
     "search",
     "montecarlo",
+    "mcts",
     "solver",
     "random_games",
     "soak",

@@ -80,6 +80,22 @@ NODE_BYTES = 4 + 4 + 4 + 1 + 1 + 1 + 4
 HEURISTIC_SCALE = 120.0
 
 
+class Settings(NamedTuple):
+    """How the search chooses, evaluates and proves (make one with :func:`make_settings`, which fixes the types)."""
+
+    c: float  # exploration constant of UCB1
+    alpha: float  # weight of the heuristic value beside the win rate (0: plain UCT)
+    policy: int  # the playouts' policy (engine.kernels.montecarlo.RANDOM or SMART)
+    guided: bool  # unvisited children are tried best heuristic value first (else central columns first)
+    solver: bool  # MCTS-Solver: prove nodes from their children (else only the game's end is known)
+    parity: bool  # a move's heuristic value weighs the position before it and after it (else after it only)
+
+
+def make_settings(c=1.4, alpha=0.7, policy=SMART, guided=True, solver=True, parity=True) -> Settings:
+    """:class:`Settings` with the types the kernels are compiled for (every call site gives the same ones)."""
+    return Settings(float(c), float(alpha), int(policy), bool(guided), bool(solver), bool(parity))
+
+
 class Tree(NamedTuple):
     """The search tree: one slot per node in each array, plus a fill counter."""
 
@@ -129,13 +145,22 @@ def central_column(g, k):
     return (g.cols - 1) // 2 + (offset if k % 2 == 1 else -offset)
 
 
+@inner
+def evaluation(current, mask, g):
+    """The threat evaluation of the position squashed into ``(-1, 1)``, for the side to move."""
+    return np.tanh(threats(current, mask, g) / HEURISTIC_SCALE)
+
+
 @njit(cache=True, nogil=True)  # callable from Python too: a first start compiles it beside the playouts
-def expand(tree, node, current, mask, g, alpha):
+def expand(tree, node, current, mask, g, settings):
     """Give ``node`` (at position ``current, mask``) one child per legal column.
 
-    Children that end the game are proven at once. With ``alpha > 0`` each
-    child is scored by the threat evaluation. Returns False, and changes
-    nothing, when the tree has no room left.
+    Children that end the game are proven at once (with the solver, so may
+    ``node``). With ``alpha > 0`` or guided expansion each child gets a
+    heuristic value from the threat evaluation: of the position after the
+    move, averaged with the position before it when ``parity`` is on (see the
+    module docstring). Returns False, and changes nothing, when the tree has
+    no room left.
     """
     first = tree.used[0]
     legal = 0
@@ -144,6 +169,9 @@ def expand(tree, node, current, mask, g, alpha):
     if first + legal > len(tree.visits):
         return False
     fills_board = stones(mask) + 1 == g.cols * g.rows
+    evaluate = settings.alpha > 0 or settings.guided
+    # The position before the move, seen by the side about to move: the player who moves into every child.
+    before = evaluation(current, mask, g) if evaluate and settings.parity else 0.0
     child = first
     for k in range(g.cols):
         col = central_column(g, k)
@@ -162,15 +190,17 @@ def expand(tree, node, current, mask, g, alpha):
             tree.status[child] = DRAW
         else:
             tree.status[child] = UNPROVEN
-            if alpha > 0:
+            if evaluate:
                 after_current, after_mask = play(current, mask, g, col)
-                # The evaluation is for the side to move after the move: the opponent.
-                tree.heuristic[child] = -np.tanh(threats(after_current, after_mask, g) / HEURISTIC_SCALE)
+                # The evaluation is for the side to move after the move: the opponent, hence the minus.
+                after = -evaluation(after_current, after_mask, g)
+                tree.heuristic[child] = (before + after) / 2 if settings.parity else after
         child += 1
     tree.first_child[node] = first
     tree.num_children[node] = legal
     tree.used[0] = first + legal
-    update_status(tree, node)
+    if settings.solver:
+        update_status(tree, node)
     update_heuristic(tree, node)
     return True
 
@@ -211,42 +241,46 @@ def update_status(tree, node):
 
 
 @inner
-def select_child(tree, node, c, alpha):
+def select_child(tree, node, settings):
     """The child of ``node`` with the highest UCB1 score.
 
-    ``value + c * sqrt(ln(parent visits) / child visits)``, where the value
-    is the mean result blended with the heuristic value (see the module
-    docstring): it favours moves that did well so far, the second term the
-    moves tried least. Unvisited children come first, the best by the
-    heuristic value first; a proven loss is never chosen.
+    ``(1 - alpha) * (mean + c * sqrt(ln(parent visits) / child visits)) +
+    alpha * heuristic``: the mean result and its confidence margin (the first
+    favours moves that did well so far, the second the moves tried least),
+    blended with the heuristic value mapped to ``[0, 1]`` (see the module
+    docstring). Unvisited children come first: the best by the heuristic
+    value first if ``guided``, else in slot order (central columns first). A
+    proven loss is never chosen.
     """
+    c, alpha = settings.c, settings.alpha
     log_parent = np.log(max(tree.visits[node], 1))
     best, best_score = -1, -np.inf
-    fresh, fresh_value = -1, -np.inf
+    fresh = -1
     first = tree.first_child[node]
     for child in range(first, first + tree.num_children[node]):
         if tree.status[child] == LOSS:
             continue
         visits = tree.visits[child]
         if visits == 0:
-            if tree.heuristic[child] > fresh_value:
-                fresh, fresh_value = child, tree.heuristic[child]
+            if fresh < 0 or (settings.guided and tree.heuristic[child] > tree.heuristic[fresh]):
+                fresh = child
             continue
         mean = tree.points[child] / (2.0 * visits)
-        value = (1.0 - alpha) * mean + alpha * (tree.heuristic[child] + 1.0) / 2.0
-        score = value + c * np.sqrt(log_parent / visits)
+        margin = c * np.sqrt(log_parent / visits)
+        score = (1.0 - alpha) * (mean + margin) + alpha * (tree.heuristic[child] + 1.0) / 2.0
         if score > best_score:
             best, best_score = child, score
     return fresh if fresh >= 0 else best
 
 
 @inner
-def backup(tree, path, depth, result):
+def backup(tree, path, depth, result, solver):
     """Add ``result`` (for the player who moved into ``path[depth]``) up the path.
 
-    Where the node below is proven, the node itself may now be proven too.
+    With the ``solver``, where the node below is proven, the node itself may
+    now be proven too. The heuristic values on the path are refreshed.
     """
-    proven = tree.status[path[depth]] != UNPROVEN
+    proven = solver and tree.status[path[depth]] != UNPROVEN
     for d in range(depth, -1, -1):
         node = path[d]
         if proven and d < depth:
@@ -259,7 +293,7 @@ def backup(tree, path, depth, result):
 
 
 @njit(cache=True, nogil=True)
-def search(tree, current, mask, g, rng, c, alpha, policy, max_iterations, flag, max_depth, path):
+def search(tree, current, mask, g, rng, settings, max_iterations, flag, max_depth, path):
     """Run iterations from the root (position ``current, mask``) until one limit is met.
 
     Limits: ``max_iterations`` (-1: none), the stop ``flag`` (polled every 16
@@ -267,10 +301,11 @@ def search(tree, current, mask, g, rng, c, alpha, policy, max_iterations, flag, 
     :data:`MAX_VISITS`. The root is expanded first, even when stopped at
     once, so a win in one is always seen. ``max_depth[0]`` is raised to the
     deepest iteration; ``path`` (``cells + 1`` int64) holds the nodes of the
-    walk under way. Returns the number of iterations.
+    walk under way; ``settings`` is a :class:`Settings`. Returns the number
+    of iterations.
     """
     if tree.first_child[ROOT] < 0:
-        expand(tree, _ROOT, current, mask, g, alpha)
+        expand(tree, _ROOT, current, mask, g, settings)
     done = 0
     while tree.status[ROOT] == UNPROVEN and tree.visits[ROOT] < MAX_VISITS:
         if max_iterations >= 0 and done >= max_iterations:
@@ -289,21 +324,21 @@ def search(tree, current, mask, g, rng, c, alpha, policy, max_iterations, flag, 
             if tree.first_child[node] < 0:
                 # A leaf: expand it on its second visit (the first only plays out), so
                 # that the tree grows by about one node per iteration.
-                if tree.visits[node] == 0 or not expand(tree, node, walk_current, walk_mask, g, alpha):
+                if tree.visits[node] == 0 or not expand(tree, node, walk_current, walk_mask, g, settings):
                     # The playout's side to move is not the one who moved into the leaf. (Each policy's
                     # kernel called directly, not through montecarlo.playout: one kernel less to compile.)
-                    if policy == SMART:
+                    if settings.policy == SMART:
                         result = -smart_playout(walk_current, walk_mask, g, rng)
                     else:
                         result = -random_playout(walk_current, walk_mask, g, rng)
                     break
                 if tree.status[node] != UNPROVEN:
                     continue
-            node = select_child(tree, node, c, alpha)
+            node = select_child(tree, node, settings)
             walk_current, walk_mask = play(walk_current, walk_mask, g, np.int64(tree.move[node]))  # int8: one play
             depth += 1
             path[depth] = node
-        backup(tree, path, depth, result)
+        backup(tree, path, depth, result, settings.solver)
         max_depth[0] = max(max_depth[0], depth)
         done += 1
     return done

@@ -1,4 +1,5 @@
-"""Monte Carlo tree search: tactics, MCTS-Solver proofs against exhaustive search, tree reuse, stopping."""
+"""Monte Carlo tree search: tactics, MCTS-Solver proofs against exhaustive search, the opening and the
+heuristic blend, tree reuse, stopping."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from engine.geometry import Geometry
 from engine.kernels import mcts
 from engine.kernels.montecarlo import SMART
 from engine.kernels.rng import make_rng
+from engine.kernels.rules import LOSS, WIN
 from engine.score import Score
 from engine.stop import StopFlag
 from tests.engine.agent_checks import assert_stop_ends_a_long_search, stopped
@@ -218,6 +220,176 @@ def test_the_expert_preset_is_a_timed_mcts() -> None:
     assert isinstance(create_agent("expert"), MctsAgent)
 
 
+# -- the opening, the heuristic blend and the points of view -----------------------------------
+@pytest.mark.parametrize("seed", range(1, 11))
+def test_opens_in_the_centre_at_10000_iterations(seed: int) -> None:
+    assert _agent(f"mcts:iterations=10000,seed={seed}").choose(Board()).column == 3
+
+
+@pytest.mark.parametrize("seed", range(1, 4))
+def test_opens_in_the_centre_at_100000_iterations(seed: int) -> None:
+    assert _agent(f"mcts:iterations=100000,seed={seed}").choose(Board()).column == 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(4, 11))
+def test_opens_in_the_centre_at_100000_iterations_more_seeds(seed: int) -> None:
+    assert _agent(f"mcts:iterations=100000,seed={seed}").choose(Board()).column == 3
+
+
+def _root_children(agent: MctsAgent) -> list[int]:
+    tree = agent._tree
+    assert tree is not None
+    first = int(tree.first_child[mcts.ROOT])
+    return list(range(first, first + int(tree.num_children[mcts.ROOT])))
+
+
+@pytest.mark.parametrize("seed", range(1, 6))
+def test_the_most_visited_opening_is_the_best_by_its_statistics(seed: int) -> None:
+    # The symptom that was fixed: the heuristic value swung with the depth of each move's subtree,
+    # the iterations went in bursts to whichever move was at a high, and the visits came out nearly
+    # uniform (the most visited move had 17 to 20 % of them, its mean was rarely the best).
+    agent = _agent(f"mcts:iterations=10000,seed={seed}")
+    agent.choose(Board())
+    tree, alpha = agent._tree, agent.alpha
+    assert tree is not None
+    children = _root_children(agent)
+    by_visits = sorted(children, key=lambda child: -tree.visits[child])
+    mean = {child: tree.points[child] / (2 * tree.visits[child]) for child in children}
+    blend = {child: (1 - alpha) * mean[child] + alpha * (tree.heuristic[child] + 1) / 2 for child in children}
+    assert by_visits[0] == max(children, key=mean.__getitem__) == max(children, key=blend.__getitem__)
+    assert tree.visits[by_visits[0]] >= 1.5 * tree.visits[by_visits[1]]
+
+
+def _swings(parity: bool) -> list[tuple[float, float]]:
+    """Each opening's heuristic value as a leaf, then once its own children are added (central first)."""
+    board, settings = Board(), mcts.make_settings(parity=parity)
+    tree, g = mcts.new_tree(1000), board.geometry.kernel
+    mcts.expand(tree, mcts.ROOT, *board.kernel_state(), g, settings)
+    values = []
+    first = int(tree.first_child[mcts.ROOT])
+    for child in range(first, first + int(tree.num_children[mcts.ROOT])):
+        leaf = float(tree.heuristic[child])
+        mcts.expand(tree, child, *_after(board, int(tree.move[child])).kernel_state(), g, settings)
+        values.append((leaf, float(tree.heuristic[child])))
+    return values
+
+
+def test_a_moves_heuristic_value_keeps_its_level_when_the_tree_grows_below_it() -> None:
+    # The cause that was fixed. The threat evaluation favours the side that has just moved, so the
+    # minimax value of a move jumped by about 0.33 each time its subtree grew by a ply: a move whose
+    # subtree had stopped at the other parity outranked every other. Averaged over the positions
+    # before and after each move (parity=true), the value moves by less than the gap between moves.
+    with_parity = _swings(parity=True)
+    assert max(abs(leaf - grown) for leaf, grown in with_parity) < 0.1
+    for values in ([leaf for leaf, _ in with_parity], [grown for _, grown in with_parity]):
+        assert values.index(max(values)) == 0  # the centre (children come central column first) stays best
+    without = _swings(parity=False)
+    assert min(abs(leaf - grown) for leaf, grown in without) > 0.2
+    assert min(leaf for leaf, _ in without) > max(grown for _, grown in without)  # any leaf beats any grown move
+
+
+def _two_children_tree(a: tuple[int, float, float], b: tuple[int, float, float]) -> tuple[Board, mcts.Tree]:
+    """A root (the empty board) with two expanded children (columns 4 and 5); each given (visits, mean, heuristic)."""
+    board = Board()
+    tree = mcts.new_tree(1000)
+    settings = mcts.make_settings(policy=SMART)
+    mcts.expand(tree, mcts.ROOT, *board.kernel_state(), board.geometry.kernel, settings)
+    first = int(tree.first_child[mcts.ROOT])
+    tree.num_children[mcts.ROOT] = 2  # columns 4 and 5 only (children come central first)
+    tree.used[0] = first + 2
+    for child, (visits, mean, heuristic) in zip((first, first + 1), (a, b), strict=True):
+        tree.visits[child], tree.points[child], tree.heuristic[child] = visits, round(2 * visits * mean), heuristic
+        mcts.expand(tree, child, *_after(board, int(tree.move[child])).kernel_state(), board.geometry.kernel, settings)
+        tree.heuristic[child] = heuristic  # (the expansion set it from the new children)
+    tree.visits[mcts.ROOT] = a[0] + b[0]
+    return board, tree
+
+
+def _next_choice(c: float, alpha: float) -> int:
+    """The column the next iteration enters, from the root of :func:`_two_children_tree`."""
+    # Column 4: 400 visits, mean 0.70; column 5: 100 visits, mean 0.45; the same heuristic value.
+    # UCB1's margins with c = 1.4 are 0.17 and 0.35: the better mean outweighs the wider margin.
+    board, tree = _two_children_tree((400, 0.70, 0.1), (100, 0.45, 0.1))
+    before = tree.visits.copy()
+    depth, path = np.zeros(1, dtype=np.int64), mcts.new_path(board.geometry.cells)
+    settings = mcts.make_settings(c=c, alpha=alpha, policy=SMART, solver=False)
+    mcts.search(
+        tree, *board.kernel_state(), board.geometry.kernel, make_rng(1), settings, 1, StopFlag().array, depth, path
+    )
+    first = int(tree.first_child[mcts.ROOT])
+    entered = [child for child in (first, first + 1) if tree.visits[child] > before[child]]
+    assert len(entered) == 1
+    return int(tree.move[entered[0]])
+
+
+@pytest.mark.parametrize("alpha", [0.5, 0.7, 0.9])
+def test_the_exploration_margin_is_weighed_like_the_win_rate(alpha: float) -> None:
+    # With equal heuristic values the blend must choose as plain UCT does: column 4, whose better
+    # mean outweighs column 5's wider margin. The old selection added the margin in full to a value
+    # that holds the win rate at (1 - alpha), which is the same as a margin of c / (1 - alpha) now:
+    # it swamped the win rates' differences (the other half of the flat visits that were fixed).
+    assert _next_choice(c=1.4, alpha=0.0) == 3
+    assert _next_choice(c=1.4, alpha=alpha) == 3
+    assert _next_choice(c=1.4 / (1 - alpha), alpha=alpha) == 4
+
+
+def test_a_proven_win_is_backed_up_as_a_win_for_the_mover_and_a_loss_above() -> None:
+    # Column 4 completes X's vertical four. Without the solver the root stays unproven, so the
+    # search runs an iteration: guided expansion enters the winning move first (its heuristic value
+    # is 1), finds the game over, and backs up 2 points (a win) for X there, 0 for O at the root.
+    board = Board.from_moves("414141")
+    tree = mcts.new_tree(1000)
+    depth, path = np.zeros(1, dtype=np.int64), mcts.new_path(board.geometry.cells)
+    settings = mcts.make_settings(solver=False)
+    done = mcts.search(
+        tree, *board.kernel_state(), board.geometry.kernel, make_rng(1), settings, 1, StopFlag().array, depth, path
+    )
+    win = next(child for child in range(tree.first_child[mcts.ROOT], tree.used[0]) if tree.move[child] == 3)
+    assert done == 1 and tree.status[win] == WIN and tree.heuristic[win] == 1.0
+    assert (tree.visits[win], tree.points[win]) == (1, 2)
+    assert (tree.visits[mcts.ROOT], tree.points[mcts.ROOT], tree.status[mcts.ROOT]) == (1, 0, mcts.UNPROVEN)
+    # With the solver, the root is proven at once (for the player who moved into it: O loses).
+    tree = mcts.new_tree(1000)
+    settings = mcts.make_settings()
+    done = mcts.search(
+        tree, *board.kernel_state(), board.geometry.kernel, make_rng(1), settings, 1, StopFlag().array, depth, path
+    )
+    assert done == 0 and tree.status[mcts.ROOT] == LOSS
+
+
+def test_the_heuristic_value_is_seen_by_the_player_who_moved() -> None:
+    # X (to move) has 4 and 5 on the bottom row: 3 or 6 makes an open three, a double threat O
+    # cannot stop. Those two moves get the best heuristic value, for X, who makes them.
+    board = Board.from_moves("4455")
+    for parity in (True, False):
+        tree = mcts.new_tree(1000)
+        mcts.expand(tree, mcts.ROOT, *board.kernel_state(), board.geometry.kernel, mcts.make_settings(parity=parity))
+        first = int(tree.first_child[mcts.ROOT])
+        children = range(first, first + int(tree.num_children[mcts.ROOT]))
+        ranked = sorted(children, key=lambda child: -tree.heuristic[child])
+        assert {int(tree.move[child]) for child in ranked[:2]} == {2, 5}
+        assert tree.heuristic[ranked[1]] > tree.heuristic[ranked[2]] + 0.2
+
+
+@pytest.mark.parametrize(
+    ("spec", "column"), [("", 2), (",expansion=guided", 2), (",expansion=central", 3), (",alpha=0", 3)]
+)
+def test_guided_expansion_enters_the_best_evaluated_move_first(spec: str, column: int) -> None:
+    # One iteration enters one move; guided (the default when alpha > 0) the double threat at
+    # column 3 (index 2, before column 6 in central order); central order the centre.
+    assert _agent(f"mcts:iterations=1,seed=1{spec}").choose(Board.from_moves("4455")).column == column
+
+
+def test_the_solver_can_be_switched_off() -> None:
+    board = next(board for board in SMALL if exact_value(board) == 1)
+    proven = _agent("mcts:iterations=30000,seed=1").choose(board)
+    assert proven.exact
+    plain = _agent("mcts:iterations=30000,seed=1,solver=false").choose(board)
+    assert not plain.exact and plain.nodes == 30000
+    assert set(str(plain.info["solved"])) <= {"?", "x"}  # no move ends the game at once here, none is proven
+
+
 # -- tree reuse ------------------------------------------------------------------------------
 def test_the_tree_is_kept_for_the_next_move_of_the_game() -> None:
     agent = _agent("mcts:iterations=3000,seed=1")
@@ -254,7 +426,8 @@ def test_copy_subtree_keeps_the_statistics_below_the_new_root() -> None:
     current, mask = board.kernel_state()
     g, rng, stop = board.geometry.kernel, make_rng(1), StopFlag()
     depth, path = np.zeros(1, dtype=np.int64), mcts.new_path(board.geometry.cells)
-    mcts.search(tree, current, mask, g, rng, 1.0, 0.4, SMART, 3000, stop.array, depth, path)
+    settings = mcts.make_settings(c=1.0, alpha=0.4, policy=SMART)
+    mcts.search(tree, current, mask, g, rng, settings, 3000, stop.array, depth, path)
     child = best_child(tree, mcts.ROOT)
     copy = mcts.new_tree(100_000)
     size = mcts.copy_subtree(tree, child, copy)

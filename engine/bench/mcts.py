@@ -1,0 +1,174 @@
+"""``bench mcts``: what the tree search's choices and enhancements are worth, in figures.
+
+Parts, each selectable by name (all of them by default):
+
+- ``root``: the root's children after a search from the empty 7x6 board,
+  one line per column: visits, mean result, the heuristic (implicit minimax)
+  value and the blended value that selection compares;
+- ``first-move``: the column ``--agent`` opens with on the empty board for
+  seeds 1..``--seeds`` at each of ``--iterations`` (perfect play: column 4);
+- ``versus``: ``--agent`` against ``--baseline`` (plain UCT by default:
+  ``mcts:alpha=0,rollout=random``), the same iterations for both, ``--games``
+  games at each of ``--iterations``, colours alternated;
+- ``enhancements``: textbook UCT (random playouts, no solver, central columns
+  tried first) with one enhancement switched on at a time (smart rollouts, the
+  threat blend, guided expansion, the solver), then the default agent with one
+  of them switched off, then all of them, each against textbook UCT as in
+  ``versus``.
+
+Iteration budgets and seeds make every figure replay exactly (no clock). The
+figures in docs/mcts.md and in :mod:`engine.kernels.mcts` come from here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from engine.agents.mcts import MctsAgent, win_rate
+from engine.agents.registry import create_agent
+from engine.board import Board
+from engine.cli.common import emit
+from engine.errors import EngineError
+from engine.experiments.stats import percent_with_interval
+from engine.kernels import mcts
+from engine.match import play_match
+from engine.validate import MAX_GAMES, int_arg
+
+PARTS = ("root", "first-move", "versus", "enhancements")
+
+#: The opponent every figure is measured against: textbook UCT with random playouts.
+PLAIN_UCT = "mcts:alpha=0,rollout=random"
+
+#: The opponent of the enhancements part: plain UCT without the solver, every enhancement off.
+TEXTBOOK_UCT = "mcts:alpha=0,rollout=random,solver=false"
+
+#: Textbook UCT, each enhancement alone, the default less each one, all of them (the default agent).
+#: ``name, spec``; the iteration budget is added to each.
+VARIANTS = (
+    ("none", TEXTBOOK_UCT),
+    ("smart rollouts alone", "mcts:alpha=0,solver=false"),
+    ("threat blend alone", "mcts:rollout=random,expansion=central,solver=false"),
+    ("guided expansion alone", "mcts:alpha=0,rollout=random,expansion=guided,solver=false"),
+    ("solver alone", "mcts:alpha=0,rollout=random"),
+    ("all but smart rollouts", "mcts:rollout=random"),
+    ("all but the threat blend", "mcts:alpha=0,expansion=guided"),
+    ("all but guided expansion", "mcts:expansion=central"),
+    ("all but the solver", "mcts:solver=false"),
+    ("all (the default)", "mcts"),
+)
+
+_DESCRIPTION = """\
+Strength figures of the mcts agent, in parts (default: all):
+  root          the root's children after --agent searches the empty 7x6 board (seed 1)
+  first-move    --agent's first move on the empty board for seeds 1..--seeds at each of --iterations
+  versus        --games games of --agent against --baseline at each of --iterations
+  enhancements  each enhancement alone, the default less each one, and all of them, against textbook UCT
+Iteration budgets and seeds: every figure replays exactly."""
+
+
+def add_parser(benches) -> None:
+    parser = benches.add_parser(
+        "mcts",
+        help="mcts: root statistics, first moves by seed, matches against plain UCT, enhancements",
+        description=_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("parts", nargs="*", metavar="PART", help=f"parts to run: {', '.join(PARTS)} (default all)")
+    parser.add_argument(
+        "--iterations",
+        type=int_arg(1, 10**8),
+        nargs="+",
+        default=None,
+        help="iterations per move (default: 1000 10000 100000 for root and first-move, 1000 10000 for matches)",
+    )
+    parser.add_argument("--seeds", type=int_arg(1, 1000), default=10, help="first-move seeds 1..N (default 10)")
+    parser.add_argument("--games", type=int_arg(1, MAX_GAMES), default=100, help="games per match (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the matches (default 1)")
+    parser.add_argument("--agent", default="mcts", help="the agent of root, first-move and versus (default mcts)")
+    parser.add_argument("--baseline", default=PLAIN_UCT, help=f"the opponent in matches (default {PLAIN_UCT})")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    parts = args.parts or PARTS
+    unknown = [part for part in parts if part not in PARTS]
+    if unknown:
+        raise EngineError(f"unknown part {unknown[0]!r}: choose from {', '.join(PARTS)}")
+    searches = args.iterations or [1_000, 10_000, 100_000]
+    matches = args.iterations or [1_000, 10_000]
+    if "root" in parts:
+        for iterations in searches:
+            root(args.agent, iterations, seed=1)
+    if "first-move" in parts:
+        first_moves(args.agent, searches, args.seeds)
+    if "versus" in parts:
+        for iterations in matches:
+            versus(args.agent, args.baseline, iterations, args.games, args.seed)
+    if "enhancements" in parts:
+        for iterations in matches:
+            for name, spec in VARIANTS:
+                versus(spec, TEXTBOOK_UCT, iterations, args.games, args.seed, label=name)
+    return 0
+
+
+def _with(spec: str, **values: object) -> str:
+    """``spec`` with ``key=value`` settings added."""
+    extra = ",".join(f"{key}={value}" for key, value in values.items())
+    return f"{spec}{',' if ':' in spec else ':'}{extra}"
+
+
+def _mcts(spec: str) -> MctsAgent:
+    agent = create_agent(spec)
+    if not isinstance(agent, MctsAgent):
+        raise EngineError(f"{spec!r} is not an mcts agent")
+    return agent
+
+
+def root(spec: str, iterations: int, seed: int) -> None:
+    """The root's children after one search from the empty board: what selection saw at the end."""
+    agent = _mcts(_with(spec, iterations=iterations, seed=seed))
+    result = agent.choose(Board())
+    tree = agent._tree
+    assert tree is not None
+    emit(f"root {agent.spec}: plays column {result.column + 1}")
+    alpha = float(agent.alpha)
+    first = int(tree.first_child[mcts.ROOT])
+    for child in sorted(range(first, first + int(tree.num_children[mcts.ROOT])), key=lambda i: int(tree.move[i])):
+        mean = win_rate(tree, child) or 0.0
+        heuristic = float(tree.heuristic[child])
+        blend = (1 - alpha) * mean + alpha * (heuristic + 1) / 2
+        emit(
+            f"  column {int(tree.move[child]) + 1}: visits {int(tree.visits[child]):7d}  mean {mean:.3f}  "
+            f"heuristic {heuristic:+.3f}  blended {blend:.3f}"
+        )
+
+
+def first_moves(spec: str, budgets: list[int], seeds: int) -> None:
+    """One line per budget: the column (1-based) opened with for each seed, and how often it was the centre."""
+    emit(f"first move of {spec} on the empty 7x6 board, seeds 1..{seeds}:")
+    for iterations in budgets:
+        columns = [
+            _mcts(_with(spec, iterations=iterations, seed=seed)).choose(Board()).column + 1
+            for seed in range(1, seeds + 1)
+        ]
+        centre = columns.count(4)
+        emit(f"  {iterations:>9,} iterations: {' '.join(map(str, columns))}  (centre {centre}/{seeds})")
+
+
+def versus(spec: str, baseline: str, iterations: int, games: int, seed: int, label: str | None = None) -> None:
+    """``games`` games of ``spec`` against ``baseline`` at ``iterations`` each; the score counts a draw half."""
+    red, yellow = create_agent(_with(spec, iterations=iterations)), create_agent(_with(baseline, iterations=iterations))
+    start = time.perf_counter()
+    try:
+        result = play_match(red, yellow, games, seed=seed)
+    finally:
+        red.close()
+        yellow.close()
+    points = result.red_wins + result.draws / 2
+    name = f"{label}: {spec}" if label else spec
+    emit(
+        f"{name} vs {baseline} at {iterations:,} iterations: {percent_with_interval(points, games)} "
+        f"(won {result.red_wins}, lost {result.yellow_wins}, drawn {result.draws} of {games}; "
+        f"{time.perf_counter() - start:.0f} s)"
+    )
