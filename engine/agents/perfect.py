@@ -58,7 +58,7 @@ TIE_NODES = 1_000_000
 def exact_in_time(geometry: Geometry, book: Book | None) -> bool:
     """True where every move is solved exactly within seconds, so the agent solves without a time limit.
 
-    Measured with cold solves of the first moves (README, "Perfect play"):
+    Measured with cold solves of the first moves (docs/solver.md):
     connect 3 and 4 everywhere up to 42 cells with the shipped books; connect
     5 and 6 up to 30 cells without a book (at most 4.3 million nodes, 7x4
     connect 6), above that only with one (8x4 connect 5 needs over 9 million

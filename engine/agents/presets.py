@@ -5,7 +5,7 @@ computer thinking on the worker thread beside the frame loop, as players
 meet them (``python -m game.tournament``): a round robin of every pair of
 levels from two-move openings with both colours, and more games for each
 pair of neighbouring levels, all in one Bradley-Terry fit
-(``python -m engine bench ladder DIR...``, mean 1500). The README gives the
+(``python -m engine bench ladder DIR...``, mean 1500). docs/ladder.md gives the
 commands, the crosstable, the intervals and each level's win rate over the
 level below. Re-measure and update the figures here when a preset changes:
 the game's level list and ``--help`` read them from this one place.

@@ -5,7 +5,7 @@ whose output folders are given: a round robin of all the presets, or, when
 time is short, one tournament per pair of neighbouring levels, or both.
 Every game of every folder goes into one Bradley-Terry fit
 (:mod:`engine.experiments.elo`), so ratings are comparable across
-tournaments. The figures for the README and for
+tournaments. The figures of docs/ladder.md and of
 :mod:`engine.agents.presets` come from here.
 """
 

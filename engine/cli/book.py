@@ -15,7 +15,7 @@ from engine.validate import MAX_NODES, MAX_SECONDS, float_arg, int_arg
 
 #: The most stones any board holds.
 MAX_PLIES = MAX_COLS * MAX_ROWS
-#: Depth and leaf size of the shipped 7x6 book (see README).
+#: Depth and leaf size of the shipped 7x6 book (see docs/solver.md).
 DEFAULT_PLIES = 14
 DEFAULT_LEAF_NODES = 500_000
 

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-#: What a fresh process takes to its first answer (measured on the Pons sets: README, "Start-up").
+#: What a fresh process takes to its first answer (measured on the Pons sets: docs/solver.md, "Start-up").
 START_UP = (
     "start-up: a fresh process answers an end game about 0.06 s after it starts (plain Python), a position\n"
     "that needs a real search about 0.2 s after, once `python -m engine.warmup --ahead-of-time` has built\n"
