@@ -311,5 +311,8 @@ def describe_agents() -> str:
         for preset in presets():
             rating = f" ({preset.rating})" if preset.elo is not None else ""
             lines.append(f"  {preset.name:<12} {preset.summary}{rating} = {preset.spec}")
-    lines.append("  FILE.py:FUNCTION  a student's agent(board, player=1) or Kaggle agent(observation, configuration) (see classroom)")
+    lines.append(
+        "  FILE.py:FUNCTION  a student's agent(board, player=1) or Kaggle agent(observation, configuration)"
+        " (see classroom)"
+    )
     return "\n".join(lines)
