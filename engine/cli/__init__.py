@@ -35,6 +35,7 @@ COMMANDS = (
     "experiment",
     "report",
     "tournament",
+    "tree",
 )
 
 
