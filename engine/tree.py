@@ -139,18 +139,18 @@ def parse_tree(text: str) -> Node:
         if token.isspace():
             last = "space" if last == "item" else last
             continue
+        if token == "," and not stack:
+            raise TreeError(f"{where}: a comma outside the brackets (a tree with several children is in [ ])")
+        if token == "]" and not stack:
+            raise TreeError(f"{where}: unbalanced brackets: this ']' closes nothing")
         if result is not None:
             raise TreeError(f"{where}: {token!r} after the end of the tree (its outer brackets are closed)")
         if token == ",":
-            if not stack:
-                raise TreeError(f"{where}: a comma outside the brackets")
             if last in ("open", "comma"):
                 raise TreeError(f"{where}: a comma with no item before it")
             last = "comma"
             continue
         if token == "]":
-            if not stack:
-                raise TreeError(f"{where}: unbalanced brackets: this ']' closes nothing")
             if last == "comma":
                 raise TreeError(f"{where}: a comma with no item after it")
             opened, items = stack.pop()

@@ -195,7 +195,10 @@ def draw(
     )
     image = io.BytesIO()
     figure.savefig(image, format="png", dpi=DPI)
-    write_atomic(path, image.getvalue())
+    try:
+        write_atomic(path, image.getvalue())
+    except OSError as exc:  # named after the user's path, not the temporary file beside it
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
     return path
 
 

@@ -39,6 +39,7 @@ leaves (commas or spaces between items; quote it for the shell):
   python -m engine tree '[[3,12,8],[2,4,6],[14,5,2]]'
 or as a branching (children per level, root first) and the leaves left to right:
   python -m engine tree --branching 2x2x2 --leaves 3,5,6,9,1,2,0,-1
+(with spaces between the values and a minus sign first, write --leaves='-3 5 ...').
 Nodes are named by their path: A is the root, A.2 its second child, A.2.1 the
 first child of that. At most {MAX_NODES:,} nodes and {MAX_DEPTH} levels below the root.
 
@@ -85,20 +86,21 @@ def read_tree(args: argparse.Namespace) -> tuple[Node, bool]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.png is not None and not args.png.strip():
+        raise EngineError("--png needs a file name, e.g. --png tree.png")
     tree, is_example = read_tree(args)
     root_player = Player.MIN if args.min_first else Player.MAX
     plain = minimax(tree, root_player)
     result = alphabeta(tree, root_player, args.order)
-    if args.png is not None:
-        from engine.tree_drawing import check_drawable
-
-        check_drawable(tree)  # before any output: a tree too large to draw is one error line
-    for line in report(tree, root_player, args.order, plain, result, is_example):
-        emit(line)
-    if args.png is not None:
+    if (
+        args.png is not None
+    ):  # drawn first: a tree too large to draw, or a path that cannot be written, is one error line
         from engine.tree_drawing import draw
 
         draw(tree, root_player, args.order, plain, result, Path(args.png))
+    for line in report(tree, root_player, args.order, plain, result, is_example):
+        emit(line)
+    if args.png is not None:
         emit(f"drawing written to {args.png}")
     return 0
 
