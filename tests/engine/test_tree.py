@@ -377,3 +377,11 @@ def test_the_drawing_is_a_png_of_plausible_size(cli, tmp_path, argv) -> None:
 def test_the_command_is_listed_in_the_help() -> None:
     done = subprocess.run([sys.executable, "-m", "engine", "--help"], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0 and "\n    tree " in done.stdout
+
+
+def test_the_cut_shown_in_the_docs_is_what_the_command_prints(cli) -> None:
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    shown_cuts = [line for line in page.splitlines() if line.startswith("cut at ")]
+    _, out, _ = cli(["tree"])
+    printed = {line.strip() for line in out.splitlines()}
+    assert shown_cuts and all(line in printed for line in shown_cuts)
