@@ -31,6 +31,7 @@ from enum import Enum
 from typing import Literal
 
 from engine.errors import EngineError
+from engine.validate import shown
 
 Value = int | float
 Order = Literal["given", "best", "worst"]
@@ -109,12 +110,12 @@ def parse_number(text: str, where: str) -> Value:
     if len(text) > MAX_NUMBER_CHARS:
         raise TreeError(f"{where}: a leaf value has at most {MAX_NUMBER_CHARS} characters, not {len(text)}")
     if not _NUMBER.fullmatch(text):
-        raise TreeError(f"{where}: {text!r} is not a number")
+        raise TreeError(f"{where}: {shown(text)} is not a number")
     if re.fullmatch(r"[+-]?[0-9]+", text):
         return int(text)
     value = float(text)
     if not math.isfinite(value):
-        raise TreeError(f"{where}: {text!r} is too large a number")
+        raise TreeError(f"{where}: {shown(text)} is too large a number")
     return value
 
 
@@ -144,7 +145,7 @@ def parse_tree(text: str) -> Node:
         if token == "]" and not stack:
             raise TreeError(f"{where}: unbalanced brackets: this ']' closes nothing")
         if result is not None:
-            raise TreeError(f"{where}: {token!r} after the end of the tree (its outer brackets are closed)")
+            raise TreeError(f"{where}: {shown(token)} after the end of the tree (its outer brackets are closed)")
         if token == ",":
             if last in ("open", "comma"):
                 raise TreeError(f"{where}: a comma with no item before it")
@@ -161,7 +162,7 @@ def parse_tree(text: str) -> Node:
             item: object = items
         else:
             if last == "item":
-                raise TreeError(f"{where}: a comma or space is missing before {token!r}")
+                raise TreeError(f"{where}: a comma or space is missing before {shown(token)}")
             nodes += 1
             if nodes > MAX_NODES:
                 raise TreeError(f"the tree has more than {MAX_NODES:,} nodes; at most {MAX_NODES:,} are allowed")
@@ -194,12 +195,12 @@ def parse_branching(text: str) -> tuple[int, ...]:
     """``3x3x3`` -> (3, 3, 3): the number of children at each level, root first."""
     parts = text.strip().lower().split("x")
     if not all(re.fullmatch(r"[0-9]{1,4}", part) for part in parts):
-        raise TreeError(f"a branching is written like 3x3x3 (children per level, root first), not {text!r}")
+        raise TreeError(f"a branching is written like 3x3x3 (children per level, root first), not {shown(text)}")
     branching = tuple(int(part) for part in parts)
     if any(b < 1 for b in branching):
-        raise TreeError(f"every level of {text!r} needs at least one child")
+        raise TreeError(f"every level of {shown(text)} needs at least one child")
     if len(branching) > MAX_DEPTH:
-        raise TreeError(f"{text!r} has {len(branching)} levels; at most {MAX_DEPTH} are allowed")
+        raise TreeError(f"{shown(text)} has {len(branching)} levels; at most {MAX_DEPTH} are allowed")
     nodes = level = 1
     for b in branching:
         level *= b
