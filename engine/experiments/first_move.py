@@ -1,13 +1,18 @@
 """Study ``first-move`` (seeds 000, 001, 004): the first move each agent finds on the empty 7x6 board.
 
 Each agent family plays its first move at growing budgets (Monte Carlo
-playouts, MCTS iterations, alpha-beta depth), several seeds for the random
-ones, beside the exact value of every column from the solver (opening book).
-Perfect play opens in the centre: it is the only first move that wins.
+playouts, MCTS iterations, alpha-beta depth), beside the exact value of every
+column from the solver (opening book). Every agent runs with several seeds:
+Monte Carlo and MCTS sample at random, and alpha-beta and greedy pick at
+random among the columns their own search scores as equally good (at some
+depths several first moves tie), so one run would show chance, not the agent.
+The rows keep each run's column and, for the searches that break ties, the
+columns tied with it.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +22,7 @@ from engine.agents.registry import create_agent
 from engine.board import Board
 from engine.experiments import charts
 from engine.experiments.runner import Row, derive_seed
+from engine.experiments.stats import percent_with_interval, wilson
 from engine.experiments.study import Findings, Settings, Study
 from engine.experiments.tables import markdown_table
 from engine.geometry import DEFAULT
@@ -35,7 +41,8 @@ QUICK_FAMILIES = {
     "mcts": ("mcts:iterations={}", (1_000,)),
     "alphabeta": ("alphabeta:depth={}", (2, 4)),
 }
-RANDOMISED = ("montecarlo", "mcts")
+#: The families whose search scores columns and picks at random among the best (tied) ones.
+TIE_BREAKING = ("alphabeta", "greedy")
 
 
 @dataclass(frozen=True)
@@ -58,6 +65,8 @@ class FirstMoveTask:
         finally:
             agent.close()
         scores = result.column_scores or ()
+        chosen = scores[result.column] if scores else None
+        tied = [col + 1 for col, score in enumerate(scores) if chosen is not None and score == chosen]
         return {
             "family": self.family,
             "spec": self.spec,
@@ -67,6 +76,7 @@ class FirstMoveTask:
             "time_ms": round(result.seconds * 1000.0, 3),
             "nodes": result.nodes,
             "column_scores": ",".join("" if s is None else f"{s.value:.4f}" for s in scores),
+            "tied": " ".join(map(str, tied)) if self.family in TIE_BREAKING else "",
         }
 
 
@@ -94,12 +104,11 @@ class ExactTask:
 
 def tasks(settings: Settings) -> list:
     families = QUICK_FAMILIES if settings.quick else FAMILIES
-    repeats = settings.count(5, 1)
+    repeats = settings.count(10, 3)
     out: list = [ExactTask()]
     for family, (pattern, budgets) in families.items():
         for budget in budgets:
-            seeds = range(repeats) if family in RANDOMISED else range(1)
-            for k in seeds:
+            for k in range(repeats):
                 out.append(
                     FirstMoveTask(family, pattern.format(budget), budget, derive_seed(settings.seed, family, budget, k))
                 )
@@ -115,14 +124,16 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
     table_rows = []
     for spec in specs:
         mine = [r for r in moves if r["spec"] == spec]
-        chosen = [r["column"] for r in mine]
+        chosen = Counter(r["column"] for r in mine)
+        in_centre = chosen[centre]
         table_rows.append(
             [
                 spec,
                 len(mine),
-                " ".join(str(c) for c in chosen),
-                f"{np.mean([c == centre for c in chosen]):.0%}",
-                f"{np.mean([exact.get(c, np.nan) for c in chosen]):+.1f}" if exact else "-",
+                ", ".join(f"{col} ({count})" for col, count in sorted(chosen.items(), key=lambda item: -item[1])),
+                _tied_label(mine),
+                percent_with_interval(in_centre, len(mine)),
+                f"{np.mean([exact.get(c, np.nan) for c in chosen.elements()]):+.1f}" if exact else "-",
                 round(float(np.mean([r["time_ms"] for r in mine])), 1),
             ]
         )
@@ -131,9 +142,17 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
         f"Exact score of each first move (column:score, Pons's convention, {'proven' if finished else 'NOT proven'}): "
         f"`{exact_line}`\n\n"
         + markdown_table(
-            ["agent", "runs", "columns chosen", "centre", "mean exact score of the choice", "ms per move"],
+            [
+                "agent",
+                "runs",
+                "columns chosen (runs)",
+                "tied best by its own search",
+                "centre (95% CI)",
+                "mean exact score of the choice",
+                "ms per move",
+            ],
             table_rows,
-            right=[False, True, False, True, True, True],
+            right=[False, True, False, False, True, True, True],
         )
     )
     charts_made = ["centre_by_budget.png"]
@@ -143,10 +162,12 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
         _rates_chart(montecarlo, exact, out / "montecarlo_vs_exact.png")
         charts_made.insert(0, "montecarlo_vs_exact.png")
     top = max((r["budget"] for r in montecarlo), default=None)
-    top_share = np.mean([r["column"] == centre for r in montecarlo if r["budget"] == top]) if top else float("nan")
+    top_runs = [r for r in montecarlo if r["budget"] == top]
+    top_share = np.mean([r["column"] == centre for r in top_runs]) if top_runs else float("nan")
+    winners = [c for c in sorted(exact) if exact[c] > 0]
     headline = (
-        f"exact values {exact_line}: only the centre (column {centre}) wins; pure Monte Carlo with {top:,} "
-        f"playouts opens in the centre in {top_share:.0%} of its runs"
+        f"exact values {exact_line}: {_columns_phrase(winners)} {'wins' if len(winners) == 1 else 'win'}; pure "
+        f"Monte Carlo with {top:,} playouts opens in the centre in {top_share:.0%} of its {len(top_runs)} runs"
         if top
         else f"exact values {exact_line}"
     )
@@ -166,15 +187,85 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
         else f"the rank correlation between its mean win rates and the exact scores is {agreement:+.2f} "
         "(+1: the same order)"
     )
-    reading = (
-        "The solver proves that on 7x6 only the centre column wins for the first player; the columns next "
-        "to it draw and the outer ones lose. Pure Monte Carlo scores each column by random continuations, "
-        f"not perfect ones: at {top or 0:,} playouts {ranking}. Its win rates can pick the centre without "
-        "ranking the other columns as perfect play does, and more playouts sharpen the estimate of the "
-        "random-play value, not of the exact one. The table shows which budgets of each family open in the "
-        "centre; A* plans only a line of its own and does not weigh the centre as such."
+    reading = " ".join(
+        part
+        for part in [
+            _exact_sentence(exact),
+            "Pure Monte Carlo scores each column by random continuations, not perfect ones: "
+            f"at {top or 0:,} playouts {ranking}. Its win rates can pick the centre without ranking the other "
+            "columns as perfect play does, and more playouts sharpen the estimate of the random-play value, "
+            "not of the exact one.",
+            _ties_sentence(moves, centre),
+            _astar_sentence(moves, exact),
+        ]
+        if part
     )
     return Findings(table, charts_made, headline, seed_figures, reading)
+
+
+def _astar_sentence(moves: list[Row], exact: dict[int, int]) -> str:
+    astar = [r for r in moves if r["family"] == "astar"]
+    if not astar:
+        return ""
+    chosen = sorted({r["column"] for r in astar})
+    scores = ", ".join(f"{exact[c]:+d}" for c in chosen if c in exact)
+    return (
+        f"A* opens in {_columns_phrase(chosen)} (exact score {scores}): it plans only a line of its own and does "
+        "not weigh the centre as such."
+    )
+
+
+def _columns_phrase(columns: list[int]) -> str:
+    if not columns:
+        return "no column"
+    return ("column " if len(columns) == 1 else "columns ") + ", ".join(map(str, columns))
+
+
+def _exact_sentence(exact: dict[int, int]) -> str:
+    """What the solver's scores say about the first moves, from the rows."""
+    if not exact:
+        return "The solver's scores are missing from this run."
+    wins = [c for c in sorted(exact) if exact[c] > 0]
+    draws = [c for c in sorted(exact) if exact[c] == 0]
+    losses = [c for c in sorted(exact) if exact[c] < 0]
+    parts = [f"{_columns_phrase(wins)} {'wins' if len(wins) == 1 else 'win'} for the first player"]
+    if draws:
+        parts.append(f"{_columns_phrase(draws)} {'draws' if len(draws) == 1 else 'draw'}")
+    if losses:
+        parts.append(f"{_columns_phrase(losses)} {'loses' if len(losses) == 1 else 'lose'}")
+    return f"The solver proves that on 7x6 {'; '.join(parts)}."
+
+
+def _tied_runs(mine: list[Row]) -> set[tuple[int, ...]]:
+    return {tuple(int(c) for c in str(r["tied"]).split()) for r in mine if r["tied"]}
+
+
+def _tied_label(mine: list[Row]) -> str:
+    """The columns an agent's own search scored as good as its choice (the same in every run), or "-"."""
+    ties = _tied_runs(mine)
+    return " / ".join(" ".join(map(str, tie)) for tie in sorted(ties)) if ties else "-"
+
+
+def _ties_sentence(moves: list[Row], centre: int) -> str:
+    """Where alpha-beta's first move is a random pick among tied columns, from the rows."""
+    tied, single = [], []
+    for spec in dict.fromkeys(r["spec"] for r in moves if r["family"] == "alphabeta"):
+        mine = [r for r in moves if r["spec"] == spec]
+        widest = max((len(tie) for tie in _tied_runs(mine)), default=1)
+        share = np.mean([r["column"] == centre for r in mine])
+        depth = mine[0]["budget"]
+        if widest > 1:
+            tied.append(f"depth {depth} ({_tied_label(mine)}: the centre in {share:.0%} of {len(mine)} runs)")
+        else:
+            single.append(str(depth))
+    if not tied:
+        return "Alpha-beta's own scores never tie the first moves here: each depth has one best column."
+    others = f"; at depth {', '.join(single)} its best column is unique" if single else ""
+    return (
+        "Alpha-beta picks at random among the columns its own search scores as equally good, and several "
+        f"first moves tie at {'; '.join(tied)}{others}. A single run per depth would show a choice among "
+        "ties as if it were the agent's preference."
+    )
 
 
 def _rank_agreement(montecarlo: list[Row], exact: dict[int, int]) -> float:
@@ -195,24 +286,66 @@ def _rank_agreement(montecarlo: list[Row], exact: dict[int, int]) -> float:
 
 
 def _budget_chart(moves: list[Row], path: Path, centre: int) -> None:
-    figure, (axis,) = charts.new_figure(9, 5)
-    for family in dict.fromkeys(r["family"] for r in moves):
-        budgets = sorted({r["budget"] for r in moves if r["family"] == family})
-        shares = [
-            np.mean([r["column"] == centre for r in moves if r["family"] == family and r["budget"] == b])
-            for b in budgets
-        ]
-        axis.plot(budgets, np.array(shares) * 100, marker="o", label=family)
-    axis.set_xscale("log")
-    axis.set_ylim(-5, 105)
+    """Left: alpha-beta's first move by depth (share of runs per column, tied columns named);
+    right: how often the sampling agents open in the centre, by budget, with 95% intervals."""
+    from matplotlib.ticker import NullFormatter
+
+    figure, (left, right) = charts.new_figure(13, 5.2, columns=2)
+    searches = [r for r in moves if r["family"] == "alphabeta"]
+    depths = sorted({r["budget"] for r in searches})
+    colours = charts.pyplot().get_cmap("tab10")
+    bottoms = np.zeros(len(depths))
+    for col in range(1, DEFAULT.cols + 1):
+        shares = np.array([np.mean([r["column"] == col for r in searches if r["budget"] == d]) * 100 for d in depths])
+        if shares.any():
+            left.bar(range(len(depths)), shares, bottom=bottoms, color=colours(col - 1), label=f"column {col}")
+            bottoms += shares
+    for index, depth in enumerate(depths):
+        label = _tied_label([r for r in searches if r["budget"] == depth])
+        if label != "-" and " " in label:
+            left.annotate(f"tied: {label}", (index, 101), ha="center", va="bottom", fontsize=7)
+    left.set_xticks(range(len(depths)), [str(d) for d in depths])
+    left.set_ylim(0, 135)
     charts.decorate(
-        axis,
-        "budget (playouts, iterations, depth in plies, A* states; log scale)",
-        "runs opening in the centre (%)",
-        "Empty 7x6 board: how often each agent finds the centre",
+        left,
+        "alpha-beta depth (plies)",
+        f"runs choosing the column (%, {_runs(searches)} seeds a depth)",
+        "Alpha-beta's first move, over seeds",
     )
-    axis.legend(title="agent family")
+    if depths:
+        left.legend(fontsize=7, loc="upper center", ncol=4)
+    for family in ("montecarlo", "mcts"):
+        budgets = sorted({r["budget"] for r in moves if r["family"] == family})
+        if not budgets:
+            continue
+        hits = [[r["column"] == centre for r in moves if r["family"] == family and r["budget"] == b] for b in budgets]
+        shares = np.array([np.mean(h) for h in hits]) * 100
+        bounds = np.array([wilson(sum(h), len(h)) for h in hits]) * 100
+        errors = [shares - bounds[:, 0], bounds[:, 1] - shares]
+        right.errorbar(budgets, shares, yerr=errors, marker="o", capsize=3, label=f"{family} ({_runs(hits)} runs)")
+    right.set_xscale("log")
+    ticks = sorted({r["budget"] for r in moves if r["family"] in ("montecarlo", "mcts")})
+    right.set_xticks(ticks, [f"{b:,}" for b in ticks], fontsize=8)
+    right.xaxis.set_minor_formatter(NullFormatter())
+    right.set_ylim(-5, 105)
+    charts.decorate(
+        right,
+        "budget (playouts or iterations, log scale)",
+        f"runs opening in the centre, column {centre} (%, 95% CI)",
+        "Sampling agents: how often they open in the centre",
+    )
+    if right.has_data():
+        right.legend(title="agent family", fontsize=8)
     charts.save(figure, path)
+
+
+def _runs(groups) -> str:
+    """The number of runs per group, or a range when the groups differ."""
+    sizes = sorted({len(g) for g in groups}) if groups and isinstance(groups[0], list) else None
+    if sizes is None:  # rows: runs per budget
+        counts = Counter(r["budget"] for r in groups)
+        sizes = sorted(set(counts.values()))
+    return str(sizes[0]) if len(sizes) == 1 else f"{sizes[0]}-{sizes[-1]}"
 
 
 def _rates_chart(montecarlo: list[Row], exact: dict[int, int], path: Path) -> None:

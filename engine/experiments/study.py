@@ -33,6 +33,7 @@ STUDIES = (
     "algorithms",
     "accuracy",
     "first_move",
+    "seed_boards",
 )
 
 #: The resume file of a study's folder (one JSON line per task, see engine.experiments.runner).

@@ -36,6 +36,12 @@ def markdown_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], right:
     return "\n".join(lines)
 
 
+def scientific(value: float, digits: int = 3) -> str:
+    """``4.53e12``: ``digits`` significant digits, a plain exponent (no ``+``, no leading zero)."""
+    mantissa, _, exponent = f"{value:.{digits - 1}e}".partition("e")
+    return f"{mantissa}e{int(exponent)}"
+
+
 def _cell(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"

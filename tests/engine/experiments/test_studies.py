@@ -103,9 +103,11 @@ def test_algorithms_rows_measure_every_algorithm(quick_runs):
     measures = [row for row in rows if row["algorithm"]]
     assert {row["algorithm"] for row in measures} == {"A*", "minimax", "MCTS"}
     assert all(float(row["rss_peak_mb"]) > 0 for row in measures)
-    assert all(float(row["structures_kb"]) > 0 for row in measures if row["algorithm"] == "MCTS")
+    for row in measures:
+        if row["algorithm"] == "MCTS":  # its tree: far more reserved than one move's nodes write
+            assert 0 < float(row["written_kb"]) < float(row["reserved_kb"])
     games = [row for row in rows if row["winner"]]
-    assert len(games) == 6 * 2
+    assert len(games) == 7 * 2  # seed 004's seven pairings, minimax vs MCTS included
 
 
 def test_accuracy_optimal_moves_keep_the_value(quick_runs):
