@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from game.settings import Colour
+from game.model import Colour
 
 GRAVITY = 75.0  # rows per second squared: a full 6-row drop takes about 0.4 s
 RESTITUTION = 0.22  # the share of the speed a disc keeps when it bounces

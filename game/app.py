@@ -24,18 +24,20 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import drawing, settings
+from game import drawing, screens, settings
 from game.analysis_process import AnalysisProcess
+from game.bindings import CTRL, FORM, GLOBAL, Card, card
 from game.catalog import Catalog
 from game.display import Display
 from game.display import prepare as prepare_display
 from game.keys import KeyFilter
+from game.model import Colour
+from game.options import Options
 from game.scene import Scene
-from game.settings import Colour
 from game.sound import Sounds
 from game.tally import Tally
 from game.theme import (
@@ -55,7 +57,6 @@ from game.worker import Worker
 if TYPE_CHECKING:
     from engine.agents.base import Agent
     from engine.geometry import Geometry
-    from game.players import MatchConfig
 
 STEP = 1 / 120  # seconds per fixed update step
 MAX_FRAME_TIME = 0.25  # a longer pause (a dragged window) is not caught up step by step
@@ -67,23 +68,6 @@ HEADLESS_DRIVERS = frozenset({"dummy", "offscreen"})
 
 class NoDisplayError(pygame.error):
     """There is no display to open the window on (a pygame error, as a failing video driver raises)."""
-
-
-@dataclass
-class Options:
-    """How the game was started (see :mod:`game.launch`)."""
-
-    match: MatchConfig | None = None  # go straight to this match
-    cols: int | None = None
-    rows: int | None = None
-    connect: int | None = None
-    moves: str = ""
-    exit_after_game: bool = False
-    frame_stats: bool = False
-    frame_log: Path | None = None
-    screenshot: Path | None = None
-    quit_after_first_frame: bool = False
-    notes: tuple[str, ...] = ()  # shown when the window opens (a saved game's student seat became a person)
 
 
 @dataclass(frozen=True)
@@ -251,6 +235,7 @@ class App:
         self._last_time = clock()
         self._lag = 0.0
         self._stack: list[Scene] = []
+        self._callbacks: dict[Scene, Callable[[Any], object]] = {}
         self._transitions: list[Callable[[], None]] = []
         self._toasts: list[Toast] = []
         self._background: pygame.Surface | None = None
@@ -287,19 +272,14 @@ class App:
         return window_size(size, desktop)
 
     def _start_scenes(self) -> None:
-        from game.scenes.menu import MainMenu
-
-        menu = MainMenu(self)
-        self._stack = [menu]
-        menu.resize(self.screen.get_size())
-        menu.enter()
+        self._stack = [screens.make("menu", self)]
+        self._stack[0].resize(self.screen.get_size())
+        self._stack[0].enter()
         if self.options.match is not None:
-            from game.scenes.match import MatchScene
-
-            self.push(MatchScene(self, self.options.match))
+            self.open("match", self.options.match)
             self._apply_transitions()
 
-    # -- the scene stack (changes take effect between phases of a frame) ---------------
+    # -- the screens, by name (changes take effect between phases of a frame) ----------------
     @property
     def scene(self) -> Scene:
         return self._stack[-1]
@@ -308,35 +288,53 @@ class App:
     def scenes(self) -> tuple[Scene, ...]:
         return tuple(self._stack)
 
-    def push(self, scene: Scene) -> None:
+    def open(self, name: str, *args: Any, callback: Callable[[Any], object] | None = None, **kwargs: Any) -> None:
+        """Open the screen called ``name`` (see game.screens) on top, made with these arguments after the
+        app; ``callback`` gets what it is dismissed with, once it has closed."""
+
         def apply() -> None:
-            self._stack.append(scene)
-            scene.resize(self.screen.get_size())
-            scene.enter()
+            self._show(screens.make(name, self, *args, **kwargs), callback)
+
+        self._transitions.append(apply)
+
+    def push(self, scene: Scene, callback: Callable[[Any], object] | None = None) -> None:
+        """Open a screen already made (a test's or a tool's); :meth:`open` makes it by name."""
+        self._transitions.append(lambda: self._show(scene, callback))
+
+    def _show(self, scene: Scene, callback: Callable[[Any], object] | None) -> None:
+        self._stack.append(scene)
+        if callback is not None:
+            self._callbacks[scene] = callback
+        scene.resize(self.screen.get_size())
+        scene.enter()
+
+    def dismiss(self, scene: Scene, result: Any = None) -> None:
+        """Close ``scene`` if it is on top, then hand ``result`` to the callback it was opened with
+        (the main menu has nothing below it, so it stays)."""
+
+        def apply() -> None:
+            if len(self._stack) > 1 and self._stack[-1] is scene:
+                self._stack.pop().exit()
+                self._stack[-1].resume()
+                callback = self._callbacks.pop(scene, None)
+                if callback is not None:
+                    callback(result)
 
         self._transitions.append(apply)
 
     def pop(self) -> None:
-        """Back one screen (the main menu has nothing below it, so it stays)."""
+        """Back one screen: the top one closes with no result."""
+        self.dismiss(self.scene)
 
-        def apply() -> None:
-            if len(self._stack) > 1:
-                self._stack.pop().exit()
-                self._stack[-1].resume()
-
-        self._transitions.append(apply)
-
-    def reset(self, *scene_types: type[Scene]) -> None:
-        """Replace the whole stack by new scenes of these types (the first is the bottom)."""
+    def reset(self, *names: str) -> None:
+        """Replace the whole stack by new screens of these names (the first is the bottom)."""
 
         def apply() -> None:
             while self._stack:
                 self._stack.pop().exit()
-            for scene_type in scene_types:
-                scene = scene_type(self)
-                self._stack.append(scene)
-                scene.resize(self.screen.get_size())
-                scene.enter()
+            self._callbacks.clear()
+            for name in names:
+                self._show(screens.make(name, self), None)
 
         self._transitions.append(apply)
 
@@ -576,25 +574,41 @@ class App:
 
     # -- keys of every screen, the look, the window ----------------------------------------------
     def global_key(self, event: pygame.event.Event) -> bool:
-        """F11, F1/?, F2 and M, whatever the screen; True if the key was used."""
-        from game.scenes.settings_screen import SettingsScene
-        from game.scenes.shortcuts import ShortcutsOverlay
+        """F11, F1/?, F2 and M, whatever the screen (see game.bindings.GLOBAL); True if the key was used."""
+        return GLOBAL.dispatch(self, event)
 
+    def shortcuts(self) -> Card:
+        """Every key of the game, as the shortcuts card shows them."""
+        return card([FORM, *screens.all_bindings(), GLOBAL])
+
+    def menu_entries(self) -> list[tuple[str, str]]:
+        """The screens with a button in the main menu's row: (name, button text)."""
+        return screens.menu_entries()
+
+    def show_shortcuts(self) -> None:
+        self.open("shortcuts")
+
+    def show_settings(self) -> None:
+        self.open("settings")
+
+    def toggle_mute(self) -> None:
+        self.set_muted(not self.settings.muted)
+        self.notify("Sound off (M turns it on)" if self.settings.muted else "Sound on", seconds=1.5)
+
+    def shortcuts_closed(self, event: pygame.event.Event) -> bool:
+        """The shortcuts card is not up (it closes on its keys itself)."""
+        return self.scene.name != "shortcuts"
+
+    def settings_closed(self, event: pygame.event.Event) -> bool:
+        return self.shortcuts_closed(event) and self.scene.name != "settings"
+
+    def not_typing(self, event: pygame.event.Event) -> bool:
+        """No text field has the keyboard: a letter is a command."""
         typing = isinstance(getattr(getattr(self.scene, "form", None), "focused", None), TextField)
-        if event.key == pygame.K_F11:
-            self.toggle_fullscreen()
-        elif isinstance(self.scene, ShortcutsOverlay):
-            return False  # the overlay closes on these keys itself
-        elif event.key == pygame.K_F1 or (event.unicode == "?" and not typing):
-            self.push(ShortcutsOverlay(self))
-        elif event.key == pygame.K_F2 and not isinstance(self.scene, SettingsScene):
-            self.push(SettingsScene(self))
-        elif event.key == pygame.K_m and not typing and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            self.set_muted(not self.settings.muted)
-            self.notify("Sound off (M turns it on)" if self.settings.muted else "Sound on", seconds=1.5)
-        else:
-            return False
-        return True
+        return self.shortcuts_closed(event) and not typing
+
+    def not_typing_a_command(self, event: pygame.event.Event) -> bool:
+        return self.not_typing(event) and not event.mod & CTRL
 
     def set_muted(self, muted: bool) -> None:
         self.settings.muted = self.sounds.muted = muted

@@ -17,7 +17,7 @@ import pygame
 from engine.geometry import Geometry
 from game import drawing
 from game.animation import Animations
-from game.settings import Colour
+from game.model import Colour
 from game.theme import ACCENT, DISC, TEXT
 
 HAND_ROW = 0.3  # how far above the top row the disc in hand floats, in rows

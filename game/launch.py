@@ -23,7 +23,7 @@ from game import settings
 if TYPE_CHECKING:
     from engine.board import Board
     from engine.geometry import Geometry
-    from game.app import Options
+    from game.options import Options
     from game.players import MatchConfig
 
 
@@ -114,7 +114,7 @@ def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
 
 def options_from(args: argparse.Namespace) -> Options:
     """Check the options and build the match they ask for; raises EngineError if they are wrong."""
-    from game.app import Options
+    from game.options import Options
 
     if args.grid is not None:
         _use_grid(args)
@@ -182,8 +182,8 @@ def _use_grid(args: argparse.Namespace) -> None:
 def match_from(red: str, yellow: str, geometry: Geometry, moves: str) -> MatchConfig:
     """The match of ``--red``/``--yellow``: red moves first, as in ``python -m engine play``."""
     from engine.agents.registry import create_agent
+    from game.model import Colour, Mode
     from game.players import MatchConfig, player_for
-    from game.settings import Colour, Mode
 
     specs = {}
     for colour, spec in ((Colour.RED, red), (Colour.YELLOW, yellow)):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from engine.agents.base import SearchResult
 from engine.board import Side
+from game.model import Colour
 from game.players import MatchConfig, Player
-from game.settings import Colour
 
 
 class MatchModel:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game import drawing
-from game.settings import Colour, Mode
+from game.model import Colour, Mode
 from game.theme import DISC, MUTED, Theme, look_cache, shade
 
 

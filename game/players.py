@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from game.labels import agent_words
-from game.settings import Colour, Mode, Settings
+from game.model import Colour, Mode
+from game.settings import Settings
 
 if TYPE_CHECKING:
     from engine.board import Board

@@ -39,8 +39,9 @@ from engine.errors import EngineError
 from engine.files import STALE_SECONDS, TEMPORARY_SUFFIX, FileProblem, read_text_bounded
 from engine.formats import format_grid, parse_grid
 from engine.geometry import DEFAULT, Geometry
+from game.model import Colour
 from game.players import MatchConfig, clean_name, player_for
-from game.settings import Colour, user_folder
+from game.settings import user_folder
 
 FORMAT = "connect-four game"
 VERSION = 1

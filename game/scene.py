@@ -1,16 +1,22 @@
-"""The base class of every screen.
+"""The base class of every screen, and what a screen may ask of the app that shows it (:class:`Host`).
 
-The :class:`~game.app.App` keeps a stack of scenes; the top one gets the
-input. A scene's life:
+The app keeps a stack of scenes; the top one gets the input. Screens never
+know each other: a screen asks the app to open another one *by name*, with
+its arguments, and may pass a callback that gets what that screen hands back
+when it closes (``app.open("result", match, callback=...)`` and, in the
+result screen, ``self.dismiss("rematch")``). The names are listed once, in
+:mod:`game.screens`.
 
-- :meth:`Scene.enter` when it is pushed, :meth:`Scene.exit` when it is removed
+A scene's life:
+
+- :meth:`Scene.enter` when it is opened, :meth:`Scene.exit` when it is removed
   (the match screen stops its search there), :meth:`Scene.resume` when the
   scene above it goes away;
 - :meth:`Scene.resize` whenever the window size changes (and before its first
   frame): the only place where layouts and cached images are rebuilt;
 - :meth:`Scene.handle_event` for each input event, :meth:`Scene.update` with a
-  fixed time step (animations, polling the worker), :meth:`Scene.draw` when
-  the app redraws. ``draw`` must not change the scene's state.
+  fixed time step (animations, polling background work), :meth:`Scene.draw`
+  when the app redraws. ``draw`` must not change the scene's state.
 
 The app redraws only when something changed: after input events, screen
 changes and resizes on its own; a scene whose picture changes by itself says
@@ -20,29 +26,98 @@ drawn) or ``app.invalidate()`` (one change, say a reply from the worker;
 redraws and shows just them). :meth:`Scene.shown` tells a scene what the
 window now shows of it.
 
-Scenes never change the stack directly while it is being walked: they call
-``app.push`` / ``app.pop`` / ``app.reset``, which take effect between two
-phases of the frame.
+Scenes never change the stack directly while it is being walked: ``open``,
+``dismiss`` and ``reset`` take effect between two phases of the frame.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.bindings import BACK, Bindings
+
 if TYPE_CHECKING:
-    from game.app import App
+    from engine.agents.base import Agent
+    from game.analysis_process import AnalysisProcess
+    from game.bindings import Card
+    from game.catalog import Catalog
+    from game.options import Options
+    from game.settings import Settings
+    from game.sound import Sounds
+    from game.tally import Tally
+    from game.theme import Theme
+    from game.worker import Worker
+
+
+class Host(Protocol):
+    """What a screen may use of the app: its services, and opening and closing screens by name."""
+
+    settings: Settings
+    settings_path: Path | None
+    options: Options
+    theme: Theme
+    sounds: Sounds
+    tally: Tally
+    catalog: Catalog
+    worker: Worker
+    analysis_process: AnalysisProcess
+    make_agent: Callable[[str], Agent]
+    screen: pygame.Surface
+    fullscreen: bool
+
+    @property
+    def scene(self) -> Scene: ...
+
+    def open(self, name: str, *args: Any, callback: Callable[[Any], object] | None = None, **kwargs: Any) -> None:
+        """Open the screen called ``name`` on top; ``callback`` gets what it is dismissed with."""
+
+    def dismiss(self, scene: Scene, result: Any = None) -> None:
+        """Close ``scene`` (the top one) and hand ``result`` to the callback it was opened with."""
+
+    def reset(self, *names: str) -> None:
+        """Replace every screen by the screens of these names (the first at the bottom)."""
+
+    def shortcuts(self) -> Card:
+        """Every key of the game, in the groups of the shortcuts card."""
+
+    def menu_entries(self) -> list[tuple[str, str]]:
+        """The screens with a button in the main menu's row: (name, button text)."""
+
+    def notify(self, text: str, *, error: bool = False, seconds: float = 5.0) -> None: ...
+
+    def invalidate(self, area: list[pygame.Rect] | None = None) -> None: ...
+
+    def draw_background(self, surface: pygame.Surface) -> None: ...
+
+    def save_settings(self) -> None: ...
+
+    def settings_changed(self) -> None: ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def quit(self) -> None: ...
 
 
 class Scene:
     """One screen. Subclasses override the hooks they need."""
 
+    #: The screen's name in :mod:`game.screens`, by which other screens open it.
+    name = ""
     #: An overlay is drawn on top of the scene below it (which keeps drawing, but gets no input).
     overlay = False
+    #: The screen's keys: what each does, how the shortcuts card and the footer name it (see game.bindings).
+    bindings = Bindings(BACK)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
+
+    def dismiss(self, result: Any = None) -> None:
+        """Close this screen; whoever opened it gets ``result`` (the Escape key closes with None)."""
+        self.app.dismiss(self, result)
 
     def enter(self) -> None:
         """Pushed onto the stack."""
@@ -57,9 +132,8 @@ class Scene:
         """Lay out for a window of ``size``."""
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Escape goes back one screen unless a scene says otherwise."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
+        """The screen's keys (Escape goes back one screen unless a scene says otherwise)."""
+        self.bindings.dispatch(self, event)
 
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds (always the same step)."""

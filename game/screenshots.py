@@ -19,14 +19,15 @@ import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
 from game.app import App
+from game.model import Colour, Look, Mode
 from game.players import MatchConfig, player_for
-from game.settings import Colour, Look, Mode
 
 SIZE = (880, 620)
 #: A hotseat game that red wins on a diagonal with its last move.
@@ -73,13 +74,16 @@ class Director:
         self.app.save_screenshot(path)
         print(f"{path}  ({path.stat().st_size // 1024} KB)")
 
-    def show(self, scene) -> None:
-        self.app.push(scene)
+    def show(self, name: str, *args) -> Any:
+        """Open the screen called ``name`` (with these arguments) and give it a moment; returns it."""
+        self.app.open(name, *args)
         self.run(0.3)
+        return self.app.scene
 
-    def play_game(self, match, moves: str) -> None:
-        """Show ``match`` and play ``moves`` in it, the pointer over each column before its disc drops."""
-        self.show(match)
+    def play_game(self, config: MatchConfig, moves: str) -> Any:
+        """Show a match of ``config`` and play ``moves`` in it, the pointer over each column before its disc
+        drops; returns the match screen."""
+        match = self.show("match", config)
         for move in moves:
             column = int(move) - 1
             x, y = match.view.cell_centre(column, match.view.hand_row)
@@ -88,11 +92,10 @@ class Director:
             match.drop(column)
             self.run(0.25)
         self.run(0.6)
+        return match
 
     def back_to_menu(self) -> None:
-        from game.scenes.menu import MainMenu
-
-        self.app.reset(MainMenu)
+        self.app.reset("menu")
         self.run(0.1)
 
 
@@ -113,22 +116,16 @@ def main(argv: list[str] | None = None) -> int:
         director.run(0.3)
         director.shoot("menu")
 
-        from game.scenes.agent_select import AgentSelect
-        from game.scenes.board_setup import BoardSetup
-        from game.scenes.match import MatchScene
-        from game.scenes.mode_select import ModeSelect
-
-        director.show(ModeSelect(app))
+        director.show("mode_select")
         director.shoot("mode_select")
         app.settings.mode = Mode.SPECTATOR
-        agents = AgentSelect(app)
-        director.show(agents)
+        agents = director.show("agent_select")
         richest = max(app.catalog.agents(), key=lambda info: len(info.params))
         agents._pick_custom()
         agents._pick_agent(richest.name)
         director.run(0.1)
         director.shoot("agent_select")
-        director.show(BoardSetup(app))
+        director.show("board_setup")
         director.shoot("board_setup")
 
         director.back_to_menu()
@@ -137,8 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         spectator = MatchConfig(
             player_for(Colour.RED, red, Mode.SPECTATOR), player_for(Colour.YELLOW, yellow, Mode.SPECTATOR), geometry
         )
-        match = MatchScene(app, spectator)
-        director.show(match)
+        match = director.show("match", spectator)
         director.run(0, until=lambda: match.model.moves_played >= 7 and match.thinking and match.animations.idle)
         director.run(0.3)  # into the computer's move: the indicator shows its elapsed time
         director.shoot("match_thinking")
@@ -147,8 +143,7 @@ def main(argv: list[str] | None = None) -> int:
         hotseat = MatchConfig(
             player_for(Colour.RED, None, Mode.HOTSEAT), player_for(Colour.YELLOW, None, Mode.HOTSEAT), geometry
         )
-        match = MatchScene(app, hotseat)
-        director.play_game(match, WINNING_GAME)
+        match = director.play_game(hotseat, WINNING_GAME)
         director.shoot("match_won")
         director.run(1.0)
         director.shoot("result")
@@ -156,20 +151,17 @@ def main(argv: list[str] | None = None) -> int:
         shoot_analysis(director, geometry)
         shoot_thinking(director, geometry)
 
-        from game.scenes.settings_screen import SettingsScene
-        from game.scenes.shortcuts import ShortcutsOverlay
-
         director.back_to_menu()
-        director.show(SettingsScene(app))
+        director.show("settings")
         director.shoot("settings")
         director.back_to_menu()
-        director.show(ShortcutsOverlay(app))
+        director.show("shortcuts")
         director.shoot("shortcuts")
         shoot_saved_games(director, Path(folder) / "games", [(hotseat, WINNING_GAME), (spectator, "4453")])
         director.back_to_menu()
         app.settings.look, app.settings.colour_blind = Look.HIGH_CONTRAST, True
         app.settings_changed()
-        director.play_game(MatchScene(app, hotseat), WINNING_GAME)
+        director.play_game(hotseat, WINNING_GAME)
         director.shoot("match_high_contrast")
         app.quit()
         app.close()
@@ -179,14 +171,12 @@ def main(argv: list[str] | None = None) -> int:
 def shoot_saved_games(director: Director, folder: Path, games) -> None:
     """The saved-games screen with a few games, the first one just deleted (its undo offered)."""
     from game import saves
-    from game.scenes.saved_games import SavedGames
 
     director.back_to_menu()
     for config, moves in games:
         saves.save(saves.SavedGame(config, moves), folder)
-    screen = SavedGames(director.app, folder)
+    screen = director.show("saved_games", folder)
     screen.subtitle = "In ~/.local/share/connect-four/games"  # where a Linux player's games are, not the scratch folder
-    director.show(screen)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0, unicode="", scancode=0))
     director.run(0.3)
     director.shoot("saved_games")
@@ -194,14 +184,12 @@ def shoot_saved_games(director: Director, folder: Path, games) -> None:
 
 def shoot_review(director: Director, match) -> None:
     """The review of the won hotseat game, at its worst move."""
-    from game.scenes.review import ReviewScene
-
     director.app.pop()  # the result banner
     director.run(0.1)
     match.show_review()
     director.run(0, until=lambda: match.review_feed.box is not None and match.review_feed.box.finished)
-    review = director.app.scene
-    assert isinstance(review, ReviewScene)
+    review: Any = director.app.scene
+    assert review.name == "review"
     reviews = review.reviews
     worst = max(reviews.values(), key=lambda item: (LABEL_ORDER.index(item.label), item.ply))
     review.go(worst.ply)
@@ -215,8 +203,6 @@ LABEL_ORDER = ("unknown", "best", "good", "mistake", "blunder")
 
 def shoot_analysis(director: Director, geometry) -> None:
     """The analysis panel: exact values of a middle-game position, then an opening position being solved."""
-    from game.scenes.match import MatchScene
-
     app = director.app
     app.settings.show_analysis = True
     for name, moves, ready in (
@@ -227,8 +213,7 @@ def shoot_analysis(director: Director, geometry) -> None:
         config = MatchConfig(
             player_for(Colour.RED, None, Mode.HOTSEAT), player_for(Colour.YELLOW, None, Mode.HOTSEAT), geometry
         )
-        match = MatchScene(app, replace(config, start_moves=moves))
-        director.show(match)
+        match = director.show("match", replace(config, start_moves=moves))
         director.run(
             0,
             until=lambda match=match, ready=ready: (
@@ -248,8 +233,6 @@ THINKING_ALPHABETA = "alphabeta:depth=81,time=0.5,eval=threats"
 
 def shoot_thinking(director: Director, geometry) -> None:
     """The thinking view of alpha-beta (depth, speed, line) and of MCTS (visit shares)."""
-    from game.scenes.match import MatchScene
-
     director.back_to_menu()
     # Alpha-beta with a clock (the hard preset searches four plies, done in a blink) against the expert preset.
     config = MatchConfig(
@@ -257,8 +240,7 @@ def shoot_thinking(director: Director, geometry) -> None:
         player_for(Colour.YELLOW, "expert", Mode.SPECTATOR),
         geometry,
     )
-    match = MatchScene(director.app, config)
-    director.show(match)
+    match = director.show("match", config)
     # Half of each player's time (alpha-beta thinks 0.5 s, expert 1.5 s): late enough for a line to show.
     for name, colour, seconds in (("thinking_alphabeta", Colour.RED, 0.25), ("thinking_mcts", Colour.YELLOW, 0.75)):
         director.run(

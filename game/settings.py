@@ -30,6 +30,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from game.model import AnimationSpeed, Colour, Look, Mode
+
 APP_FOLDER = "connect-four"
 ENV_PATH = "CONNECT_FOUR_SETTINGS"
 MAX_BYTES = 1 << 20  # a settings file is a few hundred bytes; anything past a megabyte is not one
@@ -37,60 +39,6 @@ MAX_BYTES = 1 << 20  # a settings file is a few hundred bytes; anything past a m
 
 class Unreadable(Exception):
     """The settings file exists but cannot be used; the message says why, in a few words."""
-
-
-class Mode(str, Enum):
-    """Who plays: a person against the computer, two computers, or two people."""
-
-    HUMAN_VS_AI = "human_vs_ai"
-    SPECTATOR = "spectator"
-    HOTSEAT = "hotseat"
-
-    @property
-    def title(self) -> str:  # type: ignore[override]  # str.title() is shadowed on purpose
-        return {"human_vs_ai": "You vs Computer", "spectator": "Computer vs Computer", "hotseat": "Two players"}[
-            self.value
-        ]
-
-
-class Colour(str, Enum):
-    """The two disc colours; which one moves first is a setting."""
-
-    RED = "red"
-    YELLOW = "yellow"
-
-    @property
-    def other(self) -> Colour:
-        return Colour.YELLOW if self is Colour.RED else Colour.RED
-
-    @property
-    def title(self) -> str:  # type: ignore[override]  # str.title() is shadowed on purpose
-        return self.value.capitalize()
-
-
-class Look(str, Enum):
-    """The colour scheme: the standard one, or black, white and bright colours for low vision."""
-
-    STANDARD = "standard"
-    HIGH_CONTRAST = "high_contrast"
-
-    @property
-    def title(self) -> str:  # type: ignore[override]  # str.title() is shadowed on purpose
-        return {"standard": "Standard", "high_contrast": "High contrast"}[self.value]
-
-
-class AnimationSpeed(str, Enum):
-    """How fast discs fall; ``INSTANT`` puts them in place at once."""
-
-    SLOW = "slow"
-    NORMAL = "normal"
-    FAST = "fast"
-    INSTANT = "instant"
-
-    @property
-    def factor(self) -> float:
-        """Game seconds per real second of the drop animation (infinite: no animation)."""
-        return {"slow": 0.5, "normal": 1.0, "fast": 2.0, "instant": float("inf")}[self.value]
 
 
 #: The settings screen's fields: saved as soon as they change, even during a game started from

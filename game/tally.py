@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.model import Colour
 from game.players import MatchConfig, Player
-from game.settings import Colour
 
 
 def identity(player: Player) -> tuple[str, str]:

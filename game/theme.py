@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pygame
 
-from game.settings import Colour, Look
+from game.model import Colour, Look
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 FONT_FILES = {False: ASSETS / "fonts" / "DejaVuSans.ttf", True: ASSETS / "fonts" / "DejaVuSans-Bold.ttf"}

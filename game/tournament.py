@@ -25,6 +25,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from engine.agents.registry import create_agent
 from engine.board import Side
@@ -33,10 +34,10 @@ from engine.experiments.runner import GameTask, Row, run_tasks
 from engine.experiments.tournament import schedule, summarize
 from engine.geometry import Geometry
 from engine.match import GameRecord
-from game.app import App, Options
+from game.app import App
 from game.launch import match_from
-from game.scenes.match import MatchScene
-from game.settings import Colour
+from game.model import Colour
+from game.options import Options
 
 #: The settings of the hidden window: discs appear at once, everything else as a new player has it.
 SETTINGS = {"spectator_speed": "instant"}
@@ -70,8 +71,8 @@ class InGameTask:
             warm_up=False,
         )
         try:
-            scene = app.scene
-            assert isinstance(scene, MatchScene)
+            scene: Any = app.scene  # the match screen, opened by name from the options
+            assert scene.name == "match"
             while not scene.model.board.is_over:
                 if scene.error:
                     raise RuntimeError(scene.error)

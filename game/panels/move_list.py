@@ -18,7 +18,7 @@ import pygame
 
 from engine.board import Side
 from game import drawing
-from game.settings import Colour
+from game.model import Colour
 from game.theme import ACCENT, DISC, FAINT, MUTED, PANEL, PANEL_LIGHT, TEXT, Theme, shade
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from engine.board import Board
 from engine.progress import Progress
 from game import drawing
 from game.board_view import BoardView
-from game.settings import Colour
+from game.model import Colour
 from game.theme import ACCENT, DISC, FAINT, MUTED, PANEL, TEXT, Theme
 
 #: Seconds between two looks at the search.

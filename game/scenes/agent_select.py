@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import drawing
+from game.bindings import SETUP
+from game.model import Colour, Mode
 from game.players import sentence
-from game.scenes.base import SETUP_KEY_HINTS, FormScene
-from game.settings import Colour, Mode
+from game.scene import Host
+from game.scenes.base import FormScene
 from game.theme import ACCENT, DANGER, DISC, FAINT, MUTED, PANEL, TEXT
 from game.widgets import Button, Card, Choice, Stepper, TextField, Widget, align_labels, format_number
 
@@ -122,10 +124,10 @@ def param_editor(param: ParamInfo, side: SideChoice, on_change) -> Widget:
 class AgentSelect(FormScene):
     """One or two computer players, side by side in tabs."""
 
-    key_hints = SETUP_KEY_HINTS
-    pastes_games = True
+    name = "agent_select"
+    bindings = SETUP
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         settings = app.settings
         if settings.mode is Mode.HUMAN_VS_AI:
@@ -133,7 +135,7 @@ class AgentSelect(FormScene):
         else:
             self.title, self.colours = "The computers", [Colour.RED, Colour.YELLOW]
         self.subtitle = "A difficulty level, or any engine with the settings you like"
-        self.back = Button("Back", app.pop)
+        self.back = Button("Back", self.dismiss)
         self.next = Button("Next", self.go_next, primary=True)
         self.sides: dict[Colour, SideChoice] = {}
         self.current = self.colours[0]
@@ -264,10 +266,8 @@ class AgentSelect(FormScene):
 
     def go_next(self) -> None:
         """Check that every choice makes an agent, then choose the board."""
-        from game.scenes.board_setup import BoardSetup
-
         if self.choices_ready():
-            self.app.push(BoardSetup(self.app))
+            self.app.open("board_setup")
 
     def choices_ready(self) -> bool:
         """Every choice makes an agent (else the error shows, on the tab of the player concerned)."""

@@ -4,45 +4,40 @@ from __future__ import annotations
 
 import pygame
 
-from game.scene import Scene
-from game.theme import ACCENT, FAINT, MUTED, TEXT
+from game.bindings import FORM
+from game.scene import Host, Scene
+from game.theme import ACCENT, FAINT, MUTED, TEXT, Theme
 from game.widgets import Button, Form, paste_text
-
-KEY_HINTS = "↑ ↓ move   ← → change   Enter select   Esc back   F1 all keys"
-#: The footer of the screens that choose a game (the menu has its own).
-SETUP_KEY_HINTS = "↑ ↓ move   ← → change   Enter select   Ctrl+V paste a game   Esc back   F1 all keys"
 
 
 class FormScene(Scene):
-    """A screen made of controls under a title."""
+    """A screen made of controls under a title; its footer names the keys of its ``bindings``.
+
+    The form takes the keys it needs first (a text field takes what is typed,
+    Ctrl+V included); the screen's bindings get the others. A screen that has
+    ``PASTE_GAME`` among them starts a game from a pasted position on Ctrl+V.
+    """
 
     title = ""
     subtitle = ""
-    key_hints = KEY_HINTS  # the footer: the keys that matter on this screen
-    #: Ctrl+V (unless a text field takes it) starts a game from a pasted position: on the menu and the set-up screens.
-    pastes_games = False
+    bindings = FORM
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.form = Form(app.theme)
 
     @property
-    def theme(self):
+    def theme(self) -> Theme:
         return self.app.theme
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.form.handle_event(event):
-            return
-        ctrl = event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        if ctrl and event.key == pygame.K_v and self.pastes_games:
-            self.start_pasted_game()
-        else:
-            super().handle_event(event)
+        if not self.form.handle_event(event):
+            self.bindings.dispatch(self, event)
 
     def start_pasted_game(self) -> None:
         """A game from a pasted move string or text grid, with the players chosen so far (the last ones on
         the menu); a message says why when the text is not a position to play from."""
-        from game.scenes.board_setup import start_match
+        from game.start import start_match
 
         if not self.choices_ready():
             return
@@ -84,13 +79,14 @@ class FormScene(Scene):
         self.draw_content(surface)
         self.form.draw(surface)
         draw_preparation_note(surface, self.app, height - theme.px(40))
-        theme.draw_text(surface, self.key_hints, 13, (width / 2, height - theme.px(18)), FAINT, anchor="midbottom")
+        footer = self.bindings.footer()
+        theme.draw_text(surface, footer, 13, (width / 2, height - theme.px(18)), FAINT, anchor="midbottom")
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Whatever the screen draws besides its controls."""
 
 
-def draw_preparation_note(surface: pygame.Surface, app, y: float) -> None:
+def draw_preparation_note(surface: pygame.Surface, app: Host, y: float) -> None:
     """On a first start, one line centred at ``y`` saying which computer player is being prepared and how far
     along the preparing is (it fits the window: the end gives way to an ellipsis on a narrow one)."""
     progress = app.catalog.progress()

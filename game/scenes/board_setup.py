@@ -9,59 +9,33 @@ import pygame
 from engine.errors import EngineError
 from engine.geometry import MAX_COLS, MAX_CONNECT, MAX_ROWS, MIN_COLS, MIN_CONNECT, MIN_ROWS, Geometry
 from game.animation import Animations
+from game.bindings import SETUP
 from game.board_view import BoardView, Marks
-from game.players import config_from_settings, sentence, side_label
-from game.scenes.base import SETUP_KEY_HINTS, FormScene
-from game.settings import Colour, Mode
+from game.model import Colour, Mode
+from game.players import sentence, side_label
+from game.scene import Host
+from game.scenes.base import FormScene
+from game.start import start_match
 from game.theme import DANGER, MUTED
 from game.widgets import Button, Stepper, align_labels
 
 SIZES = (("Classic", "7×6, four", (7, 6, 4)), ("Square", "8×8, four", (8, 8, 4)), ("Big", "9×9, five", (9, 9, 5)))
 
 
-def start_match(app, pasted: str | None = None) -> str | None:
-    """Start a match as the settings describe; returns why it cannot start, if so.
-
-    ``pasted``: the text of a pasted position (a move string or a text grid) to start from instead.
-    """
-    from game.saves import SaveFileError, pasted_position
-    from game.scenes.match import MatchScene
-
-    if app.settings.mode is not Mode.HOTSEAT and not app.catalog.ready:
-        return "The engine is still loading; try again in a moment."
-    try:
-        config = config_from_settings(app.settings, app.catalog.resolve, app.options.moves)
-        if pasted is not None:
-            config = pasted_position(pasted, config)
-        from engine.board import Board
-
-        if pasted is None and Board.from_moves(config.start_moves, config.geometry).is_over:
-            return f"The game is already over after the moves {config.start_moves}."
-    except SaveFileError as exc:
-        return sentence(str(exc))
-    except EngineError as exc:
-        return str(exc)
-    app.save_settings()
-    specs = [player.spec for player in (config.red, config.yellow) if player.spec]
-    app.catalog.warm(specs, config.geometry)
-    app.push(MatchScene(app, config))
-    return None
-
-
 class BoardSetup(FormScene):
+    name = "board_setup"
     title = "The board"
     subtitle = "Classic Connect Four is 7 columns by 6 rows, four in a row"
-    key_hints = SETUP_KEY_HINTS
-    pastes_games = True
+    bindings = SETUP
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         geometry = app.settings.geometry()
         self.cols = Stepper("Columns", geometry.cols, self._changed, low=MIN_COLS, high=MAX_COLS)
         self.rows = Stepper("Rows", geometry.rows, self._changed, low=MIN_ROWS, high=MAX_ROWS)
         self.connect = Stepper("In a row to win", geometry.connect, self._changed, low=MIN_CONNECT, high=MAX_CONNECT)
         self.sizes = [Button(name, partial(self._use, *size), detail=detail) for name, detail, size in SIZES]
-        self.back = Button("Back", app.pop)
+        self.back = Button("Back", self.dismiss)
         self.start = Button("Start", self.go, primary=True)
         self.form.set_widgets(
             [self.cols, self.rows, self.connect, *self.sizes, self.back, self.start], focus=self.start

@@ -24,7 +24,6 @@ window costs a real display several times more.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -33,17 +32,18 @@ from engine.agents.base import Agent, SearchResult
 from engine.stop import StopFlag
 from game import drawing, pictures
 from game.animation import Animations
+from game.bindings import BACK, PLAYING, SHARING, TWO_COMPUTERS, Binding, Bindings
 from game.board_view import BoardView, Marks, Picture
 from game.feed import Feed
-from game.keys import is_repeat
 from game.labels import agent_words, fit_agent, fit_headline
 from game.match_model import MatchModel
+from game.model import Colour, Mode
 from game.panels.analysis import AnalysisPanel
 from game.panels.move_list import MoveList, move_entries
 from game.panels.thinking import ThinkingPanel, compact
 from game.players import MatchConfig, sentence, spec_label
-from game.scene import Scene
-from game.settings import Colour, Mode, remember
+from game.scene import Host, Scene
+from game.settings import remember
 from game.spectator import SPEEDS, Series
 from game.theme import ACCENT, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT, Paint
 from game.widgets import Button, Form, paste_text
@@ -64,11 +64,48 @@ PULSE_SECONDS = 4.0  # a hint arrow or a winning line breathes this long, then r
 DIGIT_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)} | {
     getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, 10)
 }
-DROP_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_DOWN)
+DROP = "return kp_enter space down"
+DIGITS = " ".join(f"{n} kp{n}" for n in range(1, 10))
+SPEEDS_TEXT = "speed: slow, normal, fast, instant"
+SERIES_TEXT = f"a series of {SERIES_GAMES} games, or stop it"
+#: The match's keys. Held down, only the arrows repeat (a held Down must not drop disc after disc).
+BINDINGS = Bindings(
+    Binding("", label="Mouse", does="point at a column and click to drop", group=PLAYING),
+    Binding("left", "cursor_left", "← →", "choose a column", PLAYING, repeat=True),
+    Binding("right", "cursor_right", repeat=True),
+    # two computers: before the keys of play that share a key (Space)
+    Binding("space", "toggle_pause", "Space", "pause, or resume", TWO_COMPUTERS, when="spectating"),
+    Binding("s", "step", "S", "one move, while paused", TWO_COMPUTERS, when="spectating"),
+    Binding("f", "next_speed", "F", SPEEDS_TEXT, TWO_COMPUTERS, button="F: speed", when="spectating"),
+    Binding("x", "swap_players", "X", "the computers swap sides", TWO_COMPUTERS, when="spectating"),
+    Binding(
+        "p", "choose_players", "P", "change either computer", TWO_COMPUTERS, button="P · X swaps", when="spectating"
+    ),
+    Binding("g", "start_series", "G", SERIES_TEXT, TWO_COMPUTERS, when="spectating"),
+    # Enter, Space and Down: ask a failed computer again, else the result of a finished game, else drop
+    Binding(DROP, "retry", when="waiting_for_retry"),
+    Binding(DROP, "drop_at_cursor", "Enter, Space, ↓", "drop the disc there", PLAYING),
+    Binding(DIGITS, "drop_in_column", "1 … 9", "drop straight into that column", PLAYING, with_event=True),
+    Binding("u ctrl+z backspace", "undo", "U, Ctrl+Z", "undo your last move", PLAYING),
+    Binding("shift+u ctrl+y", "redo", "Shift+U, Ctrl+Y", "redo what undo took back", PLAYING),
+    Binding("h", "ask_hint", "H", "ask the computer for a hint", PLAYING),
+    Binding("n", "restart", "N", "new game", PLAYING),
+    Binding("r", "rematch", "R", "rematch, when a game is over", PLAYING, when="over"),
+    Binding(DROP, "show_result", "Enter", "the result again, when a game is over", PLAYING, when="over_and_still"),
+    Binding("a", "toggle_analysis", "A", "every column's value (analysis)", PLAYING),
+    Binding("v", "show_review", "V", "review the game, once over", PLAYING, when="over"),
+    Binding("ctrl+s", "save_game", "Ctrl+S", "save the game", SHARING),
+    Binding("ctrl+c", "copy_position", "Ctrl+C", "copy the position as a move string", SHARING, rank=1),
+    Binding("ctrl+v", "paste_position", "Ctrl+V", "play from a pasted move string or grid", SHARING, rank=1),
+    BACK,
+)
 
 
 class MatchScene(Scene):
-    def __init__(self, app, config: MatchConfig) -> None:
+    name = "match"
+    bindings = BINDINGS
+
+    def __init__(self, app: Host, config: MatchConfig) -> None:
         super().__init__(app)
         self.config = config
         self.mode = config.mode
@@ -93,22 +130,23 @@ class MatchScene(Scene):
         self._size = app.screen.get_size()
         self._board_shown: Picture | None = None  # what the window shows of the board (None: unknown)
         self._failure_shown: str | None = None  # the failure whose box the window shows
-        # Each button names its keys on a second line.
+        # Each button names its keys on a second line (those of the binding that does the same).
+        keys = self.bindings.hint
         self.retry_button = Button("Retry", self.retry, primary=True)
-        self.pause_button = Button("Pause", self.toggle_pause, detail="Space")
-        self.step_button = Button("Step", self.step, detail="S")
-        self.speed_button = Button("Normal", self.next_speed, detail="F: speed")
-        self.players_button = Button("Players", self.choose_players, detail="P · X swaps")
-        self.series_button = Button(f"{SERIES_GAMES} games", self.start_series, detail="G")
-        self.undo_button = Button("Undo", self.undo, detail="U, Ctrl+Z")
-        self.redo_button = Button("Redo", self.redo, detail="Shift+U, Ctrl+Y")
-        self.hint_button = Button("Hint", self.ask_hint, detail="H")
-        self.new_button = Button("New game", self.restart, detail="N")
-        self.rematch_button = Button("Rematch", self.rematch, primary=True, detail="R")
-        self.result_button = Button("Result", self.show_result, detail="Enter")
-        self.back_button = Button("Back", app.pop, detail="Esc")
-        self.analysis_button = Button("Analysis", self.toggle_analysis, detail="A")
-        self.review_button = Button("Review", self.show_review, detail="V")
+        self.pause_button = Button("Pause", self.toggle_pause, detail=keys("toggle_pause"))
+        self.step_button = Button("Step", self.step, detail=keys("step"))
+        self.speed_button = Button("Normal", self.next_speed, detail=keys("next_speed"))
+        self.players_button = Button("Players", self.choose_players, detail=keys("choose_players"))
+        self.series_button = Button(f"{SERIES_GAMES} games", self.start_series, detail=keys("start_series"))
+        self.undo_button = Button("Undo", self.undo, detail=keys("undo"))
+        self.redo_button = Button("Redo", self.redo, detail=keys("redo"))
+        self.hint_button = Button("Hint", self.ask_hint, detail=keys("ask_hint"))
+        self.new_button = Button("New game", self.restart, detail=keys("restart"))
+        self.rematch_button = Button("Rematch", self.rematch, primary=True, detail=keys("rematch"))
+        self.result_button = Button("Result", self.show_result, detail=keys("show_result"))
+        self.back_button = Button("Back", self.dismiss, detail=keys("dismiss"))
+        self.analysis_button = Button("Analysis", self.toggle_analysis, detail=keys("toggle_analysis"))
+        self.review_button = Button("Review", self.show_review, detail=keys("show_review"))
         # The live analysis, the thinking view and the game review (see game.panels).
         self.analysis = AnalysisPanel(app.analysis_process)
         self.thinking_view = ThinkingPanel()
@@ -204,66 +242,38 @@ class MatchScene(Scene):
         elif event.type == pygame.MOUSEWHEEL and self.move_list.rect.collidepoint(self._pointer):
             self.move_list.scroll(-event.y)
             self.app.invalidate()
-        elif event.type == pygame.KEYDOWN:
-            self._key(event)
+        else:
+            self.bindings.dispatch(self, event)
 
-    def _key(self, event: pygame.event.Event) -> None:
-        key, ctrl = event.key, event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        shift = event.mod & pygame.KMOD_SHIFT
-        cols = self.config.geometry.cols
-        if is_repeat(event) and key not in (pygame.K_LEFT, pygame.K_RIGHT):
-            return  # a held arrow moves the disc in hand; a held Down must not drop disc after disc
-        if ctrl and key in self._ctrl_keys():
-            self._ctrl_keys()[key]()
-        elif key == pygame.K_ESCAPE:
-            self.app.pop()
-        elif key == pygame.K_LEFT:
-            self.cursor = max(0, self.cursor - 1)
-        elif key == pygame.K_RIGHT:
-            self.cursor = min(cols - 1, self.cursor + 1)
-        elif self.mode is Mode.SPECTATOR and key in self._spectator_keys():
-            self._spectator_keys()[key]()
-        elif key in DROP_KEYS and self.error and not self.model.human_to_move:
-            self.retry()
-        elif key in DROP_KEYS and self.model.board.is_over and self.animations.idle:
-            self.show_result()  # the result panel again, after Escape closed it
-        elif key in DROP_KEYS:
-            self.drop(self.cursor)
-        elif key in DIGIT_KEYS and DIGIT_KEYS[key] < cols:
-            self.cursor = DIGIT_KEYS[key]
-            self.drop(self.cursor)
-        elif key == pygame.K_u and shift:
-            self.redo()
-        elif key == pygame.K_u or (key == pygame.K_z and ctrl) or key == pygame.K_BACKSPACE:
-            self.undo()
-        elif key == pygame.K_h:
-            self.ask_hint()
-        elif key == pygame.K_n:
-            self.restart()
-        elif key == pygame.K_r and self.model.board.is_over:
-            self.rematch()
-        elif key == pygame.K_a:
-            self.toggle_analysis()
-        elif key == pygame.K_v and self.model.board.is_over:
-            self.show_review()
+    # the conditions of some keys (see BINDINGS)
+    def spectating(self, event: pygame.event.Event) -> bool:
+        return self.mode is Mode.SPECTATOR
 
-    def _ctrl_keys(self) -> dict[int, Callable[[], object]]:
-        return {
-            pygame.K_c: self.copy_position,
-            pygame.K_v: self.paste_position,
-            pygame.K_s: self.save_game,
-            pygame.K_y: self.redo,
-        }
+    def waiting_for_retry(self, event: pygame.event.Event) -> bool:
+        """A computer failed: Enter asks it again."""
+        return bool(self.error) and not self.model.human_to_move
 
-    def _spectator_keys(self) -> dict[int, Callable[[], None]]:
-        return {
-            pygame.K_SPACE: self.toggle_pause,
-            pygame.K_s: self.step,
-            pygame.K_f: self.next_speed,
-            pygame.K_x: self.swap_players,
-            pygame.K_p: self.choose_players,
-            pygame.K_g: self.start_series,
-        }
+    def over_and_still(self, event: pygame.event.Event) -> bool:
+        return self.model.board.is_over and self.animations.idle
+
+    def over(self, event: pygame.event.Event) -> bool:
+        return self.model.board.is_over
+
+    def cursor_left(self) -> None:
+        self.cursor = max(0, self.cursor - 1)
+
+    def cursor_right(self) -> None:
+        self.cursor = min(self.config.geometry.cols - 1, self.cursor + 1)
+
+    def drop_at_cursor(self) -> None:
+        self.drop(self.cursor)
+
+    def drop_in_column(self, event: pygame.event.Event) -> None:
+        """A digit: the disc straight into that column (if the board has it)."""
+        column = DIGIT_KEYS[event.key]
+        if column < self.config.geometry.cols:
+            self.cursor = column
+            self.drop(column)
 
     # -- actions -----------------------------------------------------------------------------------
     def drop(self, col: int) -> None:
@@ -419,10 +429,8 @@ class MatchScene(Scene):
         self._changed()
 
     def choose_players(self) -> None:
-        from game.scenes.players_overlay import PlayersOverlay
-
         if self.mode is Mode.SPECTATOR:
-            self.app.push(PlayersOverlay(self.app, self))
+            self.app.open("players", self)
 
     def start_series(self, games: int = SERIES_GAMES) -> None:
         """Play ``games`` games in a row, alternating who starts, with a fresh tally; again: stop the series.
@@ -505,20 +513,22 @@ class MatchScene(Scene):
 
     def show_review(self, moves: int | None = None) -> None:
         """Open the review of the finished game, at its end or just after move number ``moves``."""
-        from game.scenes.review import ReviewScene
-
         if self.model.board.is_over:
             self.start_review()
-            review = ReviewScene(self.app, self)
-            if moves is not None:
-                review.go(moves)
-            self.app.push(review)
+            self.app.open("review", self, moves)
 
     def show_result(self) -> None:
-        from game.scenes.result import ResultOverlay
-
         self._result_shown = True
-        self.app.push(ResultOverlay(self.app, self))
+        self.app.open("result", self, callback=self._after_result)
+
+    def _after_result(self, choice: object) -> None:
+        """What the result banner closed with: a rematch, the review, or a key of this screen's."""
+        if choice == "rematch":
+            self.rematch()
+        elif choice == "review":
+            self.show_review()
+        elif isinstance(choice, pygame.event.Event):
+            self.handle_event(choice)
 
     def _submit(self, job, kind: str) -> None:
         self._request = self.app.worker.submit(job)

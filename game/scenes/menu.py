@@ -2,38 +2,45 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game import pictures
+from game.bindings import ALL_KEYS, MOVE, PASTE_GAME, SELECT, SHARING, Binding, Bindings
+from game.model import Mode
 from game.players import side_label
+from game.scene import Host
 from game.scenes.base import FormScene, draw_preparation_note
-from game.settings import Mode, Settings
+from game.settings import Settings
 from game.theme import FAINT, MUTED, TEXT
 from game.widgets import Button
 
 
 class MainMenu(FormScene):
-    pastes_games = True
+    """Play and Quick game, the row of screens that have a button here (see game.screens), and Quit."""
 
-    def __init__(self, app) -> None:
+    name = "menu"
+    bindings = Bindings(
+        MOVE,
+        SELECT,
+        PASTE_GAME,
+        Binding("escape", "point_at_quit"),  # nothing is below the menu: Escape points at Quit instead
+        Binding("ctrl+o", "open_saved_games", "Ctrl+O", "the saved games (in the menu)", SHARING),
+        ALL_KEYS,
+    )
+
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.play = Button("Play", self.open_setup, primary=True, detail="Choose the players and the board")
         self.quick = Button("Quick game", self.start_quick_game, detail="")
-        self.saved = Button("Saved games", self.open_saved_games)
-        self.help = Button("How to play", self.open_help)
-        self.settings = Button("Settings", self.open_settings)
+        #: The row of screens opened from here, by name: how to play, settings, saved games.
+        self.screens = {name: Button(text, partial(app.open, name)) for name, text in app.menu_entries()}
         self.leave = Button("Quit", app.quit)
-        self.form.set_widgets([self.play, self.quick, self.help, self.settings, self.saved, self.leave])
+        self.form.set_widgets([self.play, self.quick, *self.screens.values(), self.leave])
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.form.focus_on(self.leave)  # nothing is below the menu: Escape points at Quit instead
-            return
-        ctrl = event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        if ctrl and event.key == pygame.K_o:
-            self.open_saved_games()
-        else:
-            super().handle_event(event)
+    def point_at_quit(self) -> None:
+        self.form.focus_on(self.leave)
 
     def update(self, dt: float) -> None:
         ready = self.app.catalog.ready or self.app.settings.mode is Mode.HOTSEAT
@@ -49,40 +56,30 @@ class MainMenu(FormScene):
         width = px(380)
         x = (size[0] - width) // 2
         y = max(px(330), size[1] // 2 + px(20))
-        for button, height in ((self.play, 66), (self.quick, 66), (self.help, 50), (self.leave, 50)):
-            button.rect = pygame.Rect(x, y, width, px(height))
+        row = list(self.screens.values())
+        for button, height in ((self.play, 66), (self.quick, 66), (None, 50), (self.leave, 50)):
+            if button is not None:
+                button.rect = pygame.Rect(x, y, width, px(height))
+            else:
+                row_y = y
             y += px(height) + px(14)
-        # help, settings and saved games share a wider row, as wide as their words need (within the window)
-        need = max(self.theme.font(17, True).size(button.text)[0] for button in (self.help, self.settings, self.saved))
-        row = min(size[0] - 2 * px(20), max(px(480), 3 * (need + px(24)) + 2 * px(12)))
-        third = (row - 2 * px(12)) // 3
-        self.help.rect.update((size[0] - row) // 2, self.help.rect.y, third, self.help.rect.height)
-        self.settings.rect = self.help.rect.move(third + px(12), 0)
-        self.saved.rect = self.settings.rect.move(third + px(12), 0)
+        # the screens share a wider row, each as wide as the longest words need (within the window)
+        need = max(self.theme.font(17, True).size(button.text)[0] for button in row)
+        gap, count = px(12), len(row)
+        wide = min(size[0] - 2 * px(20), max(px(480), count * (need + px(24)) + (count - 1) * gap))
+        each = (wide - (count - 1) * gap) // count
+        for index, button in enumerate(row):
+            button.rect = pygame.Rect((size[0] - wide) // 2 + index * (each + gap), row_y, each, px(50))
 
     # -- actions ---------------------------------------------------------------------------
     def open_setup(self) -> None:
-        from game.scenes.mode_select import ModeSelect
-
-        self.app.push(ModeSelect(self.app))
+        self.app.open("mode_select")
 
     def open_saved_games(self) -> None:
-        from game.scenes.saved_games import SavedGames
-
-        self.app.push(SavedGames(self.app))
-
-    def open_help(self) -> None:
-        from game.scenes.help import HelpScene
-
-        self.app.push(HelpScene(self.app))
-
-    def open_settings(self) -> None:
-        from game.scenes.settings_screen import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open("saved_games")
 
     def start_quick_game(self) -> None:
-        from game.scenes.board_setup import start_match
+        from game.start import start_match
 
         problem = start_match(self.app)
         if problem:
@@ -102,14 +99,8 @@ class MainMenu(FormScene):
 
         self.form.draw(surface)
         draw_preparation_note(surface, self.app, (self.leave.rect.bottom + height - theme.px(36)) / 2)
-        theme.draw_text(
-            surface,
-            "↑ ↓ move   Enter select   Ctrl+V paste a game   F1 all keys",
-            13,
-            (width / 2, height - theme.px(18)),
-            FAINT,
-            anchor="midbottom",
-        )
+        footer = self.bindings.footer()
+        theme.draw_text(surface, footer, 13, (width / 2, height - theme.px(18)), FAINT, anchor="midbottom")
 
 
 def describe(settings: Settings, catalog) -> str:

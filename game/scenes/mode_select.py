@@ -7,10 +7,12 @@ from functools import partial
 
 import pygame
 
+from game.bindings import SETUP
+from game.model import Colour, Mode
 from game.pictures import mode_picture
 from game.players import clean_name
-from game.scenes.base import SETUP_KEY_HINTS, FormScene
-from game.settings import Colour, Mode
+from game.scene import Host
+from game.scenes.base import FormScene
 from game.widgets import Button, Card, Choice, TextField
 
 DETAILS = {
@@ -21,12 +23,12 @@ DETAILS = {
 
 
 class ModeSelect(FormScene):
+    name = "mode_select"
     title = "New game"
     subtitle = "Who is playing?"
-    key_hints = SETUP_KEY_HINTS
-    pastes_games = True
+    bindings = SETUP
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         settings = app.settings
         self.cards = {
@@ -58,7 +60,7 @@ class ModeSelect(FormScene):
             for colour in Colour
         }
         self.your_name = TextField("Your name", settings.player_name, self._set_your_name, placeholder="You")
-        self.back = Button("Back", app.pop)
+        self.back = Button("Back", self.dismiss)
         self.next = Button("Next", self.go_next, primary=True)
         self._arrange(focus=self.cards[settings.mode])
 
@@ -114,14 +116,7 @@ class ModeSelect(FormScene):
         self.first_colour.index = list(Colour).index(settings.first)
 
     def go_next(self) -> None:
-        if self.app.settings.mode is Mode.HOTSEAT:
-            from game.scenes.board_setup import BoardSetup
-
-            self.app.push(BoardSetup(self.app))
-        else:
-            from game.scenes.agent_select import AgentSelect
-
-            self.app.push(AgentSelect(self.app))
+        self.app.open("board_setup" if self.app.settings.mode is Mode.HOTSEAT else "agent_select")
 
     def resume(self) -> None:
         self._sync_choices()

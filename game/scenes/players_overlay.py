@@ -13,8 +13,9 @@ from functools import partial
 import pygame
 
 from game import drawing
-from game.scene import Scene
-from game.settings import Colour
+from game.bindings import BACK, Binding, Bindings
+from game.model import Colour
+from game.scene import Host, Scene
 from game.theme import DISC, MUTED, PANEL, TEXT
 from game.widgets import Button, Choice, Form
 
@@ -23,14 +24,18 @@ NOTE = "Changes apply from this position on"
 
 
 class PlayersOverlay(Scene):
-    overlay = True
+    """Over the match of two computers ``match`` (its turn controller: a change applies to it at once)."""
 
-    def __init__(self, app, match) -> None:
+    name = "players"
+    overlay = True
+    bindings = Bindings(Binding("x", "swap_sides", button="X"), Binding("p", "dismiss"), BACK)
+
+    def __init__(self, app: Host, match) -> None:
         super().__init__(app)
         self.match = match
         self.choices: dict[Colour, Choice] = {}
-        self.swap = Button("Swap sides", self.swap_sides, detail="X")
-        self.done = Button("Done", app.pop, primary=True)
+        self.swap = Button("Swap sides", self.swap_sides, detail=self.bindings.hint("swap_sides"))
+        self.done = Button("Done", self.dismiss, primary=True)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.note_below = False  # the note under the title (no room beside it)
         self.form = Form(app.theme)
@@ -50,12 +55,8 @@ class PlayersOverlay(Scene):
         self.resize(self.app.screen.get_size())
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_x:
-            self.swap_sides()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_p:
-            self.app.pop()
-        elif not self.form.handle_event(event):
-            super().handle_event(event)
+        if not self.bindings.dispatch(self, event):
+            self.form.handle_event(event)
 
     def resize(self, size: tuple[int, int]) -> None:
         """The note beside the title when both fit on one line, else under it; the panel as tall as its rows."""

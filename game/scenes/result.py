@@ -11,28 +11,43 @@ from __future__ import annotations
 import pygame
 
 from game import drawing
+from game.bindings import BACK, Binding, Bindings
 from game.labels import fit_headline
-from game.scene import Scene
-from game.settings import Colour, Mode
+from game.model import Colour, Mode
+from game.scene import Host, Scene
 from game.theme import DISC, MUTED, PANEL, SUCCESS, TEXT
 from game.widgets import Button, Form
 
-#: Keys of the match screen that work on the banner too, closing it first.
-MATCH_KEYS = (pygame.K_u, pygame.K_BACKSPACE, pygame.K_n, pygame.K_a)
-
 
 class ResultOverlay(Scene):
-    overlay = True
+    """The banner over ``match`` (the match screen, whose state it reads and whose sharing it uses).
 
-    def __init__(self, app, match) -> None:
+    It closes with what the player chose for the match to do: ``"rematch"``,
+    ``"review"``, or a key of the match's own (undo, a new game, the
+    analysis), which closes the banner and then acts on the match.
+    """
+
+    name = "result"
+    overlay = True
+    bindings = Bindings(
+        Binding("ctrl+s", "press_save", button="Ctrl+S"),
+        Binding("ctrl+c", "copy_position"),
+        Binding("ctrl+v", "paste_position"),
+        Binding("r", "rematch"),
+        Binding("v", "open_review", button="V: every move"),
+        Binding("u backspace n a ctrl+z", "pass_to_match", with_event=True),
+        BACK,
+    )
+
+    def __init__(self, app: Host, match) -> None:
         super().__init__(app)
         self.match = match
         starts = match.config.first.other.title
         self.again = Button("Rematch", self.rematch, primary=True, detail=f"{starts} moves first")
         self.settings = Button("Settings", self.change_settings, detail="change them")
         self.menu = Button("Main menu", self.main_menu)
-        self.review = Button("Review", self.open_review, detail="V: every move")
-        self.save = Button("Save", self.save_game, detail="Ctrl+S")
+        self.review = Button("Review", self.open_review, detail=self.bindings.hint("open_review"))
+        self.save = Button("Save", self.save_game, detail=self.bindings.hint("press_save"))
         self.buttons = [self.again, self.review, self.save, self.settings, self.menu]
         self.form = Form(app.theme, self.buttons)
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -40,50 +55,39 @@ class ResultOverlay(Scene):
 
     # -- actions ---------------------------------------------------------------------------------
     def rematch(self) -> None:
-        self.app.pop()
-        self.match.rematch()
+        self.dismiss("rematch")
 
     def open_review(self) -> None:
-        self.app.pop()
-        self.match.show_review()
+        self.dismiss("review")
+
+    def pass_to_match(self, event: pygame.event.Event) -> None:
+        """The match's own keys (undo the last move, a new game, the analysis) close the banner, then act."""
+        self.dismiss(event)
+
+    def copy_position(self) -> None:
+        self.match.copy_position()
 
     def paste_position(self) -> None:
         """Ctrl+V: a new game from the pasted position (the banner stays if the text is not one)."""
         if self.match.paste_position():
-            self.app.pop()
+            self.dismiss()
+
+    def press_save(self) -> None:
+        self.save.press()
 
     def save_game(self) -> None:
         self.match.save_game()
         self.save.enabled = False  # saved once; the match screen says where
 
     def change_settings(self) -> None:
-        from game.scenes.menu import MainMenu
-        from game.scenes.mode_select import ModeSelect
-
-        self.app.reset(MainMenu, ModeSelect)
+        self.app.reset("menu", "mode_select")
 
     def main_menu(self) -> None:
-        from game.scenes.menu import MainMenu
-
-        self.app.reset(MainMenu)
+        self.app.reset("menu")
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        ctrl = event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        if ctrl and event.key == pygame.K_s:
-            self.save.press()
-        elif ctrl and event.key == pygame.K_c:
-            self.match.copy_position()
-        elif ctrl and event.key == pygame.K_v:
-            self.paste_position()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_r:
-            self.rematch()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_v:
-            self.open_review()
-        elif event.type == pygame.KEYDOWN and (event.key in MATCH_KEYS or (ctrl and event.key == pygame.K_z)):
-            self.app.pop()  # the match's own keys (undo the last move, a new game, the analysis) close the banner
-            self.match.handle_event(event)
-        elif not self.form.handle_event(event):
-            super().handle_event(event)
+        if not self.bindings.dispatch(self, event):
+            self.form.handle_event(event)
 
     # -- layout and drawing -------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

@@ -17,10 +17,11 @@ from engine.board import Board, Side
 from engine.outcome import outcome
 from engine.review import MoveReview, summary, summary_text
 from game.animation import Animations
+from game.bindings import BACK, Binding, Bindings
 from game.board_view import BoardView, Marks
+from game.model import Colour
 from game.panels.eval_graph import draw_graph, height_of, index_at
-from game.scene import Scene
-from game.settings import Colour
+from game.scene import Host, Scene
 from game.theme import ACCENT, DANGER, MUTED, PANEL, SUCCESS, TEXT, Paint
 from game.widgets import Button, Form
 
@@ -34,9 +35,19 @@ LABEL_COLOURS: dict[str, Paint] = {
 
 
 class ReviewScene(Scene):
-    """Reviews the game of a finished :class:`~game.scenes.match.MatchScene` (``match``)."""
+    """Reviews the game of a finished match (``match``: the match screen, whose review feed it reads)."""
 
-    def __init__(self, app, match) -> None:
+    name = "review"
+    #: The arrows step through the game here, not between the buttons.
+    bindings = Bindings(
+        Binding("left", "previous", repeat=True),
+        Binding("right", "next", repeat=True),
+        Binding("home", "first"),
+        Binding("end", "last"),
+        BACK,
+    )
+
+    def __init__(self, app: Host, match, moves: int | None = None) -> None:
         super().__init__(app)
         self.match = match
         self.model = match.model
@@ -44,14 +55,16 @@ class ReviewScene(Scene):
         self.selected = len(self.history)  # moves shown on the board: the final position first
         self.view = BoardView(self.model.config.geometry)
         self._still = Animations()  # nothing falls here: every disc is drawn where it lies
-        self.prev_button = Button("◀ Previous", lambda: self.go(self.selected - 1))
-        self.next_button = Button("Next ▶", lambda: self.go(self.selected + 1))
-        self.back_button = Button("Back (Esc)", app.pop)
+        self.prev_button = Button("◀ Previous", self.previous)
+        self.next_button = Button("Next ▶", self.next)
+        self.back_button = Button(f"Back ({BACK.label})", self.dismiss)
         self.form = Form(app.theme, [self.prev_button, self.next_button, self.back_button])
         self.graph = pygame.Rect(0, 0, 0, 0)
         self.side = pygame.Rect(0, 0, 0, 0)
         self._board = self._board_at(self.selected)
         self._known = -1
+        if moves is not None:
+            self.go(moves)
 
     # -- what is known ------------------------------------------------------------------
     @property
@@ -95,25 +108,25 @@ class ReviewScene(Scene):
             self._board = self._board_at(moves)
             self.app.invalidate()
 
+    def previous(self) -> None:
+        self.go(self.selected - 1)
+
+    def next(self) -> None:
+        self.go(self.selected + 1)
+
+    def first(self) -> None:
+        self.go(0)
+
+    def last(self) -> None:
+        self.go(len(self.history))
+
     def _board_at(self, moves: int) -> Board:
         return Board.from_moves("".join(str(col + 1) for col in self.history[:moves]), self.model.config.geometry)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:  # the arrows step through the game here, not between the buttons
-            moves = {
-                pygame.K_LEFT: self.selected - 1,
-                pygame.K_RIGHT: self.selected + 1,
-                pygame.K_HOME: 0,
-                pygame.K_END: len(self.history),
-            }.get(event.key)
-            if moves is not None:
-                self.go(moves)
-                return
-        if self.form.handle_event(event):
+        if self.bindings.dispatch(self, event) or self.form.handle_event(event):
             return
-        if event.type == pygame.KEYDOWN:
-            super().handle_event(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             moves = index_at(self.graph, self.app.theme, event.pos, len(self.history))
             if moves is not None:
                 self.go(moves)

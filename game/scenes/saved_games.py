@@ -8,7 +8,6 @@ person, and the screen says so. The list scrolls with the keyboard focus.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -16,31 +15,15 @@ from pathlib import Path
 import pygame
 
 from game import saves
+from game.bindings import ALL_KEYS, BACK, MOVE, SHARING, Binding, Bindings
 from game.saves import SavedGame
+from game.scene import Host
 from game.scenes.base import FormScene
+from game.start import open_game
 from game.theme import FAINT, MUTED
 from game.widgets import Button
 
 RESULTS = {"red": "Red won", "yellow": "Yellow won", "draw": "Draw", "unfinished": "Unfinished"}
-
-
-def open_game(app, game: SavedGame) -> str | None:
-    """Open a saved game on the match screen; returns why it cannot be opened, if so."""
-    from game.scenes.match import MatchScene
-
-    config = game.config
-    computers = [player.spec for player in (config.red, config.yellow) if player.spec]
-    if computers and not app.catalog.ready:
-        return "The engine is still loading; try again in a moment."
-    for spec in computers:
-        problem = app.catalog.check(spec)
-        if problem:
-            return f"This game's player {spec!r} is not available: {problem}"
-    app.catalog.warm(computers, config.geometry)
-    app.push(MatchScene(app, replace(config, replay=game.moves)))
-    for note in game.notes:  # a student's agent opens as a person: say so
-        app.notify(note, seconds=8.0)
-    return None
 
 
 def describe(game: SavedGame) -> tuple[str, str]:
@@ -66,18 +49,35 @@ def when(date: str) -> str:
 
 
 class SavedGames(FormScene):
+    name = "saved_games"
     title = "Saved games"
-    key_hints = "↑ ↓ move   Enter open   Del delete   Ctrl+Z undo   Esc back   F1 all keys"
+    bindings = Bindings(
+        MOVE,
+        Binding("return", footer="Enter open"),
+        Binding(
+            "delete",
+            "delete_focused",
+            "Delete",
+            "delete a saved game (Ctrl+Z undoes it)",
+            SHARING,
+            footer="Del delete",
+            button="Del key",
+            when="row_focused",
+        ),
+        Binding("ctrl+z", "undelete", footer="Ctrl+Z undo", button="Ctrl+Z"),
+        BACK,
+        ALL_KEYS,
+    )
 
-    def __init__(self, app, folder: Path | None = None) -> None:
+    def __init__(self, app: Host, folder: Path | None = None) -> None:
         super().__init__(app)
         self.folder = folder or saves.games_folder()
         self.subtitle = f"In {self.folder}"
         saves.purge_deleted(self.folder)  # left over from a run that ended before its undo was over
         saves.tidy(self.folder)  # and what saves killed half-way left behind
         self.deleted: list[tuple[Path, str]] = []  # (where the file went, its title), the last one last
-        self.undo = Button("Undo delete", self.undelete, detail="Ctrl+Z")
-        self.back = Button("Back", app.pop)
+        self.undo = Button("Undo delete", self.undelete, detail=self.bindings.hint("undelete"))
+        self.back = Button("Back", self.dismiss)
         self.items: list[Button] = []
         self.removers: list[Button] = []  # each item's Delete button, beside it
         self.first = 0  # the first item shown
@@ -98,7 +98,9 @@ class SavedGames(FormScene):
                 damaged = Button(f"Damaged: {path.name}", partial(self.app.notify, game, error=True), detail=reason)
                 self.items.append(damaged)
             title = players if isinstance(game, SavedGame) else path.name
-            self.removers.append(Button("Delete", partial(self.delete, path, title), detail="Del key"))
+            self.removers.append(
+                Button("Delete", partial(self.delete, path, title), detail=self.bindings.hint("delete_focused"))
+            )
         self.undo.visible = bool(self.deleted)
         rows = [widget for pair in zip(self.items, self.removers, strict=True) for widget in pair]
         self.form.set_widgets([*rows, self.undo, self.back])
@@ -157,20 +159,22 @@ class SavedGames(FormScene):
             if row is not None and not self.items[row].visible:  # Enter or Delete never acts out of sight
                 self.form.focus_on(self.items[min(max(row, self.first), self.first + self.rows - 1)])
             return
-        if event.type == pygame.KEYDOWN:
-            ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if event.type == pygame.KEYDOWN:  # the focus moves by rows of the list (each a game and its Delete)
             row = self._focused_row()
             step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.rows, pygame.K_PAGEDOWN: self.rows}
-            if event.key == pygame.K_z and ctrl:
-                self.undelete()
-                return
-            if row is not None and event.key == pygame.K_DELETE:
-                self.removers[row].press()
-                return
             if row is not None and event.key in step:
                 self.focus_item(row + step[event.key])
                 return
         super().handle_event(event)
+
+    def row_focused(self, event: pygame.event.Event) -> bool:
+        return self._focused_row() is not None
+
+    def delete_focused(self) -> None:
+        """Delete: the focused row's game (as its Delete button would)."""
+        row = self._focused_row()
+        if row is not None:
+            self.removers[row].press()
 
     def _focused_row(self) -> int | None:
         """The row of the focused game or Delete button, if one has the focus."""

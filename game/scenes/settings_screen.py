@@ -9,8 +9,9 @@ from __future__ import annotations
 import pygame
 
 from game import drawing
+from game.model import AnimationSpeed, Colour, Look
+from game.scene import Host
 from game.scenes.base import FormScene
-from game.settings import AnimationSpeed, Colour, Look
 from game.theme import DISC, MUTED, Theme
 from game.widgets import Button, Choice
 
@@ -18,10 +19,11 @@ VOLUMES = tuple(range(10, 101, 10))
 
 
 class SettingsScene(FormScene):
+    name = "settings"
     title = "Settings"
     subtitle = "Changes apply at once and are remembered."
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         s = app.settings
         self.sound = Choice("Sound", [(False, "On"), (True, "Off (M)")], s.muted, self._set("muted"))
@@ -39,7 +41,7 @@ class SettingsScene(FormScene):
         self.window = Choice(
             "Window", [(False, "Window"), (True, "Full screen (F11)")], app.fullscreen, self._set_fullscreen
         )
-        self.back = Button("Back", app.pop, primary=True)
+        self.back = Button("Back", self.dismiss, primary=True)
         self.choices = [self.sound, self.volume, self.look, self.shapes, self.text, self.animation, self.window]
         self.form.set_widgets([*self.choices, self.back])
 

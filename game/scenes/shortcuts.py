@@ -1,8 +1,9 @@
 """Every keyboard shortcut on one card, over whatever screen is showing (F1 or ?).
 
-The table here is the one list of the game's keys: the help screen shows it
-too. The card closes with the key that opened it, Escape, Enter or a click,
-and takes no other input, so nothing happens behind it by mistake.
+The card is made from every screen's key table (see :mod:`game.bindings`):
+a key described there shows here. The card closes with the key that opened
+it, Escape, Enter or a click, and takes no other input, so nothing happens
+behind it by mistake.
 """
 
 from __future__ import annotations
@@ -10,68 +11,11 @@ from __future__ import annotations
 import pygame
 
 from game import drawing
-from game.scene import Scene
+from game.bindings import Binding, Bindings, Card
+from game.scene import Host, Scene
 from game.theme import ACCENT, MUTED, PANEL, TEXT
 
-#: (group title, [(keys, what they do), ...]) in the order shown.
-SHORTCUTS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
-    (
-        "Playing",
-        (
-            ("Mouse", "point at a column and click to drop"),
-            ("← →", "choose a column"),
-            ("Enter, Space, ↓", "drop the disc there"),
-            ("1 … 9", "drop straight into that column"),
-            ("U, Ctrl+Z", "undo your last move"),
-            ("Shift+U, Ctrl+Y", "redo what undo took back"),
-            ("H", "ask the computer for a hint"),
-            ("N", "new game"),
-            ("R", "rematch, when a game is over"),
-            ("Enter", "the result again, when a game is over"),
-            ("A", "every column's value (analysis)"),
-            ("V", "review the game, once over"),
-        ),
-    ),
-    (
-        "Saving and sharing",
-        (
-            ("Ctrl+S", "save the game"),
-            ("Ctrl+O", "the saved games (in the menu)"),
-            ("Delete", "delete a saved game (Ctrl+Z undoes it)"),
-            ("Ctrl+C", "copy the position as a move string"),
-            ("Ctrl+V", "play from a pasted move string or grid"),
-        ),
-    ),
-    (
-        "Two computers",
-        (
-            ("Space", "pause, or resume"),
-            ("S", "one move, while paused"),
-            ("F", "speed: slow, normal, fast, instant"),
-            ("X", "the computers swap sides"),
-            ("P", "change either computer"),
-            ("G", "a series of 10 games, or stop it"),
-        ),
-    ),
-    (
-        "Everywhere",
-        (
-            ("↑ ↓  Tab", "move between the controls"),
-            ("← →", "change a choice or a number"),
-            ("Enter, Space", "press the control in focus"),
-            ("Esc", "back one screen"),
-            ("F1, ?", "this list of keys"),
-            ("F2", "settings: sound, colours, text size"),
-            ("M", "sound on or off"),
-            ("F11", "full screen or window"),
-        ),
-    ),
-)
-
 LEFT_GROUPS = 2  # on a wide card, the first two groups make the left column, the others the right one
-
-CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-PAGE_KEYS = {pygame.K_LEFT: -1, pygame.K_PAGEUP: -1, pygame.K_RIGHT: 1, pygame.K_PAGEDOWN: 1}
 
 #: A column of the card: groups, each a title and some of its entries (a long group may go on in the next column).
 Column = list[tuple[str, tuple[tuple[str, str], ...]]]
@@ -85,35 +29,48 @@ class ShortcutsOverlay(Scene):
     (← → turn them).
     """
 
+    name = "shortcuts"
     overlay = True
+    bindings = Bindings(
+        Binding("left pageup", "previous_page", repeat=True, when="has_pages"),
+        Binding("right pagedown", "next_page", repeat=True, when="has_pages"),
+        Binding("escape f1 return kp_enter space ?", "dismiss"),
+    )
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
+        self.shortcuts: Card = app.shortcuts()
         self.card = pygame.Rect(0, 0, 0, 0)
         self.columns = 1
-        self.pages: list[list[Column]] = [[list(SHORTCUTS)]]
+        self.pages: list[list[Column]] = [[list(self.shortcuts)]]
         self.page = 0
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in PAGE_KEYS and len(self.pages) > 1:
-            self.page = max(0, min(len(self.pages) - 1, self.page + PAGE_KEYS[event.key]))
-            return
-        closing = event.type == pygame.KEYDOWN and (event.key in CLOSE_KEYS or event.unicode == "?")
-        if closing or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
-            self.app.pop()
+        if not self.bindings.dispatch(self, event) and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.dismiss()
+
+    def has_pages(self, event: pygame.event.Event) -> bool:
+        return len(self.pages) > 1
+
+    def previous_page(self) -> None:
+        self.page = max(0, self.page - 1)
+
+    def next_page(self) -> None:
+        self.page = min(len(self.pages) - 1, self.page + 1)
 
     def resize(self, size: tuple[int, int]) -> None:
         theme, px = self.app.theme, self.app.theme.px
         width, height = size
-        entries = [entry for _, group in SHORTCUTS for entry in group]
+        shortcuts = self.shortcuts
+        entries = [entry for _, group in shortcuts for entry in group]
         self.keys_width = max(theme.font(15, True).size(keys)[0] for keys, _ in entries) + px(16)
         column = self.keys_width + max(theme.font(15).size(meaning)[0] for _, meaning in entries) + px(16)
         # side by side when both columns show every entry in full
         self.columns = 2 if 2 * column + px(48) <= width - px(24) else 1
         chrome = theme.font_px(22) + theme.font_px(13) + px(70)  # title, closing hint, margins
         room = max(4, (height - px(24) - chrome) // self.line)  # rows that fit one above the other
-        balanced = max(column_lines(SHORTCUTS[:LEFT_GROUPS]), column_lines(SHORTCUTS[LEFT_GROUPS:]))
-        flowed = flow(SHORTCUTS, min(room, balanced) if self.columns == 2 else room)
+        balanced = max(column_lines(shortcuts[:LEFT_GROUPS]), column_lines(shortcuts[LEFT_GROUPS:]))
+        flowed = flow(shortcuts, min(room, balanced) if self.columns == 2 else room)
         self.pages = [flowed[index : index + self.columns] for index in range(0, len(flowed), self.columns)]
         self.page = min(self.page, len(self.pages) - 1)
         lines = max(column_lines(part) for part in flowed)

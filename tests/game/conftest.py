@@ -26,9 +26,10 @@ from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import create_agent
 from engine.board import Board
 from engine.stop import StopFlag
-from game.app import App, Options
+from game.app import App
 from game.display import Display
 from game.keys import DOUBLE_CLICK_SECONDS
+from game.options import Options
 
 FRAME = 1 / 30  # game seconds per test frame
 

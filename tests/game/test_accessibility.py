@@ -10,10 +10,10 @@ import pytest
 
 from engine.geometry import Geometry
 from game import drawing, theme
+from game.model import AnimationSpeed, Colour, Look
 from game.scenes.menu import MainMenu
 from game.scenes.settings_screen import SettingsScene
-from game.scenes.shortcuts import SHORTCUTS, ShortcutsOverlay
-from game.settings import AnimationSpeed, Colour, Look
+from game.scenes.shortcuts import ShortcutsOverlay
 from tests.game.test_match import config, open_match
 from tests.game.test_window import resize
 
@@ -143,7 +143,7 @@ def test_every_shortcut_shows_in_full_on_some_page_of_the_card(start, window, sc
                     width = min(column_width * 2 // 5, card.keys_width) + theme.font(15).size(meaning)[0]
                     assert width + theme.px(16) <= column_width, f"{meaning!r} is cut at {window}, {scale}%"
         driver.key(pygame.K_RIGHT)  # the next page (the last one stays)
-    assert seen == [entry for _, group in SHORTCUTS for entry in group]  # all of them, once, in order
+    assert seen == [entry for _, group in card.shortcuts for entry in group]  # all of them, once, in order
     if len(card.pages) > 1:
         driver.key(pygame.K_LEFT)
         assert card.page == len(card.pages) - 2

@@ -7,11 +7,11 @@ import json
 import pygame
 
 from engine.geometry import DEFAULT
+from game.model import Colour, Mode
 from game.panels.analysis import KEY
 from game.players import MatchConfig, player_for
 from game.scenes.match import MatchScene
 from game.scenes.review import ReviewScene
-from game.settings import Colour, Mode
 from tests.game.conftest import SlowAgent
 
 #: Red could win in column 1 at move 7 and plays column 3; yellow then wins in column 2.

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from engine.geometry import Geometry
-from game.app import Options
 from game.launch import match_from
+from game.options import Options
 from game.scenes.match import MatchScene
 from game.scenes.menu import MainMenu
 from game.scenes.result import ResultOverlay

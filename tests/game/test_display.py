@@ -32,7 +32,7 @@ class DoubledDisplay(Display):
 
 def test_a_pixel_ratio_of_two_draws_twice_the_pixels_and_clicks_land_right(start, settings_file):
     plain = start()
-    plain_help = plain.scene.help.rect.copy()
+    plain_help = plain.scene.screens["help"].rect.copy()
     plain_scale = plain.app.theme.scale
     plain.app.close()
 
@@ -41,13 +41,14 @@ def test_a_pixel_ratio_of_two_draws_twice_the_pixels_and_clicks_land_right(start
     assert app.screen.get_size() == (1600, 1200) and app.display.pixel_ratio == 2
     menu = driver.scene
     assert isinstance(menu, MainMenu)
+    help_button = menu.screens["help"]
     doubled = [2 * value for value in plain_help]  # the same layout, twice as fine (give or take rounding)
-    assert all(abs(got - want) <= 4 for got, want in zip(menu.help.rect, doubled, strict=True)), menu.help.rect
+    assert all(abs(got - want) <= 4 for got, want in zip(help_button.rect, doubled, strict=True)), help_button.rect
     assert app.theme.scale == 2 * plain_scale  # every size, text too, for the real pixels
-    point = (menu.help.rect.centerx // 2, menu.help.rect.centery // 2)  # where the mouse is, in points
+    point = (help_button.rect.centerx // 2, help_button.rect.centery // 2)  # where the mouse is, in points
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(3, 4), buttons=(0, 0, 0)))
     driver.step()
-    assert menu.form.focused is menu.help  # the pointer is over the button it is over on screen
+    assert menu.form.focused is help_button  # the pointer is over the button it is over on screen
     driver.click(point)
     assert isinstance(driver.scene, HelpScene)
 
@@ -67,7 +68,7 @@ def test_the_high_dpi_window_opens_draws_and_goes_full_screen(start):
     app = driver.app
     assert app.display.window is not None and app.display.pixel_ratio == 1  # no Retina on the dummy driver
     assert app.screen.get_size() == app.display.window_size == (800, 600)
-    driver.press(driver.scene.help)
+    driver.press(driver.scene.screens["help"])
     assert isinstance(driver.scene, HelpScene)
     driver.key(pygame.K_F11)
     driver.key(pygame.K_F11)

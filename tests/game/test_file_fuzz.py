@@ -17,9 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from engine.agents.registry import runs_a_file
 from game import saves
 from game import settings as settings_module
+from game.model import Colour
 from game.saves import SavedGame, SaveFileError
 from game.scenes.saved_games import describe
-from game.settings import Colour, Settings
+from game.settings import Settings
 from tests.game.untrusted_files import saved_game_files, settings_files
 
 SAMPLE, SLOW = 300, 10_000

@@ -13,18 +13,11 @@ import itertools
 import pygame
 import pytest
 
+from game.model import Mode
 from game.scenes import players_overlay
 from game.scenes.agent_select import AgentSelect
-from game.scenes.board_setup import BoardSetup
-from game.scenes.help import HelpScene
-from game.scenes.menu import MainMenu
-from game.scenes.mode_select import ModeSelect
 from game.scenes.players_overlay import PlayersOverlay
 from game.scenes.result import ResultOverlay
-from game.scenes.saved_games import SavedGames
-from game.scenes.settings_screen import SettingsScene
-from game.scenes.shortcuts import ShortcutsOverlay
-from game.settings import Mode
 from game.theme import Theme
 from game.widgets import Labelled
 from tests.game.test_match import config, open_match
@@ -96,10 +89,11 @@ def wheel(driver, pos: tuple[int, int], y: int, times: int = 1) -> None:
     driver.step()
 
 
-def show(driver, scene):
-    driver.app.push(scene)
+def show(driver, name, *args):
+    """Open the screen called ``name`` as a player would (by its name) and give it two frames."""
+    driver.app.open(name, *args)
     driver.step(2)
-    return scene
+    return driver.scene
 
 
 @pytest.mark.parametrize(("window", "scale"), LAYOUTS)
@@ -110,25 +104,25 @@ def test_every_screen_fits_at_every_text_size(start, window, scale):
     assert app.screen.get_size() == window and app.theme.text_scale == scale / 100
     driver.wait_for_catalog()
     check(driver.scene, window)  # the main menu
-    for make in (ModeSelect, HelpScene, SettingsScene, SavedGames):
-        check(show(driver, make(app)), window)
-        app.reset(MainMenu)
+    for name in ("mode_select", *(name for name, _ in app.menu_entries())):  # the menu's own screens too
+        check(show(driver, name), window)
+        app.reset("menu")
         driver.step()
-    shortcuts = show(driver, ShortcutsOverlay(app))
+    shortcuts = show(driver, "shortcuts")
     assert pygame.Rect((0, 0), window).contains(shortcuts.card)
-    app.reset(MainMenu)
+    app.reset("menu")
 
     app.settings.mode = Mode.SPECTATOR  # two computers: the agent screen has its tabs
-    agents = show(driver, AgentSelect(app))
+    agents = show(driver, "agent_select")
     check_agents(driver, agents, window)
     agents._pick_custom()
     for info in app.catalog.agents():  # every engine's own editors
         agents._pick_agent(info.name)
         driver.step()
         check_agents(driver, agents, window)
-    board = show(driver, BoardSetup(app))
+    board = show(driver, "board_setup")
     check(board, window, {"preview": board.preview.frame})
-    app.reset(MainMenu)
+    app.reset("menu")
 
     match = open_match(driver, config(None, None))
     check(match, window, {"board": match.view.frame, **{f"{c.title} panel": r for c, r in match.panels.items()}})
@@ -148,7 +142,7 @@ def test_the_editors_scroll_with_the_wheel_and_a_click_focuses_the_one_shown(sta
     driver = start(text_scale=150, mode="spectator")
     resize(driver, (640, 480))
     driver.wait_for_catalog()
-    agents = show(driver, AgentSelect(driver.app))
+    agents = show(driver, "agent_select")
     wheel(driver, agents.panel.center, -1)  # over a preset's description: nothing to scroll, nothing breaks
     agents._pick_custom()
     agents._pick_agent("alphabeta")

@@ -7,10 +7,10 @@ import pygame
 from engine.agents.base import SearchResult
 from engine.geometry import DEFAULT, Geometry
 from engine.score import Score
+from game.model import Colour
 from game.players import MatchConfig, player_for
 from game.scenes.match import MatchScene, describe_result
 from game.scenes.result import ResultOverlay
-from game.settings import Colour
 from tests.game.conftest import SlowAgent
 
 

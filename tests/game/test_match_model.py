@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.agents.base import SearchResult
 from game.match_model import MatchModel
-from game.settings import Colour
+from game.model import Colour
 from tests.game.test_match import config
 
 

@@ -7,8 +7,8 @@ from dataclasses import replace
 import pygame
 
 from engine.geometry import Geometry
+from game.model import Colour
 from game.panels.move_list import MoveEntry, MoveState
-from game.settings import Colour
 from tests.game.test_match import config, open_match
 
 

@@ -6,14 +6,14 @@ import json
 
 import pygame
 
-from game.app import Options
+from game.model import Colour, Mode
+from game.options import Options
 from game.scenes.agent_select import AgentSelect
 from game.scenes.board_setup import BoardSetup
 from game.scenes.help import HelpScene
 from game.scenes.match import MatchScene
 from game.scenes.menu import MainMenu
 from game.scenes.mode_select import ModeSelect
-from game.settings import Colour, Mode
 
 
 def scene_types(driver) -> list[type]:
@@ -50,7 +50,7 @@ def test_keyboard_through_every_set_up_screen_and_escape_back(start):
 def test_help_screen_and_back(start):
     driver = start()
     driver.step()
-    driver.press(driver.scene.help)
+    driver.press(driver.scene.screens["help"])
     assert isinstance(driver.scene, HelpScene)
     driver.press(driver.scene.back)
     assert isinstance(driver.scene, MainMenu)

@@ -12,7 +12,7 @@ from engine.agents.base import SearchResult
 from engine.board import Board
 from engine.progress import Progress
 from engine.stop import StopFlag
-from game.settings import Colour
+from game.model import Colour
 from tests.game.conftest import SlowAgent
 from tests.game.test_match import config, open_match
 

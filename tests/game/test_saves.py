@@ -8,9 +8,9 @@ import pytest
 
 from engine.geometry import Geometry
 from game import saves
+from game.model import Colour
 from game.players import MatchConfig, Player
 from game.saves import SavedGame, SaveFileError
-from game.settings import Colour
 from tests.game.test_match import config
 
 

@@ -11,8 +11,9 @@ import pytest
 
 from engine.geometry import Geometry
 from game import saves, settings
+from game.model import Colour
 from game.players import MatchConfig, Player
-from game.settings import Colour, Settings
+from game.settings import Settings
 
 SAVES = 100  # games each process saves
 WRITES = 150  # settings each process writes

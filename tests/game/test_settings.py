@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from game import settings
 from game.app import App
+from game.model import Colour, Mode
 from game.scenes.menu import MainMenu
-from game.settings import Colour, Mode, Settings
+from game.settings import Settings
 
 
 def test_settings_round_trip(tmp_path):

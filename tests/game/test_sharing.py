@@ -10,6 +10,7 @@ import pygame
 from engine.geometry import Geometry
 from game import saves
 from game.launch import main
+from game.model import Colour
 from game.scenes.agent_select import AgentSelect
 from game.scenes.board_setup import BoardSetup
 from game.scenes.match import MatchScene
@@ -17,7 +18,6 @@ from game.scenes.menu import MainMenu
 from game.scenes.mode_select import ModeSelect
 from game.scenes.result import ResultOverlay
 from game.scenes.saved_games import SavedGames
-from game.settings import Colour
 from tests.game.test_match import config, open_match
 from tests.game.test_tally_and_spectator import SMALL, play_the_first_column_line
 
@@ -167,7 +167,7 @@ def test_a_damaged_file_is_listed_and_explained(start):
     folder.mkdir(parents=True)
     broken = {"format": "connect-four game", "version": 1, "cols": 99, "rows": 6, "connect": 4}
     (folder / "broken.json").write_text(json.dumps(broken), encoding="utf-8")
-    driver.press(driver.scene.saved)
+    driver.press(driver.scene.screens["saved_games"])
     screen = driver.scene
     assert isinstance(screen, SavedGames) and screen.items[0].text == "Damaged: broken.json"
     driver.press(screen.items[0])
@@ -179,7 +179,7 @@ def test_the_list_scrolls_with_the_keyboard(start):
     driver.step()
     for index in range(12):
         saves.save(saves.SavedGame(config(None, None), "4" * (index % 6)))
-    driver.press(driver.scene.saved)
+    driver.press(driver.scene.screens["saved_games"])
     screen = driver.scene
     assert screen.form.focused is screen.items[0] and not screen.items[-1].visible
     for _ in range(11):
@@ -259,7 +259,7 @@ def test_a_saved_game_with_an_unknown_computer_is_refused_with_a_message(start, 
     driver = start()
     driver.wait_for_catalog()
     path = saves.save(saves.SavedGame(config(None, "nonsense:depth=3"), "44"))
-    driver.press(driver.scene.saved)
+    driver.press(driver.scene.screens["saved_games"])
     screen = driver.scene
     driver.press(screen.items[0])
     assert driver.scene is screen

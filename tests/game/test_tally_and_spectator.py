@@ -12,10 +12,10 @@ from engine.agents.base import Agent, SearchResult
 from engine.board import Board
 from engine.geometry import Geometry
 from engine.stop import StopFlag
+from game.model import Colour
 from game.players import MatchConfig, Player
 from game.scenes.players_overlay import PlayersOverlay
 from game.scenes.result import ResultOverlay
-from game.settings import Colour
 from game.tally import Tally
 from tests.game.conftest import SlowAgent
 from tests.game.test_match import config, open_match
@@ -214,8 +214,9 @@ def test_names_typed_on_the_set_up_screen_are_remembered(start):
 
 
 def test_your_name_against_the_computer_and_two_names_in_hotseat():
+    from game.model import Mode
     from game.players import config_from_settings
-    from game.settings import Mode, Settings
+    from game.settings import Settings
 
     settings = Settings(mode=Mode.HUMAN_VS_AI, human_colour=Colour.YELLOW, player_name="Zoë", red_name="Ann")
     match = config_from_settings(settings, lambda spec: spec or "medium")

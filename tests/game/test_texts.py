@@ -9,10 +9,10 @@ import pygame
 from engine.agents.registry import describe_agents
 from engine.geometry import DEFAULT
 from game.labels import agent_words, fit_agent
+from game.model import Colour, Mode
 from game.players import MatchConfig, player_for, sentence, spec_label
 from game.scenes.agent_select import AgentSelect
 from game.scenes.board_setup import BoardSetup
-from game.settings import Colour, Mode
 from tests.game.conftest import SlowAgent
 
 

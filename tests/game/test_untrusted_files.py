@@ -17,10 +17,11 @@ from engine.files import STALE_SECONDS
 from game import preparation, saves, settings
 from game.app import App
 from game.launch import build_parser, main, options_from
+from game.model import Colour
 from game.players import config_from_settings
 from game.scenes.match import MatchScene
 from game.scenes.saved_games import SavedGames
-from game.settings import Colour, Settings
+from game.settings import Settings
 from tests.game.test_match import config
 from tests.game.untrusted_files import STUDENT_SOURCE
 

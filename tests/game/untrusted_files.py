@@ -192,7 +192,8 @@ def saved_game_files(draw) -> tuple[bytes, Expected | None]:
 
 # -- settings ----------------------------------------------------------------------------------------
 def _settings_values():
-    from game.settings import AnimationSpeed, Colour, Look, Mode, Settings
+    from game.model import AnimationSpeed, Colour, Look, Mode
+    from game.settings import Settings
 
     choices: dict[str, Any] = {
         "mode": st.sampled_from([m.value for m in Mode]),
