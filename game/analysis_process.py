@@ -1,16 +1,19 @@
-"""The game's side of the analysis process (:mod:`engine.analysis_service`): jobs out, snapshots into boxes.
+"""The game's side of the analysis process (:mod:`engine.analysis_service`): jobs out, snapshots back.
 
 The live analysis and the game review run in a child process, so that their
 Python work and their kernel loading never hold this process's interpreter
 lock while the window waits to draw a frame (see the service's docstring).
-The child is started on the first job and kept for the next ones (its
+The process is a :class:`~game.jobs.Runner` of the lanes of :mod:`game.jobs`:
+a job's kind ("analyse" or "review") names the service's job, its work is the
+board. The child is started on the first job and kept for the next ones (its
 solver's table stays warm from one position to the next); a reader thread
-puts what it sends into the :class:`~game.feed.Box` of the job, and the
-scenes read the box each frame. Only the newest job's items are kept: a new
-job or :meth:`AnalysisProcess.cancel` stops the one under way at once.
+adds what it sends to the items of its :class:`~game.jobs.Job`, and the
+scenes read the job each frame. The child runs one job at a time: a new job
+(of either kind) or :meth:`AnalysisProcess.cancel` stops the one under way at
+once, and only the newest job's items are kept.
 
-If the child fails (it cannot start, or it ends), the job's box says so and
-the next job starts a new child; the game goes on either way.
+If the child fails (it cannot start, or it ends), the job says so and the
+next job starts a new child; the game goes on either way.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from engine.board import Board
-    from game.feed import Box
+    from game.jobs import Job
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
 COMMAND = [sys.executable, "-m", "engine.analysis_service"]
@@ -41,28 +44,27 @@ class AnalysisProcess:
         self._command = command or COMMAND
         self._lock = threading.Lock()
         self._process: subprocess.Popen[str] | None = None
-        self._numbers = 0
-        self._jobs: dict[int, tuple[Box[Any], Callable[[dict[str, Any]], Any]]] = {}  # sent, not yet ended
+        self._jobs: dict[int, tuple[Job[Any], Callable[[dict[str, Any]], Any]]] = {}  # sent, not yet ended
         self._current = 0  # the job whose items are wanted (0: none)
         self._closed = False
 
-    def submit(self, job: str, board: Board, box: Box[Any]) -> None:
-        """Run ``job`` ("analyse" or "review") on ``board``; its items go into ``box``. Stops any earlier job."""
+    def start(self, job: Job[Any], work: Board) -> None:
+        """Run the service's job ``job.kind`` ("analyse" or "review") on the board ``work``; its items go
+        into ``job``. Stops any earlier job."""
         from engine.analysis_service import DECODERS, position_data  # here: the first frame waits for no engine
 
         with self._lock:
-            self._numbers += 1
-            number = self._current = self._numbers
-            self._jobs[number] = (box, DECODERS[job])
-            process = self._started_locked(box)
+            number = self._current = job.number
+            self._jobs[number] = (job, DECODERS[job.kind])
+            process = self._started_locked(job)
         if process is not None:
-            self._send(process, {"id": number, "job": job, "position": position_data(board)})
+            self._send(process, {"id": number, "job": job.kind, "position": position_data(work)})
 
-    def cancel(self, box: Box[Any]) -> None:
-        """Stop ``box``'s job if it is the one under way (its box finishes when the child has stopped)."""
+    def cancel(self, job: Job[Any]) -> None:
+        """Stop ``job`` if it is the one under way (it finishes when the child has stopped)."""
         with self._lock:
             current = self._jobs.get(self._current)
-            if current is None or current[0] is not box:
+            if current is None or current[0] is not job:
                 return
             self._current = 0
             process = self._process
@@ -84,8 +86,8 @@ class AnalysisProcess:
         return None if process is None or process.poll() is not None else process.pid
 
     # -- the child --------------------------------------------------------------------------
-    def _started_locked(self, box: Box[Any]) -> subprocess.Popen[str] | None:
-        """The running child, started if need be; None (and the box says why) if there is none."""
+    def _started_locked(self, job: Job[Any]) -> subprocess.Popen[str] | None:
+        """The running child, started if need be; None (and the job says why) if there is none."""
         if self._process is not None and self._process.poll() is None:
             return self._process
         problem = "the game is closing" if self._closed else None
@@ -95,7 +97,7 @@ class AnalysisProcess:
             except OSError as exc:
                 problem = f"cannot start the analysis process: {exc.strerror or exc}"
         if problem is not None:
-            box.error, box.finished = problem, True
+            job.finish(error=problem)
             return None
         process = self._process
         assert process is not None and process.stdout is not None
@@ -111,7 +113,7 @@ class AnalysisProcess:
             pass
 
     def _read(self, process: subprocess.Popen[str], lines: IO[str]) -> None:
-        """The reader thread: each line the child writes goes to the box of its job."""
+        """The reader thread: each line the child writes goes to its job."""
         with contextlib.suppress(OSError, ValueError):
             for line in lines:
                 try:
@@ -124,10 +126,9 @@ class AnalysisProcess:
             ended, self._jobs = self._jobs, {}
             if self._process is process:
                 self._process = None
-        for box, _ in ended.values():
-            if not box.finished:
-                box.error = f"the analysis process ended (exit status {status})"
-                box.finished = True
+        for job, _ in ended.values():
+            if not job.finished:
+                job.finish(error=f"the analysis process ended (exit status {status})")
 
     def _deliver(self, message: dict[str, Any]) -> None:
         number = message["id"]
@@ -138,13 +139,12 @@ class AnalysisProcess:
                 del self._jobs[number]
         if job is None:
             return
-        box, decode = job
+        work, decode = job
         if "item" in message:
             if wanted:
-                box.items.append(decode(message["item"]))
+                work.report(decode(message["item"]))
             return
-        box.error = message.get("error")
-        box.finished = True
+        work.finish(error=message.get("error"))
 
 
 def _spawn(command: list[str]) -> subprocess.Popen[str]:

@@ -187,7 +187,7 @@ def shoot_review(director: Director, match) -> None:
     director.app.pop()  # the result banner
     director.run(0.1)
     match.show_review()
-    director.run(0, until=lambda: match.review_feed.box is not None and match.review_feed.box.finished)
+    director.run(0, until=lambda: match.review.current is not None and match.review.current.finished)
     review: Any = director.app.scene
     assert review.name == "review"
     reviews = review.reviews
@@ -217,9 +217,9 @@ def shoot_analysis(director: Director, geometry) -> None:
         director.run(
             0,
             until=lambda match=match, ready=ready: (
-                match.analysis.feed.box is not None
+                match.analysis.lane.current is not None
                 and match.analysis.snapshot is not None
-                and ready(match.analysis.feed.box)
+                and ready(match.analysis.lane.current)
             ),
         )
         director.run(0.2)

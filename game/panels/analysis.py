@@ -18,9 +18,8 @@ from engine.board import Board
 from engine.outcome import outcome, score_words
 from engine.score import Score
 from game import drawing
-from game.analysis_process import AnalysisProcess
 from game.board_view import BoardView
-from game.feed import Box, Feed
+from game.jobs import Job, Lane, Runner
 from game.theme import DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT, Theme
 
 #: How often the caption's clock is redrawn while a column is being solved (seconds).
@@ -33,13 +32,13 @@ KEY_SIZE = 12
 class AnalysisPanel:
     """The values above the columns; :meth:`follow` the position each update, :meth:`draw` reads."""
 
-    def __init__(self, service: AnalysisProcess) -> None:
-        self.feed: Feed[PositionAnalysis] = Feed(service, "analyse")
+    def __init__(self, service: Runner) -> None:
+        self.lane: Lane[PositionAnalysis] = Lane(service)  # the analysis process's jobs for this panel
         self.strip = pygame.Rect(0, 0, 0, 0)  # where the values go: set by the match screen's layout
         self.key = pygame.Rect(0, 0, 0, 0)  # where the key to the short forms goes: likewise
         self.label = pygame.Rect(0, 0, 0, 0)  # where the caption goes, left of the values: likewise
         # What the panel shows: the run as follow() last saw it (the process's reader thread fills the
-        # box at any moment; drawing what an update saw keeps each frame what the match asked for).
+        # job at any moment; drawing what an update saw keeps each frame what the match asked for).
         self.snapshot: PositionAnalysis | None = None
         self._caption = ""
         self._seen: tuple[object, int, int, str | None] | None = None  # (run, snapshots, clock tenths, error)
@@ -51,20 +50,18 @@ class AnalysisPanel:
             self.stop()
             return False
         key = (board.geometry, tuple(board.history))
-        self.feed.start(key, board)  # a new position stops the old run; the same one goes on
-        box = self.feed.box
-        assert box is not None
-        count = len(box.items)  # items arrive meanwhile: everything below is about the first ``count``
-        latest = box.items[count - 1] if count else None
-        ticking = not box.finished and latest is not None and latest.stage == "solve"
-        seen = (box, count, int(box.seconds / CLOCK_STEP) if ticking else 0, box.error)
+        job = self.lane.keep(key, board, kind="analyse")  # a new position stops the old run; the same goes on
+        count = len(job.items)  # items arrive meanwhile: everything below is about the first ``count``
+        latest = job.items[count - 1] if count else None
+        ticking = not job.finished and latest is not None and latest.stage == "solve"
+        seen = (job, count, int(job.seconds / CLOCK_STEP) if ticking else 0, job.error)
         if seen == self._seen:
             return False
-        self._seen, self.snapshot, self._caption = seen, latest, caption(box, latest)
+        self._seen, self.snapshot, self._caption = seen, latest, caption(job, latest)
         return True
 
     def stop(self) -> None:
-        self.feed.stop()
+        self.lane.cancel()
         self._seen, self.snapshot, self._caption = None, None, ""
 
     def caption(self) -> str:
@@ -154,16 +151,16 @@ class AnalysisPanel:
         )
 
 
-def caption(box: Box[PositionAnalysis], latest: PositionAnalysis | None) -> str:
+def caption(job: Job[PositionAnalysis], latest: PositionAnalysis | None) -> str:
     """One line on how far a run got, ``latest`` being its latest snapshot."""
-    if box.error:
-        return f"Analysis failed: {box.error}"
+    if job.error:
+        return f"Analysis failed: {job.error}"
     if latest is None:
         return "Analysis: starting…"
     if latest.finished:
         return f"Analysis: exact ({latest.seconds:.1f} s)"
     if latest.solving is not None:
-        return f"Solving column {latest.solving + 1}… {box.seconds:.0f} s"
+        return f"Solving column {latest.solving + 1}… {job.seconds:.0f} s"
     return "Analysis: estimating…"
 
 

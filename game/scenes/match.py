@@ -1,11 +1,12 @@
 """The match: the board, the players, the turn loop and the computer thinking in the background.
 
 The turn loop runs in :meth:`MatchScene.update`. When a computer is to move
-the screen hands a copy of the board to the :class:`~game.worker.Worker` and
-polls for the reply every step; meanwhile the window keeps drawing and
-reacting. A reply is played only if it answers the screen's latest request,
-so after a new game, an undo or leaving the screen (all of which cancel the
-search) a late answer is simply dropped. People move with the mouse or the
+the screen asks its lane of computer jobs (:mod:`game.jobs`, run by the
+:class:`~game.worker.Worker` thread) for a move on a copy of the board, and
+polls the lane every step; meanwhile the window keeps drawing and reacting.
+Only the lane's newest job is ever answered, so after a new game, an undo or
+leaving the screen (all of which cancel the search) a late answer is simply
+dropped. People move with the mouse or the
 keyboard, and only when it is their turn: input during the computer's turn
 is ignored, not queued. A move made while a disc is still falling first
 lands that disc, so two discs never fall at once.
@@ -29,12 +30,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.agents.base import Agent, SearchResult
-from engine.stop import StopFlag
 from game import drawing, pictures
 from game.animation import Animations
 from game.bindings import BACK, PLAYING, SHARING, TWO_COMPUTERS, Binding, Bindings
 from game.board_view import BoardView, Marks, Picture
-from game.feed import Feed
+from game.jobs import PREPARING, SEARCHING, Job, Lane
 from game.labels import agent_words, fit_agent, fit_headline
 from game.match_model import MatchModel
 from game.model import Colour, Mode
@@ -47,7 +47,6 @@ from game.settings import remember
 from game.spectator import SPEEDS, Series
 from game.theme import ACCENT, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT, Paint
 from game.widgets import Button, Form, paste_text
-from game.worker import Reply
 
 if TYPE_CHECKING:
     from engine.review import MoveReview
@@ -58,7 +57,6 @@ RESULT_DELAY = 0.8  # seconds between the last disc landing and the result panel
 EXIT_DELAY = 1.5  # with --exit-after-game: how long the result stays up
 SERIES_GAMES = 10  # the length of a spectator's series
 HINT_SECONDS = 2.0  # time limit of a hint search
-PREPARING_CHECK = 0.25  # seconds between looks at whether the computer to move waits for its kernels (a file check)
 FLASH_SECONDS = 2.0
 PULSE_SECONDS = 4.0  # a hint arrow or a winning line breathes this long, then rests (a still screen idles)
 DIGIT_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)} | {
@@ -125,8 +123,7 @@ class MatchScene(Scene):
         self._counted = False  # the finished game on the board is in the tally
         self._listed: tuple[MatchModel, int] | None = None  # the model and version the move list shows
         self._hint_agent: Agent | None = None
-        self._waiting: tuple[str, int, bool] = ("", -1, False)  # a computer's spec, the ply, whether it waits
-        self._waiting_at = 0.0
+        self._preparing_shown = False  # the window says the computer to move is being prepared
         self._size = app.screen.get_size()
         self._board_shown: Picture | None = None  # what the window shows of the board (None: unknown)
         self._failure_shown: str | None = None  # the failure whose box the window shows
@@ -150,12 +147,12 @@ class MatchScene(Scene):
         # The live analysis, the thinking view and the game review (see game.panels).
         self.analysis = AnalysisPanel(app.analysis_process)
         self.thinking_view = ThinkingPanel()
-        self.review_feed: Feed[MoveReview] = Feed(app.analysis_process, "review")
+        self.review: Lane[MoveReview] = Lane(app.analysis_process)
+        self.computer: Lane[str] = Lane(app.worker)  # the computer's moves and the hints
         self._reset_turn_state()
 
     def _reset_turn_state(self) -> None:
-        self._request: int | None = None  # the worker request this screen is waiting for
-        self._request_kind = ""  # "move" or "hint"
+        self.computer.cancel()  # a move or hint asked for: no longer wanted
         self._asked_at = 0.0
         self._ready: SearchResult | None = None  # a computer move waiting for the previous disc to land
         self.error: str | None = None
@@ -186,9 +183,9 @@ class MatchScene(Scene):
 
     def exit(self) -> None:
         self.app.catalog.hold_loading(False)
-        self.app.worker.cancel()
+        self.computer.cancel()
         self.analysis.stop()
-        self.review_feed.stop()
+        self.review.cancel()
         for agent in [*self.agents.values(), self._hint_agent]:
             if agent is not None:
                 self.app.worker.run_later(agent.close)
@@ -196,7 +193,7 @@ class MatchScene(Scene):
 
     def restart(self, config: MatchConfig | None = None) -> None:
         """A new game (``config``: a rematch); any search still running is stopped and forgotten."""
-        self.app.worker.cancel()
+        self.computer.cancel()
         if config is not None and config.geometry != self.config.geometry:
             self.view = BoardView(config.geometry)
             self.cursor = min(self.cursor, config.geometry.cols - 1)
@@ -207,7 +204,7 @@ class MatchScene(Scene):
         self.animations.clear()
         self.paused, self.steps, self._counted = False, 0, False
         self._reset_turn_state()
-        self.review_feed.stop()
+        self.review.cancel()
         for agent in self.agents.values():
             self.app.worker.run_later(agent.new_game)
         self._changed()
@@ -285,9 +282,8 @@ class MatchScene(Scene):
             self.flash(reason[0].upper() + reason[1:])
             self.app.sounds.play("illegal")
             return
-        if self._request_kind == "hint":  # the hint is no longer wanted
-            self.app.worker.cancel()
-            self._request, self._request_kind = None, ""
+        if self.computer.kind == "hint":  # the hint is no longer wanted
+            self.computer.cancel()
         self._play(col)
 
     def undo(self) -> None:
@@ -296,7 +292,7 @@ class MatchScene(Scene):
         if self.model.undo_count() == 0:
             self.flash("Nothing to undo")
             return
-        self.app.worker.cancel()
+        self.computer.cancel()
         self.animations.cancel(self.model.undo())
         self._position_changed()
 
@@ -307,7 +303,7 @@ class MatchScene(Scene):
         if self.model.redo_count() == 0:
             self.flash("Nothing to redo")
             return
-        self.app.worker.cancel()
+        self.computer.cancel()
         for col, row, colour in self.model.redo():
             self.animations.drop(col, row, colour, self.view.hand_row)
         self._position_changed()
@@ -316,7 +312,7 @@ class MatchScene(Scene):
         """Show the game as it was after ``moves`` moves (a click in the move list); not for spectators."""
         if self.mode is Mode.SPECTATOR or moves == self.model.moves_played:
             return
-        self.app.worker.cancel()
+        self.computer.cancel()
         emptied, _ = self.model.go_to(moves)
         self.animations.cancel(emptied)
         self.animations.clear()  # a jump shows the position at once
@@ -393,7 +389,7 @@ class MatchScene(Scene):
         """The two computers change sides from this position on."""
         if self.mode is not Mode.SPECTATOR:
             return
-        self.app.worker.cancel()
+        self.computer.cancel()
         self.config = self.model.config = self.config.swapped()
         self.agents = {colour.other: agent for colour, agent in self.agents.items()}
         for agent in self.agents.values():
@@ -415,7 +411,7 @@ class MatchScene(Scene):
         except Exception as exc:
             self.flash(f"Cannot use {spec}: {exc}")
             return
-        self.app.worker.cancel()
+        self.computer.cancel()
         old = self.agents.pop(colour, None)
         if old is not None:
             self.app.worker.run_later(old.close)
@@ -453,7 +449,7 @@ class MatchScene(Scene):
 
     def ask_hint(self) -> None:
         """Ask the strongest preset for the move it would play here (shown as an arrow)."""
-        if not self.model.human_to_move or self._request is not None:
+        if not self.model.human_to_move or self.computer.current is not None:
             return
         if self._hint_agent is None:
             try:
@@ -464,12 +460,13 @@ class MatchScene(Scene):
         agent, board, catalog = self._hint_agent, self.model.board.copy(), self.app.catalog
         spec = catalog.hint_spec()
 
-        def job(stop: StopFlag) -> SearchResult:
-            catalog.wait_until_prepared(spec, board, stop)
-            with stop.deadline(HINT_SECONDS) as limit:
+        def hint(job: Job[str]) -> SearchResult:
+            assert job.stop is not None  # the worker gives every job its stop flag
+            catalog.wait_until_prepared(spec, board, job.stop)
+            with job.stop.deadline(HINT_SECONDS) as limit:
                 return agent.choose(board, limit)
 
-        self._submit(job, "hint")
+        self._submit(hint, "hint")
         self.hint, self.hint_text = None, "Looking for a good move…"
         self._changed()
 
@@ -483,9 +480,8 @@ class MatchScene(Scene):
         if self.mode is not Mode.SPECTATOR or self.model.board.is_over:
             return
         self.paused, self.steps = not self.paused, 0
-        if self.paused and self._request_kind == "move":
-            self.app.worker.cancel()
-            self._request, self._request_kind = None, ""
+        if self.paused and self.computer.kind == "move":
+            self.computer.cancel()
         self._changed()
 
     def flash(self, text: str) -> None:
@@ -509,7 +505,7 @@ class MatchScene(Scene):
 
     def start_review(self) -> None:
         """Review the game in the analysis process (it fills in as positions are solved); idempotent."""
-        self.review_feed.start(tuple(self.model.board.history), self.model.board)
+        self.review.keep(tuple(self.model.board.history), self.model.board, kind="review")
 
     def show_review(self, moves: int | None = None) -> None:
         """Open the review of the finished game, at its end or just after move number ``moves``."""
@@ -530,9 +526,8 @@ class MatchScene(Scene):
         elif isinstance(choice, pygame.event.Event):
             self.handle_event(choice)
 
-    def _submit(self, job, kind: str) -> None:
-        self._request = self.app.worker.submit(job)
-        self._request_kind = kind
+    def _submit(self, work, kind: str, items: tuple[str, ...] = ()) -> None:
+        self.computer.submit(work, kind=kind, items=items)
         self._asked_at = self.time
 
     def _play(self, col: int, result: SearchResult | None = None) -> None:
@@ -633,7 +628,7 @@ class MatchScene(Scene):
         """Follow the position with the analysis, and the thinking computer's search with the thinking view."""
         if self.show_analysis and self.analysis.follow(self.model.board):
             self.app.invalidate([self.analysis.strip, self.analysis.label, self.analysis.key])
-        thinker = self.agents.get(self.model.colour_to_move) if self._request_kind == "move" else None
+        thinker = self.agents.get(self.model.colour_to_move) if self.computer.kind == "move" else None
         if self.thinking_view.update(self.time, thinker):  # its line on the board, its shares, its summary
             self.app.invalidate([self._headline_area, self.analysis.strip, *self._board_changes()])
 
@@ -674,31 +669,33 @@ class MatchScene(Scene):
 
     def _computer_turn(self) -> None:
         colour = self.model.colour_to_move
-        if self._request is None and self._ready is None and colour in self.agents:
+        if self.computer.current is None and self._ready is None and colour in self.agents:
             agent, board, catalog = self.agents[colour], self.model.board.copy(), self.app.catalog
             spec = self.model.player_to_move.spec or ""
 
-            def move(stop: StopFlag) -> SearchResult:
-                catalog.wait_until_prepared(spec, board, stop)  # a first start: compiled elsewhere, first
-                return agent.choose(board, stop)
+            def move(job: Job[str]) -> SearchResult:
+                assert job.stop is not None  # the worker gives every job its stop flag
+                catalog.wait_until_prepared(spec, board, job.stop)  # a first start: compiled elsewhere, first
+                job.report(SEARCHING)
+                return agent.choose(board, job.stop)
 
-            self._submit(move, "move")
+            # A first start: the move says it waits for its player's kernels until the worker says it searches.
+            self._submit(move, "move", (PREPARING,) if catalog.waits_for(spec, board) else ())
         pacing = self.speed.move_time if self.mode is Mode.SPECTATOR else MIN_MOVE_TIME[self.mode]
         if self._ready is not None and self.animations.idle and self.time - self._asked_at >= pacing:
             self._play(self._ready.column, self._ready)
 
     def _poll_worker(self) -> None:
-        reply = self.app.worker.poll()
-        if reply is None or reply.request != self._request:
-            return  # nothing new, or the answer to a request this screen no longer wants
-        kind, self._request, self._request_kind = self._request_kind, None, ""
-        if kind == "hint":
+        reply = self.computer.poll()  # only ever the newest job's answer
+        if reply is None:
+            return
+        if reply.kind == "hint":
             self._take_hint(reply)
         else:
             self._take_move(reply)
         self._changed()
 
-    def _take_hint(self, reply: Reply) -> None:
+    def _take_hint(self, reply: Job[str]) -> None:
         if reply.error is not None:
             self.hint_text = ""
             self.flash(f"The hint failed: {reply.error}")
@@ -710,7 +707,7 @@ class MatchScene(Scene):
         else:
             self.hint_text = ""
 
-    def _take_move(self, reply: Reply) -> None:
+    def _take_move(self, reply: Job[str]) -> None:
         player = self.model.player_to_move
         if reply.error is not None:
             self.error = f"{player.name} ({player.agent_label}) failed: {reply.error}"
@@ -858,27 +855,20 @@ class MatchScene(Scene):
     @property
     def preparing(self) -> bool:
         """The computer to move waits for its kernels to be compiled (the first start of a version)."""
-        spec = self.model.player_to_move.spec
-        return self.thinking and spec is not None and self._waiting == (spec, self.model.board.ply, True)
+        job = self.computer.current
+        return self.thinking and job is not None and job.kind == "move" and job.latest == PREPARING
 
     def _check_preparing(self) -> None:
-        """Find out whether the thinking computer waits for its kernels: it looks at files, so it is
-        asked a few times a second (and at once for a new player or move), never while drawing."""
-        spec, board = self.model.player_to_move.spec, self.model.board
-        if not self.thinking or spec is None:
-            return
-        if self._waiting[:2] == (spec, board.ply) and self.time - self._waiting_at < PREPARING_CHECK:
-            return
-        self._waiting_at = self.time
-        waiting = (spec, board.ply, self.app.catalog.waits_for(spec, board))
-        if waiting != self._waiting:
-            self._waiting = waiting
+        """Redraw the thinking computer's panel and the headline when its move starts or stops waiting for
+        its kernels (the move's job says so)."""
+        if self.preparing != self._preparing_shown:
+            self._preparing_shown = self.preparing
             self.app.invalidate([self.panels[self.model.colour_to_move], self._headline_area])
 
     @property
     def thinking(self) -> bool:
         """A computer is choosing a move (or its move waits to be shown); never while paused."""
-        return (not self.paused or self.steps > 0) and (self._request_kind == "move" or self._ready is not None)
+        return (not self.paused or self.steps > 0) and (self.computer.kind == "move" or self._ready is not None)
 
     def _draw_player(self, surface: pygame.Surface, colour: Colour) -> None:
         theme, px = self.app.theme, self.app.theme.px

@@ -35,7 +35,7 @@ LABEL_COLOURS: dict[str, Paint] = {
 
 
 class ReviewScene(Scene):
-    """Reviews the game of a finished match (``match``: the match screen, whose review feed it reads)."""
+    """Reviews the game of a finished match (``match``: the match screen, whose review lane it reads)."""
 
     name = "review"
     #: The arrows step through the game here, not between the buttons.
@@ -70,13 +70,13 @@ class ReviewScene(Scene):
     @property
     def reviews(self) -> dict[int, MoveReview]:
         """The reviewed moves so far, by ply (1-based)."""
-        box = self.match.review_feed.box
-        return {} if box is None else {item.ply: item for item in box.items}
+        job = self.match.review.current
+        return {} if job is None else {item.ply: item for item in job.items}
 
     @property
     def finished(self) -> bool:
-        box = self.match.review_feed.box
-        return box is not None and box.finished
+        job = self.match.review.current
+        return job is not None and job.finished
 
     def mover(self, ply: int) -> Colour:
         """The colour that made move ``ply`` (1-based)."""
@@ -169,7 +169,7 @@ class ReviewScene(Scene):
         self.form.draw(surface)
 
     def _progress(self, reviews: dict[int, MoveReview]) -> str:
-        box = self.match.review_feed.box
+        box = self.match.review.current
         total = len(self.history)
         if box is None:
             return ""

@@ -45,7 +45,7 @@ def test_a_toggles_the_panel_and_the_choice_is_remembered(start, settings_file):
     assert json.loads(settings_file.read_text())["show_analysis"] is True
     driver.run_until(lambda: match.analysis.snapshot is not None, what="the first values")
     driver.press(match.analysis_button)  # the button does the same
-    assert not match.show_analysis and match.analysis.feed.box is None
+    assert not match.show_analysis and match.analysis.lane.current is None
     assert json.loads(settings_file.read_text())["show_analysis"] is False
 
 
@@ -69,10 +69,10 @@ def test_a_new_position_stops_the_old_analysis_and_starts_again(start):
         timeout=60,
         what="the solver at work",
     )
-    old = match.analysis.feed.box
+    old = match.analysis.lane.current
     assert "Solving column" in match.analysis.caption()
     driver.click_column(3)
-    new = match.analysis.feed.box
+    new = match.analysis.lane.current
     assert new is not old and new.key[1] == (0, 3)
     driver.run_until(lambda: old.finished, timeout=5, what="the old analysis to stop")
     assert not old.latest.finished  # stopped in the middle, never completed
@@ -177,7 +177,7 @@ def test_leaving_the_match_stops_the_analysis(start):
         timeout=60,
         what="the solver at work",
     )
-    box = match.analysis.feed.box
+    box = match.analysis.lane.current
     driver.key(pygame.K_ESCAPE)
     driver.run_until(lambda: box.finished, timeout=5, what="the analysis to stop")
     assert not box.latest.finished
@@ -193,7 +193,7 @@ def test_slow_agent_still_thinks_with_analysis_on(start):
     driver.app.make_agent = lambda spec: slow
     match = open_match(driver, config)
     driver.run_until(lambda: match.model.moves_played >= 2, timeout=30, what="two computer moves")
-    assert match.analysis.feed.box is not None
+    assert match.analysis.lane.current is not None
 
 
 def test_the_key_to_the_short_forms_has_a_line_each_under_the_move_list(start):

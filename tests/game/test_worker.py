@@ -1,4 +1,4 @@
-"""The worker thread on its own: only the latest request is ever answered."""
+"""The background-work API on the worker thread: numbered jobs, the newest cancels the older, stale answers dropped."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from game.jobs import Job, Lane
 from game.worker import Worker
 
 
@@ -17,22 +18,27 @@ def worker():
     worker.close()
 
 
-def wait_for_reply(worker: Worker, timeout: float = 5.0):
+@pytest.fixture
+def lane(worker):
+    return Lane(worker)
+
+
+def wait_for_answer(lane: Lane, timeout: float = 5.0) -> Job:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        reply = worker.poll()
-        if reply is not None:
-            return reply
+        job = lane.poll()
+        if job is not None:
+            return job
         time.sleep(0.005)
-    raise AssertionError("no reply")
+    raise AssertionError("no answer")
 
 
 def searching_until_stopped(started: threading.Event, stopped: threading.Event, answer: str):
-    """A job that runs until its stop flag is set, like a search with no limit."""
+    """Work that runs until its job's stop flag is set, like a search with no limit."""
 
-    def search(stop):
+    def search(job):
         started.set()
-        while not stop.is_set():
+        while not job.stop.is_set():
             time.sleep(0.001)
         stopped.set()
         return answer
@@ -40,60 +46,107 @@ def searching_until_stopped(started: threading.Event, stopped: threading.Event, 
     return search
 
 
-def test_a_reply_arrives_once(worker):
-    number = worker.submit(lambda stop: 42)
-    reply = wait_for_reply(worker)
-    assert (reply.request, reply.value, reply.error) == (number, 42, None)
-    assert worker.poll() is None and not worker.busy
+def test_an_answer_is_handed_over_once(lane):
+    asked = lane.submit(lambda job: 42, kind="move")
+    job = wait_for_answer(lane)
+    assert job is asked and (job.value, job.error, job.kind) == (42, None, "move")
+    assert lane.poll() is None and lane.current is None
 
 
-def test_a_new_request_stops_the_old_one_and_its_answer_is_dropped(worker):
+def test_every_job_has_its_own_number(lane, worker):
+    other = Lane(worker)
+    numbers = [lane.submit(lambda job: 1).number, other.submit(lambda job: 2).number, lane.submit(lambda job: 3).number]
+    assert len(set(numbers)) == 3 and numbers == sorted(numbers)
+
+
+def test_a_new_request_stops_the_old_one_and_its_answer_is_dropped(lane):
     started, stopped = threading.Event(), threading.Event()
-    worker.submit(searching_until_stopped(started, stopped, "stale"))
+    old = lane.submit(searching_until_stopped(started, stopped, "stale"))
     assert started.wait(5)
-    second = worker.submit(lambda stop: "fresh")
-    assert stopped.wait(1)
-    reply = wait_for_reply(worker)
-    assert (reply.request, reply.value) == (second, "fresh")
+    second = lane.submit(lambda job: "fresh")
+    assert stopped.wait(1) and old.cancelled
+    job = wait_for_answer(lane)
+    assert job is second and job.value == "fresh"
+    deadline = time.monotonic() + 5
+    while not old.finished and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert old.value == "stale" and lane.poll() is None  # it ended, but nobody is handed the stale answer
 
 
-def test_cancel_means_no_reply_at_all(worker):
+def test_cancel_means_no_answer_at_all(lane, worker):
     started, stopped = threading.Event(), threading.Event()
-    worker.submit(searching_until_stopped(started, stopped, "late"))
+    lane.submit(searching_until_stopped(started, stopped, "late"))
     assert started.wait(5)
-    worker.cancel()
+    lane.cancel()
     assert stopped.wait(1)
     finished = threading.Event()
     worker.run_later(finished.set)  # runs after the cancelled search has returned
     assert finished.wait(5)
-    assert worker.poll() is None and not worker.busy
+    assert lane.poll() is None and lane.current is None
 
 
-def test_an_exception_becomes_a_one_line_error_and_the_worker_goes_on(worker):
-    def broken(stop):
+def test_a_job_cancelled_while_queued_never_runs(lane, worker):
+    gate, ran = threading.Event(), []
+    worker.run_later(gate.wait)  # the thread is busy until the gate opens
+    first = lane.submit(lambda job: ran.append("first"))
+    lane.submit(lambda job: ran.append("second"))
+    assert first.cancelled
+    gate.set()
+    wait_for_answer(lane)
+    assert ran == ["second"]
+
+
+def test_work_reports_what_it_finds_on_the_way(lane):
+    go_on = threading.Event()
+
+    def work(job):
+        job.report("preparing")
+        go_on.wait(5)
+        job.report("searching")
+        return "column 4"
+
+    job = lane.submit(work, items=("asked",))
+    deadline = time.monotonic() + 5
+    while job.latest != "preparing" and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert job.items == ["asked", "preparing"] and not job.finished
+    go_on.set()
+    assert wait_for_answer(lane).items == ["asked", "preparing", "searching"]
+
+
+def test_an_exception_becomes_a_one_line_error_and_the_worker_goes_on(lane):
+    def broken(job):
         raise ZeroDivisionError("division by zero")
 
-    worker.submit(broken)
-    reply = wait_for_reply(worker)
-    assert reply.value is None
-    assert reply.error.startswith("ZeroDivisionError: division by zero (test_worker.py, line ")
-    worker.submit(lambda stop: "still working")
-    assert wait_for_reply(worker).value == "still working"
+    lane.submit(broken)
+    job = wait_for_answer(lane)
+    assert job.value is None
+    assert job.error.startswith("ZeroDivisionError: division by zero (test_worker.py, line ")
+    lane.submit(lambda job: "still working")
+    assert wait_for_answer(lane).value == "still working"
 
 
-def test_chores_run_in_order_with_requests(worker):
+def test_chores_run_in_order_with_jobs(lane, worker):
     order = []
     worker.run_later(lambda: order.append("new game"))
-    worker.submit(lambda stop: order.append("search"))
+    lane.submit(lambda job: order.append("search"))
     worker.run_later(lambda: order.append("close"))
-    wait_for_reply(worker)
+    wait_for_answer(lane)
     done = threading.Event()
     worker.run_later(done.set)
     assert done.wait(5)
     assert order == ["new game", "search", "close"]
 
 
-def test_a_failing_chore_does_not_stop_the_worker(worker):
+def test_a_failing_chore_does_not_stop_the_worker(lane, worker):
     worker.run_later(lambda: 1 / 0)
-    worker.submit(lambda stop: "alive")
-    assert wait_for_reply(worker).value == "alive"
+    lane.submit(lambda job: "alive")
+    assert wait_for_answer(lane).value == "alive"
+
+
+def test_closing_stops_what_runs(worker):
+    started, stopped = threading.Event(), threading.Event()
+    job = Lane(worker).submit(searching_until_stopped(started, stopped, "never read"))
+    assert started.wait(5)
+    worker.close()
+    assert stopped.wait(1) and job.cancelled
