@@ -22,6 +22,13 @@ from engine.experiments.tables import markdown_table
 from engine.geometry import Geometry
 from engine.match import play_game
 
+#: What the seeds published for 1,000 random games on 7x6: seed 000 "approximately 57%" for the
+#: first player (Task 2, read off its bar charts); seed 001 "player 'x' won 560 times and player
+#: 'o' won 437 times" (so 3 draws).
+SEED_GAMES = 1_000
+SEED_000_FIRST = 0.57
+SEED_001_FIRST, SEED_001_SECOND = 0.560, 0.437
+SEED_001_DRAWS = 1 - SEED_001_FIRST - SEED_001_SECOND
 SIZES = ((4, 4), (5, 4), (6, 5), (7, 6), (8, 8), (9, 9))
 QUICK_SIZES = ((4, 4), (7, 6))
 BATCH = 500
@@ -72,12 +79,13 @@ def tasks(settings: Settings) -> list[RandomGames]:
 
 def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
     sizes = list(dict.fromkeys(row["size"] for row in rows))
-    table_rows, shares = [], {}
+    table_rows, shares, lengths = [], {}, {}
     for size in sizes:
         mine = [row for row in rows if row["size"] == size]
         counts = Counter(row["winner"] for row in mine)
         n = len(mine)
         plies = np.array([row["plies"] for row in mine])
+        lengths[size] = float(plies.mean())
         shares[size] = {k: (counts[k] / n, *wilson(counts[k], n)) for k in ("first", "second", "draw")}
         table_rows.append(
             [
@@ -106,8 +114,14 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
     seed_figures = markdown_table(
         ["source", "games (7x6)", "first wins", "second wins", "draws"],
         [
-            ["seed 000", "1,000", "about 57%", "-", "-"],
-            ["seed 001", "1,000", "56.0%", "43.7%", "0.3%"],
+            ["seed 000", f"{SEED_GAMES:,}", f"about {SEED_000_FIRST:.0%}", "-", "-"],
+            [
+                "seed 001",
+                f"{SEED_GAMES:,}",
+                f"{SEED_001_FIRST:.1%}",
+                f"{SEED_001_SECOND:.1%}",
+                f"{SEED_001_DRAWS:.1%}",
+            ],
             ["this run", f"{sum(1 for r in rows if r['size'] == '7x6'):,}", *_cells(seven)],
         ],
         right=[False, True, True, True, True],
@@ -116,18 +130,34 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
     reading = (
         f"Moving first is worth {edge} of win rate on 7x6 even when nobody plays well: the first "
         "player always has as many stones on the board as the second, or one more, so it completes a line "
-        "first more often. The seeds' 1,000 games put the first player near 56-57%; compare our interval above. "
-        f"{_draws_sentence(shares)}"
+        f"first more often. The seeds' {SEED_GAMES:,} games put the first player at {SEED_001_FIRST:.0%} (seed 001) "
+        f"and about {SEED_000_FIRST:.0%} (seed 000){_seed_interval_sentence(seven)} {_draws_sentence(shares, lengths)}"
     )
     return Findings(table, ["outcomes.png", "lengths.png"], headline, seed_figures, reading)
 
 
-def _draws_sentence(shares: dict) -> str:
-    """How draws change with the board size, from the rows."""
+def _seed_interval_sentence(seven) -> str:
+    """Whether the seeds' figures fall in our 95% interval on 7x6."""
+    if not seven:
+        return "."
+    _, low, high = seven["first"]
+    inside = [
+        name for name, value in (("seed 001", SEED_001_FIRST), ("seed 000", SEED_000_FIRST)) if low <= value <= high
+    ]
+    where = f"{' and '.join(inside)} inside" if inside else "both outside"
+    return f"; our 95% interval on 7x6 is {low:.1%}-{high:.1%}, {where} it."
+
+
+def _draws_sentence(shares: dict, lengths: dict) -> str:
+    """How draws and game lengths change from the smallest board to the largest, from the rows."""
     smallest, largest = next(iter(shares)), list(shares)[-1]
+    first, last = shares[smallest]["draw"][0], shares[largest]["draw"][0]
+    trend = "fall" if last < first else "rise" if last > first else "stay"
+    longer = lengths[largest] > lengths[smallest]
     return (
-        f"Draws fall from {shares[smallest]['draw'][0]:.0%} of the games on {smallest} (a random line of four "
-        f"is rare on a small board) to {shares[largest]['draw'][0]:.1%} on {largest}, where games also get longer."
+        f"Draws {trend} from {first:.1%} of the games on {smallest} (a random line of four is rare on a small "
+        f"board) to {last:.1%} on {largest}, where games are {'longer' if longer else 'no longer'} on average "
+        f"({lengths[smallest]:.1f} against {lengths[largest]:.1f} plies)."
     )
 
 
