@@ -20,6 +20,7 @@ GRAVITY = 75.0  # rows per second squared: a full 6-row drop takes about 0.4 s
 RESTITUTION = 0.22  # the share of the speed a disc keeps when it bounces
 SETTLE_SPEED = 2.0  # rows per second: a slower bounce is not worth showing
 MAX_BOUNCES = 2
+HAND_ROW = 0.3  # how far above the top row the disc in hand floats (and a dropped disc starts), in rows
 
 
 @dataclass

@@ -81,13 +81,13 @@ class Binding:
     """What some keys do on a screen, and how people are told about it."""
 
     keys: str  # pygame names, space-separated: "u ctrl+z backspace" ("": none, as for the mouse)
-    action: str = ""  # the screen's method it calls ("": the screen's controls handle these keys)
+    action: str = ""  # the screen's method it calls, or a part's ("turns.undo") ("": its controls handle these keys)
     label: str = ""  # the keys as people read them: "U, Ctrl+Z"
     does: str = ""  # on the shortcuts card ("" keeps it off the card)
     group: str = ""  # the card's group
     footer: str = ""  # in the screen's footer: "Esc back"
     button: str = ""  # the hint on the button of the same action (default: the label)
-    when: str = ""  # the screen's method that says, given the event, whether the binding acts now
+    when: str = ""  # the method (of the screen or a part) that says, given the event, whether it acts now
     repeat: bool = False  # acts on the keyboard's auto-repeat too (moving, not acting)
     with_event: bool = False  # the action gets the key event (a digit says which column)
     rank: int = 0  # on the card, after the entries of its group with a lower rank
@@ -117,7 +117,7 @@ class Bindings:
             if not binding.action or (is_repeat(event) and not binding.repeat):
                 continue
             weight = binding.weight(event)
-            if weight is None or (binding.when and not getattr(owner, binding.when)(event)):
+            if weight is None or (binding.when and not find(owner, binding.when)(event)):
                 continue
             rank = (weight, bool(binding.when), -index)
             if best is None or rank > best[0]:
@@ -125,7 +125,7 @@ class Bindings:
         if best is None:
             return False
         binding = best[1]
-        action = getattr(owner, binding.action)
+        action = find(owner, binding.action)
         if binding.with_event:
             action(event)
         else:
@@ -139,6 +139,13 @@ class Bindings:
     def hint(self, action: str) -> str:
         """The key hint for the button that does ``action`` (the keys of the binding that calls it)."""
         return next((binding.hint for binding in self.entries if binding.action == action and binding.hint), "")
+
+
+def find(owner: Any, path: str) -> Any:
+    """``owner``'s method of the dotted name ``path`` ("undo", or "turns.undo" for one of its parts)."""
+    for name in path.split("."):
+        owner = getattr(owner, name)
+    return owner
 
 
 def card(tables: Iterable[Bindings]) -> Card:

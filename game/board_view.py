@@ -16,11 +16,10 @@ import pygame
 
 from engine.geometry import Geometry
 from game import drawing
-from game.animation import Animations
+from game.animation import HAND_ROW, Animations
 from game.model import Colour
 from game.theme import ACCENT, DISC, TEXT
 
-HAND_ROW = 0.3  # how far above the top row the disc in hand floats, in rows
 WIN_LINE = (226, 232, 246)
 
 Owner = Callable[[int, int], Colour | None]

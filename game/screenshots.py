@@ -86,10 +86,10 @@ class Director:
         match = self.show("match", config)
         for move in moves:
             column = int(move) - 1
-            x, y = match.view.cell_centre(column, match.view.hand_row)
+            x, y = match.view.board.cell_centre(column, match.view.board.hand_row)
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)), rel=(0, 0), buttons=()))
             self.run(0.05)
-            match.drop(column)
+            match.turns.drop(column)
             self.run(0.25)
         self.run(0.6)
         return match
@@ -135,7 +135,10 @@ def main(argv: list[str] | None = None) -> int:
             player_for(Colour.RED, red, Mode.SPECTATOR), player_for(Colour.YELLOW, yellow, Mode.SPECTATOR), geometry
         )
         match = director.show("match", spectator)
-        director.run(0, until=lambda: match.model.moves_played >= 7 and match.thinking and match.animations.idle)
+        director.run(
+            0,
+            until=lambda: match.turns.model.moves_played >= 7 and match.turns.thinking and match.turns.animations.idle,
+        )
         director.run(0.3)  # into the computer's move: the indicator shows its elapsed time
         director.shoot("match_thinking")
 
@@ -187,7 +190,7 @@ def shoot_review(director: Director, match) -> None:
     director.app.pop()  # the result banner
     director.run(0.1)
     match.show_review()
-    director.run(0, until=lambda: match.review.current is not None and match.review.current.finished)
+    director.run(0, until=lambda: match.feeds.review.current is not None and match.feeds.review.current.finished)
     review: Any = director.app.scene
     assert review.name == "review"
     reviews = review.reviews
@@ -217,9 +220,9 @@ def shoot_analysis(director: Director, geometry) -> None:
         director.run(
             0,
             until=lambda match=match, ready=ready: (
-                match.analysis.lane.current is not None
-                and match.analysis.snapshot is not None
-                and ready(match.analysis.lane.current)
+                match.feeds.analysis.lane.current is not None
+                and match.feeds.analysis.snapshot is not None
+                and ready(match.feeds.analysis.lane.current)
             ),
         )
         director.run(0.2)
@@ -246,12 +249,12 @@ def shoot_thinking(director: Director, geometry) -> None:
         director.run(
             0,
             until=lambda colour=colour, seconds=seconds: (
-                match.model.moves_played >= 6
-                and match.model.colour_to_move is colour
-                and match.thinking
-                and match.animations.idle
-                and match.thinking_view.snapshot is not None
-                and match.thinking_view.snapshot.seconds > seconds
+                match.turns.model.moves_played >= 6
+                and match.turns.model.colour_to_move is colour
+                and match.turns.thinking
+                and match.turns.animations.idle
+                and match.feeds.thinking.snapshot is not None
+                and match.feeds.thinking.snapshot.seconds > seconds
             ),
             timeout=120.0,
         )

@@ -73,13 +73,14 @@ class InGameTask:
         try:
             scene: Any = app.scene  # the match screen, opened by name from the options
             assert scene.name == "match"
-            while not scene.model.board.is_over:
-                if scene.error:
-                    raise RuntimeError(scene.error)
+            turns = scene.turns
+            while not turns.model.board.is_over:
+                if turns.error:
+                    raise RuntimeError(turns.error)
                 if not app.running:  # SDL turns Ctrl-C and SIGTERM into a closed window: no row for this game
                     raise KeyboardInterrupt
                 app.step()
-            model = scene.model
+            model = turns.model
         finally:
             app.close()
         winner = model.winner

@@ -32,7 +32,7 @@ class HelpScene(FormScene):
         super().__init__(app)
         self.back = Button("Back", self.dismiss, primary=True)
         self.form.set_widgets([self.back])
-        self.controls = (*dict(app.shortcuts())[PLAYING], *MORE_CONTROLS)
+        self.entries = (*dict(app.shortcuts())[PLAYING], *MORE_CONTROLS)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.area = self.content(size)
@@ -52,7 +52,7 @@ class HelpScene(FormScene):
         y += theme.font_px(20) + px(12)
         # as many as fit (all but with a large text size), then a pointer to the shortcuts card
         size, line = 16, theme.font_px(16) + px(8)
-        controls = self.controls
+        controls = self.entries
         rows = max(1, min(len(controls), (box.bottom - y) // line))
         shown = controls if rows == len(controls) else (*controls[: rows - 1], ("F1  or  ?", "all the keys"))
         keys_width = max(theme.font(size, True).size(keys)[0] for keys, _ in shown) + px(24)

@@ -9,6 +9,7 @@ custom agent already playing stays in the list as it is.
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +19,9 @@ from game.model import Colour
 from game.scene import Host, Scene
 from game.theme import DISC, MUTED, PANEL, TEXT
 from game.widgets import Button, Choice, Form
+
+if TYPE_CHECKING:
+    from game.match.turns import TurnController
 
 TITLE = "The players"
 NOTE = "Changes apply from this position on"
@@ -30,7 +34,7 @@ class PlayersOverlay(Scene):
     overlay = True
     bindings = Bindings(Binding("x", "swap_sides", button="X"), Binding("p", "dismiss"), BACK)
 
-    def __init__(self, app: Host, match) -> None:
+    def __init__(self, app: Host, match: TurnController) -> None:
         super().__init__(app)
         self.match = match
         self.choices: dict[Colour, Choice] = {}

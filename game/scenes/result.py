@@ -8,19 +8,25 @@ buttons.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game import drawing
 from game.bindings import BACK, Binding, Bindings
 from game.labels import fit_headline
+from game.match import sharing
 from game.model import Colour, Mode
 from game.scene import Host, Scene
 from game.theme import DISC, MUTED, PANEL, SUCCESS, TEXT
 from game.widgets import Button, Form
 
+if TYPE_CHECKING:
+    from game.match.turns import TurnController
+
 
 class ResultOverlay(Scene):
-    """The banner over ``match`` (the match screen, whose state it reads and whose sharing it uses).
+    """The banner over the finished ``match`` (its turn controller: the banner reads it and shares its game).
 
     It closes with what the player chose for the match to do: ``"rematch"``,
     ``"review"``, or a key of the match's own (undo, a new game, the
@@ -39,7 +45,7 @@ class ResultOverlay(Scene):
         BACK,
     )
 
-    def __init__(self, app: Host, match) -> None:
+    def __init__(self, app: Host, match: TurnController) -> None:
         super().__init__(app)
         self.match = match
         starts = match.config.first.other.title
@@ -65,18 +71,18 @@ class ResultOverlay(Scene):
         self.dismiss(event)
 
     def copy_position(self) -> None:
-        self.match.copy_position()
+        sharing.copy_position(self.app, self.match)
 
     def paste_position(self) -> None:
         """Ctrl+V: a new game from the pasted position (the banner stays if the text is not one)."""
-        if self.match.paste_position():
+        if sharing.paste_position(self.app, self.match):
             self.dismiss()
 
     def press_save(self) -> None:
         self.save.press()
 
     def save_game(self) -> None:
-        self.match.save_game()
+        sharing.save_game(self.app, self.match)
         self.save.enabled = False  # saved once; the match screen says where
 
     def change_settings(self) -> None:

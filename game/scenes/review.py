@@ -19,6 +19,8 @@ from engine.review import MoveReview, summary, summary_text
 from game.animation import Animations
 from game.bindings import BACK, Binding, Bindings
 from game.board_view import BoardView, Marks
+from game.jobs import Lane
+from game.match_model import MatchModel
 from game.model import Colour
 from game.panels.eval_graph import draw_graph, height_of, index_at
 from game.scene import Host, Scene
@@ -35,7 +37,7 @@ LABEL_COLOURS: dict[str, Paint] = {
 
 
 class ReviewScene(Scene):
-    """Reviews the game of a finished match (``match``: the match screen, whose review lane it reads)."""
+    """Reviews a finished game (``model``), its moves labelled as the review's job (on ``review``) fills in."""
 
     name = "review"
     #: The arrows step through the game here, not between the buttons.
@@ -47,10 +49,9 @@ class ReviewScene(Scene):
         BACK,
     )
 
-    def __init__(self, app: Host, match, moves: int | None = None) -> None:
+    def __init__(self, app: Host, model: MatchModel, review: Lane[MoveReview], moves: int | None = None) -> None:
         super().__init__(app)
-        self.match = match
-        self.model = match.model
+        self.model, self.review = model, review
         self.history = list(self.model.board.history)
         self.selected = len(self.history)  # moves shown on the board: the final position first
         self.view = BoardView(self.model.config.geometry)
@@ -70,12 +71,12 @@ class ReviewScene(Scene):
     @property
     def reviews(self) -> dict[int, MoveReview]:
         """The reviewed moves so far, by ply (1-based)."""
-        job = self.match.review.current
+        job = self.review.current
         return {} if job is None else {item.ply: item for item in job.items}
 
     @property
     def finished(self) -> bool:
-        job = self.match.review.current
+        job = self.review.current
         return job is not None and job.finished
 
     def mover(self, ply: int) -> Colour:
@@ -169,7 +170,7 @@ class ReviewScene(Scene):
         self.form.draw(surface)
 
     def _progress(self, reviews: dict[int, MoveReview]) -> str:
-        box = self.match.review.current
+        box = self.review.current
         total = len(self.history)
         if box is None:
             return ""
@@ -230,8 +231,8 @@ class ReviewScene(Scene):
         y += px(16)
         pygame.draw.line(surface, PANEL, (x, y), (x + width, y), 2)
         y += px(10)
-        first = self.model.colour_of(Side.FIRST)
-        counts = summary(list(reviews.values()), first.title, first.other.title)
+        opener = self.model.colour_of(Side.FIRST)
+        counts = summary(list(reviews.values()), opener.title, opener.other.title)
         for player in (Colour.RED, Colour.YELLOW):
             line = f"{player.title}: {summary_text(counts[player.title])}"
             y = theme.draw_text(surface, line, 14, (x, y), TEXT, wrap=width).bottom + px(4)

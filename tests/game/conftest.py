@@ -104,7 +104,7 @@ class Driver:
 
     def click_column(self, column: int) -> None:
         """Click the space above a column of the board on the match screen."""
-        self.click(self.scene.view.cell_centre(column, self.scene.view.hand_row))
+        self.click(self.scene.view.board.cell_centre(column, self.scene.view.board.hand_row))
 
     def wait_for_catalog(self) -> None:
         self.step()
@@ -112,7 +112,7 @@ class Driver:
 
     def settle(self) -> None:
         """Let falling discs land."""
-        self.run_until(lambda: self.scene_of_type("MatchScene").animations.idle, what="discs to land")
+        self.run_until(lambda: self.scene_of_type("MatchScene").turns.animations.idle, what="discs to land")
 
     def scene_of_type(self, name: str):
         return next(scene for scene in reversed(self.app.scenes) if type(scene).__name__ == name)

@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_4, mod=0, unicode="4", scancode=0))
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_4, mod=0, unicode="4", scancode=0))
         moved = time.perf_counter()
-        while match.model.moves_played < 2:
+        while match.turns.model.moves_played < 2:
             if time.perf_counter() - moved > args.timeout:
                 print(f"{args.agent}: no reply within {args.timeout:g} s", flush=True)
                 return 1

@@ -115,7 +115,7 @@ def test_shortcuts_card_opens_on_question_mark_and_f1_and_blocks_the_board(start
     driver.key(pygame.K_SLASH, pygame.KMOD_SHIFT, unicode="?")
     assert isinstance(driver.scene, ShortcutsOverlay)
     driver.key(pygame.K_4, unicode="4")
-    assert match.model.moves_played == 0  # the board behind the card takes no input
+    assert match.turns.model.moves_played == 0  # the board behind the card takes no input
     driver.key(pygame.K_F1)
     assert driver.scene is match
     driver.key(pygame.K_F1)
@@ -160,7 +160,7 @@ def test_f2_opens_the_settings_over_a_game_and_instant_animation_applies_on_retu
     driver.key(pygame.K_ESCAPE)
     assert driver.scene is match
     driver.key(pygame.K_1, unicode="1")
-    assert match.model.moves_played == 1 and match.animations.idle  # no disc in flight
+    assert match.turns.model.moves_played == 1 and match.turns.animations.idle  # no disc in flight
     driver.step()
     assert list(driver.app.sounds.played)[-1] == "land:0"  # still heard landing
 

@@ -39,40 +39,40 @@ def open_match(driver, match_config: MatchConfig) -> MatchScene:
 def test_a_toggles_the_panel_and_the_choice_is_remembered(start, settings_file):
     driver = start()
     match = open_match(driver, hotseat())
-    assert not match.show_analysis and match.analysis.snapshot is None  # off by default
+    assert not match.show_analysis and match.feeds.analysis.snapshot is None  # off by default
     driver.key(pygame.K_a)
     assert match.show_analysis
     assert json.loads(settings_file.read_text())["show_analysis"] is True
-    driver.run_until(lambda: match.analysis.snapshot is not None, what="the first values")
-    driver.press(match.analysis_button)  # the button does the same
-    assert not match.show_analysis and match.analysis.lane.current is None
+    driver.run_until(lambda: match.feeds.analysis.snapshot is not None, what="the first values")
+    driver.press(match.controls.analysis_button)  # the button does the same
+    assert not match.show_analysis and match.feeds.analysis.lane.current is None
     assert json.loads(settings_file.read_text())["show_analysis"] is False
 
 
 def test_values_fill_in_from_the_book_and_the_solver(start):
     driver = start(show_analysis=True)
     match = open_match(driver, hotseat("4444"))
-    driver.run_until(lambda: match.analysis.snapshot is not None, what="the first snapshot")
-    first = match.analysis.snapshot
+    driver.run_until(lambda: match.feeds.analysis.snapshot is not None, what="the first snapshot")
+    first = match.feeds.analysis.snapshot
     assert first.stage in ("book", "estimate", "solve", "done")
-    driver.run_until(lambda: match.analysis.snapshot.finished, timeout=120, what="exact values")
-    final = match.analysis.snapshot
+    driver.run_until(lambda: match.feeds.analysis.snapshot.finished, timeout=120, what="exact values")
+    final = match.feeds.analysis.snapshot
     assert all(value is None or value.is_exact for value in final.values)
-    assert final.best_columns and match.analysis.caption().startswith("Analysis: exact")
+    assert final.best_columns and match.feeds.analysis.caption().startswith("Analysis: exact")
 
 
 def test_a_new_position_stops_the_old_analysis_and_starts_again(start):
     driver = start(show_analysis=True)
     match = open_match(driver, hotseat("1"))  # most replies to 1 are not in the book: seconds of solving each
     driver.run_until(
-        lambda: match.analysis.snapshot is not None and match.analysis.snapshot.stage == "solve",
+        lambda: match.feeds.analysis.snapshot is not None and match.feeds.analysis.snapshot.stage == "solve",
         timeout=60,
         what="the solver at work",
     )
-    old = match.analysis.lane.current
-    assert "Solving column" in match.analysis.caption()
+    old = match.feeds.analysis.lane.current
+    assert "Solving column" in match.feeds.analysis.caption()
     driver.click_column(3)
-    new = match.analysis.lane.current
+    new = match.feeds.analysis.lane.current
     assert new is not old and new.key[1] == (0, 3)
     driver.run_until(lambda: old.finished, timeout=5, what="the old analysis to stop")
     assert not old.latest.finished  # stopped in the middle, never completed
@@ -82,8 +82,8 @@ def test_a_new_position_stops_the_old_analysis_and_starts_again(start):
 def test_the_full_column_stays_blank(start):
     driver = start(show_analysis=True)
     match = open_match(driver, hotseat("444444"))
-    driver.run_until(lambda: match.analysis.snapshot is not None, what="a snapshot")
-    assert match.analysis.snapshot.values[3] is None
+    driver.run_until(lambda: match.feeds.analysis.snapshot is not None, what="a snapshot")
+    assert match.feeds.analysis.snapshot.values[3] is None
 
 
 def test_thinking_view_shows_the_computer_s_search(start):
@@ -96,15 +96,15 @@ def test_thinking_view_shows_the_computer_s_search(start):
     match = open_match(driver, config)
     driver.run_until(
         # the first snapshot may come before the first iteration has a best column
-        lambda: match.thinking_view.snapshot is not None and match.thinking_view.snapshot.best_column is not None,
+        lambda: match.feeds.thinking.snapshot is not None and match.feeds.thinking.snapshot.best_column is not None,
         timeout=300,  # a cold start compiles the kernels first
         what="a progress snapshot with a best column",
     )
-    snapshot = match.thinking_view.snapshot
+    snapshot = match.feeds.thinking.snapshot
     assert snapshot.depth and snapshot.best_column is not None
-    assert "nodes/s" in match.thinking_view.summary()
+    assert "nodes/s" in match.feeds.thinking.summary()
     driver.key(pygame.K_n)  # a new game: the search stops and the view forgets it
-    assert match.thinking_view.snapshot is not snapshot
+    assert match.feeds.thinking.snapshot is not snapshot
 
 
 def test_a_long_exact_solve_says_so_while_it_runs(start):
@@ -119,12 +119,12 @@ def test_a_long_exact_solve_says_so_while_it_runs(start):
     driver = start()
     match = open_match(driver, config)
     driver.run_until(
-        lambda: match.thinking_view.snapshot is not None and match.thinking_view.snapshot.nodes > 0,
+        lambda: match.feeds.thinking.snapshot is not None and match.feeds.thinking.snapshot.nodes > 0,
         timeout=300,  # a cold start compiles the kernels first
         what="a snapshot of the solve",
     )
-    assert match.thinking_view.snapshot.exact
-    assert match.thinking_view.summary().startswith("exact solve · ")
+    assert match.feeds.thinking.snapshot.exact
+    assert match.feeds.thinking.summary().startswith("exact solve · ")
     driver.key(pygame.K_n)  # a new game stops the solve
 
 
@@ -132,7 +132,7 @@ def test_review_labels_a_known_blunder_and_steps_with_the_keys(start):
     driver = start()
     match = open_match(driver, hotseat(BLUNDER_GAME[:-1]))
     driver.click_column(1)  # yellow wins
-    driver.run_until(lambda: match.model.board.is_over and match.animations.idle, what="the end")
+    driver.run_until(lambda: match.turns.model.board.is_over and match.turns.animations.idle, what="the end")
     driver.key(pygame.K_ESCAPE) if driver.scene is not match else None  # close the result banner if it is up
     driver.key(pygame.K_v)
     review = driver.scene_of_type("ReviewScene")
@@ -158,11 +158,11 @@ def test_a_click_on_a_move_of_a_finished_game_opens_the_review_there(start):
     match = open_match(driver, hotseat(""))
     for move in BLUNDER_GAME:
         driver.click_column(int(move) - 1)
-        driver.run_until(lambda: match.animations.idle, what="the disc to land")
-    assert match.model.board.is_over
+        driver.run_until(lambda: match.turns.animations.idle, what="the disc to land")
+    assert match.turns.model.board.is_over
     driver.key(pygame.K_ESCAPE) if driver.scene is not match else None  # close the result banner if it is up
     driver.step()
-    third = next(rect for rect, index in match.move_list._cells if index == 2)
+    third = next(rect for rect, index in match.view.move_list._cells if index == 2)
     driver.click(third.center)
     review = driver.scene_of_type("ReviewScene")
     assert isinstance(review, ReviewScene) and review.selected == 3
@@ -173,11 +173,11 @@ def test_leaving_the_match_stops_the_analysis(start):
     driver = start(show_analysis=True)
     match = open_match(driver, hotseat("1"))
     driver.run_until(
-        lambda: match.analysis.snapshot is not None and match.analysis.snapshot.stage == "solve",
+        lambda: match.feeds.analysis.snapshot is not None and match.feeds.analysis.snapshot.stage == "solve",
         timeout=60,
         what="the solver at work",
     )
-    box = match.analysis.lane.current
+    box = match.feeds.analysis.lane.current
     driver.key(pygame.K_ESCAPE)
     driver.run_until(lambda: box.finished, timeout=5, what="the analysis to stop")
     assert not box.latest.finished
@@ -192,19 +192,21 @@ def test_slow_agent_still_thinks_with_analysis_on(start):
     )
     driver.app.make_agent = lambda spec: slow
     match = open_match(driver, config)
-    driver.run_until(lambda: match.model.moves_played >= 2, timeout=30, what="two computer moves")
-    assert match.analysis.lane.current is not None
+    driver.run_until(lambda: match.turns.model.moves_played >= 2, timeout=30, what="two computer moves")
+    assert match.feeds.analysis.lane.current is not None
 
 
 def test_the_key_to_the_short_forms_has_a_line_each_under_the_move_list(start):
     driver = start(show_analysis=True)
     match = open_match(driver, hotseat("4444"))
-    driver.run_until(lambda: match.analysis.snapshot is not None and match.analysis.snapshot.finished, what="values")
-    key, moves, theme = match.analysis.key, match.move_list.rect, driver.app.theme
+    driver.run_until(
+        lambda: match.feeds.analysis.snapshot is not None and match.feeds.analysis.snapshot.finished, what="values"
+    )
+    key, moves, theme = match.feeds.analysis.key, match.view.move_list.rect, driver.app.theme
     assert key.top >= moves.bottom and key.left >= moves.left and key.right <= moves.right
     assert key.height == len(KEY) * theme.font(12).get_linesize()
-    assert not any(key.colliderect(button.rect) for button in match.form.widgets)
+    assert not any(key.colliderect(button.rect) for button in match.controls.form.widgets)
     codes = max(theme.font(12, True).size(code)[0] for code, _ in KEY) + theme.px(8)
     assert all(theme.font(12).size(meaning)[0] <= key.width - codes for _, meaning in KEY)  # nothing cut
     driver.key(pygame.K_a)  # the analysis off: the move list takes the room back
-    assert match.move_list.rect.bottom > moves.bottom and match.analysis.key.height == 0
+    assert match.view.move_list.rect.bottom > moves.bottom and match.feeds.analysis.key.height == 0

@@ -18,11 +18,11 @@ def test_spectator_game_to_the_end(start):
     options = Options(match=match_from("random:seed=1", "random:seed=2", Geometry(5, 4, 3), ""), exit_after_game=True)
     driver = start(options)
     match = driver.scene
-    assert isinstance(match, MatchScene) and match.mode.value == "spectator"
+    assert isinstance(match, MatchScene) and match.turns.mode.value == "spectator"
     driver.run_until(lambda: not driver.app.running, timeout=60, what="the end of the game")
-    assert match.model.board.is_over
+    assert match.turns.model.board.is_over
     assert any(isinstance(scene, ResultOverlay) for scene in driver.app.scenes)
-    assert all(result is not None for result in match.model.results)  # every move came from an agent
+    assert all(result is not None for result in match.turns.model.results)  # every move came from an agent
 
 
 def test_new_game_while_thinking_drops_the_stale_move(start):
@@ -35,8 +35,8 @@ def test_new_game_while_thinking_drops_the_stale_move(start):
     assert slow.stopped.wait(1)  # the search was told to stop ...
     assert slow.started.wait(5)  # ... and the new game's search began
     driver.step(30)
-    assert match.model.moves_played == 0  # the first search's answer never landed
-    assert match.thinking
+    assert match.turns.model.moves_played == 0  # the first search's answer never landed
+    assert match.turns.thinking
 
 
 def test_undo_while_thinking_takes_back_your_move(start):
@@ -48,7 +48,7 @@ def test_undo_while_thinking_takes_back_your_move(start):
     driver.key(pygame.K_u)
     assert slow.stopped.wait(1)
     driver.step(30)
-    assert match.model.board.history == () and match.model.human_to_move
+    assert match.turns.model.board.history == () and match.turns.model.human_to_move
 
 
 def test_leaving_the_match_while_thinking_stops_the_search(start):
@@ -60,8 +60,8 @@ def test_leaving_the_match_while_thinking_stops_the_search(start):
     assert isinstance(driver.scene, MainMenu)
     assert slow.stopped.wait(1)
     driver.step(30)
-    assert match.model.moves_played == 0
-    assert match.computer.current is None  # nothing asked of the worker is waited for
+    assert match.turns.model.moves_played == 0
+    assert match.turns.computer.current is None  # nothing asked of the worker is waited for
 
 
 def test_quitting_while_thinking_does_not_hang(start):
@@ -78,14 +78,14 @@ def test_an_agent_that_raises_is_reported_and_the_game_stays_usable(start):
     driver = start(agents={"buggy": FailingAgent()})
     match = open_match(driver, config(None, "buggy"))
     driver.key(pygame.K_4)
-    driver.run_until(lambda: match.failure is not None, what="the error message")
-    assert "RuntimeError: boom" in match.failure and "Computer" in match.failure
-    assert match.status()[0] == "The computer failed"
-    assert any(button.text == "Retry" for button in match.form.widgets)
+    driver.run_until(lambda: match.turns.failure is not None, what="the error message")
+    assert "RuntimeError: boom" in match.turns.failure and "Computer" in match.turns.failure
+    assert match.view.status()[0] == "The computer failed"
+    assert any(button.text == "Retry" for button in match.controls.form.widgets)
     driver.key(pygame.K_RETURN)  # retry: it fails again, still no crash
-    driver.run_until(lambda: match.failure is not None, what="the error message")
+    driver.run_until(lambda: match.turns.failure is not None, what="the error message")
     driver.key(pygame.K_u)  # undo still works
-    assert match.model.board.history == () and match.failure is None
+    assert match.turns.model.board.history == () and match.turns.failure is None
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.scene, MainMenu)
 
@@ -93,9 +93,9 @@ def test_an_agent_that_raises_is_reported_and_the_game_stays_usable(start):
 def test_an_agent_answering_an_impossible_column_is_reported(start):
     driver = start(agents={"wrong": WrongColumnAgent()})
     match = open_match(driver, config("wrong", None))
-    driver.run_until(lambda: match.failure is not None, what="the error message")
-    assert "column 100" in match.failure
-    assert match.model.moves_played == 0
+    driver.run_until(lambda: match.turns.failure is not None, what="the error message")
+    assert "column 100" in match.turns.failure
+    assert match.turns.model.moves_played == 0
 
 
 def test_an_agent_that_cannot_be_built_is_reported(start):
@@ -105,7 +105,7 @@ def test_an_agent_that_cannot_be_built_is_reported(start):
     driver = start()
     driver.app.make_agent = broken
     match = open_match(driver, config(None, "classroom"))
-    assert "no such file" in match.failure
+    assert "no such file" in match.turns.failure
     driver.key(pygame.K_4)  # you can still move; the computer side just does not answer
     driver.step(10)
-    assert match.model.moves_played == 1
+    assert match.turns.model.moves_played == 1

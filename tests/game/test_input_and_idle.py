@@ -28,9 +28,9 @@ def test_a_held_enter_on_quick_game_drops_no_disc(start):
     driver.hold(pygame.K_RETURN, repeats=4)
     match = driver.scene
     assert isinstance(match, MatchScene)
-    assert match.model.moves_played == 0
+    assert match.turns.model.moves_played == 0
     driver.key(pygame.K_RETURN)
-    assert match.model.moves_played == 1
+    assert match.turns.model.moves_played == 1
 
 
 def test_held_keys_on_the_board_act_once_but_arrows_repeat(start):
@@ -38,10 +38,10 @@ def test_held_keys_on_the_board_act_once_but_arrows_repeat(start):
     match = open_match(driver, config(None, None))
     driver.hold(pygame.K_4, repeats=5)
     driver.hold(pygame.K_DOWN, repeats=5)
-    assert match.model.board.move_string == "44"
-    start_column = match.cursor
+    assert match.turns.model.board.move_string == "44"
+    start_column = match.controls.cursor
     driver.hold(pygame.K_LEFT, repeats=2)
-    assert match.cursor == start_column - 3
+    assert match.controls.cursor == start_column - 3
 
 
 def test_fast_presses_land_the_falling_disc_first(start):
@@ -49,20 +49,20 @@ def test_fast_presses_land_the_falling_disc_first(start):
     match = open_match(driver, config(None, None))
     for _ in range(7):  # seven quick presses of 4 in a two-player game, one a frame
         driver.key(pygame.K_4)
-        assert len(match.animations.falling) <= 1  # never two discs in the air
-    assert match.model.board.move_string == "444444"  # the seventh finds the column full
-    assert "full" in match._flash[0]
+        assert len(match.turns.animations.falling) <= 1  # never two discs in the air
+    assert match.turns.model.board.move_string == "444444"  # the seventh finds the column full
+    assert "full" in match.turns.flashing[0]
 
 
 def test_a_click_during_the_computers_falling_disc_lands_it_first(start):
     driver = start()
     match = open_match(driver, config(None, "random:seed=3"))
     driver.key(pygame.K_4)
-    driver.run_until(lambda: match.model.human_to_move, what="the computer's reply")
-    assert not match.animations.idle  # the reply is falling ...
+    driver.run_until(lambda: match.turns.model.human_to_move, what="the computer's reply")
+    assert not match.turns.animations.idle  # the reply is falling ...
     driver.click_column(2)  # ... when the player answers
-    assert match.model.moves_played == 3
-    assert len(match.animations.falling) == 1
+    assert match.turns.model.moves_played == 3
+    assert len(match.turns.animations.falling) == 1
 
 
 def test_a_paused_spectator_game_is_not_thinking(start):
@@ -70,17 +70,17 @@ def test_a_paused_spectator_game_is_not_thinking(start):
     driver = start(agents={"slow": slow})
     match = open_match(driver, config("slow", "slow"))
     assert slow.started.wait(5)
-    assert match.thinking and match.status()[0].endswith("thinking…")
+    assert match.turns.thinking and match.view.status()[0].endswith("thinking…")
     driver.key(pygame.K_SPACE)
     assert slow.stopped.wait(1)  # the search stops: a pause costs no processor time
-    assert match.paused and not match.thinking
-    assert match.status()[0] == "Paused"
+    assert match.turns.paused and not match.turns.thinking
+    assert match.view.status()[0] == "Paused"
     slow.started.clear()
     driver.step(60)
-    assert not slow.started.is_set() and match.model.moves_played == 0
+    assert not slow.started.is_set() and match.turns.model.moves_played == 0
     driver.key(pygame.K_SPACE)
     assert slow.started.wait(5)  # resumed: the computer thinks again
-    assert match.thinking
+    assert match.turns.thinking
 
 
 def idle_redraws(frames: int) -> int:
@@ -123,8 +123,8 @@ def test_messages_never_cover_the_match_buttons(start):
         driver.app.notify("A long message that takes more than one line on this small window. " * 3, error=True)
     driver.step()
     toasts = driver.app.toast_rects()
-    assert len(toasts) == 2 and match.form.widgets
-    assert not any(toast.colliderect(button.rect) for toast in toasts for button in match.form.widgets)
+    assert len(toasts) == 2 and match.controls.form.widgets
+    assert not any(toast.colliderect(button.rect) for toast in toasts for button in match.controls.form.widgets)
 
 
 def test_a_double_click_that_opens_a_screen_does_not_act_inside_it(start):
@@ -137,7 +137,7 @@ def test_a_double_click_that_opens_a_screen_does_not_act_inside_it(start):
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=quick.rect.center, button=1))
         driver.step()
     assert type(driver.scene).__name__ == "MatchScene"
-    assert driver.scene.model.board.move_string == ""  # the second press dropped no disc
+    assert driver.scene.turns.model.board.move_string == ""  # the second press dropped no disc
     driver.clock.time += 1.0  # a later click on the board plays as usual
     driver.click_column(3)
-    driver.run_until(lambda: driver.scene.model.board.move_string == "4", what="the click's move")
+    driver.run_until(lambda: driver.scene.turns.model.board.move_string == "4", what="the click's move")

@@ -16,6 +16,7 @@ import pytest
 from game.model import Mode
 from game.scenes import players_overlay
 from game.scenes.agent_select import AgentSelect
+from game.scenes.match import MatchScene
 from game.scenes.players_overlay import PlayersOverlay
 from game.scenes.result import ResultOverlay
 from game.theme import Theme
@@ -36,7 +37,8 @@ def check(scene, window: tuple[int, int], extra: dict[str, pygame.Rect] | None =
     """The visible controls (and ``extra`` boxes) lie inside the window, apart from each other,
     and every label shows in full unless its column is as wide as it may be."""
     theme = scene.app.theme
-    boxes = [(describe(widget), widget.rect) for widget in scene.form.widgets if widget.visible]
+    form = scene.controls.form if isinstance(scene, MatchScene) else scene.form  # the match keeps it in its controls
+    boxes = [(describe(widget), widget.rect) for widget in form.widgets if widget.visible]
     boxes += list((extra or {}).items())
     screen = pygame.Rect((0, 0), window)
     where = f"{type(scene).__name__} at {window}, text {theme.text_scale:.0%}"
@@ -45,7 +47,7 @@ def check(scene, window: tuple[int, int], extra: dict[str, pygame.Rect] | None =
         assert screen.contains(rect), f"{name} {rect} leaves the window on {where}"
     for (one, a), (other, b) in itertools.combinations(boxes, 2):
         assert not a.colliderect(b), f"{one} {a} overlaps {other} {b} on {where}"
-    for widget in scene.form.widgets:  # a label is shortened only when its column is as wide as it may be
+    for widget in form.widgets:  # a label is shortened only when its column is as wide as it may be
         if isinstance(widget, Labelled) and widget.visible:
             whole = widget.label_need(theme) <= widget.label_width(theme)
             assert whole or widget.label_width(theme) == widget.label_cap(), f"{widget.label!r} is cut on {where}"
@@ -125,9 +127,13 @@ def test_every_screen_fits_at_every_text_size(start, window, scale):
     app.reset("menu")
 
     match = open_match(driver, config(None, None))
-    check(match, window, {"board": match.view.frame, **{f"{c.title} panel": r for c, r in match.panels.items()}})
+    check(
+        match,
+        window,
+        {"board": match.view.board.frame, **{f"{c.title} panel": r for c, r in match.view.panels.items()}},
+    )
     for move in WINNING_GAME:
-        match.drop(int(move) - 1)
+        match.turns.drop(int(move) - 1)
         driver.settle()
     driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result banner")
     result = driver.scene

@@ -7,9 +7,10 @@ import pygame
 from engine.agents.base import SearchResult
 from engine.geometry import DEFAULT, Geometry
 from engine.score import Score
+from game.match.texts import describe_result
 from game.model import Colour
 from game.players import MatchConfig, player_for
-from game.scenes.match import MatchScene, describe_result
+from game.scenes.match import MatchScene
 from game.scenes.result import ResultOverlay
 from tests.game.conftest import SlowAgent
 
@@ -35,16 +36,16 @@ def test_hotseat_game_by_clicks_to_a_win(start):
     match = open_match(driver, config(None, None))
     for column in (0, 1, 0, 1, 0, 1):
         driver.click_column(column)
-    assert match.model.board.move_string == "121212"
-    assert match.model.colour_to_move is Colour.RED
-    assert match.marks().ghost == (1, Colour.RED)  # the disc in hand follows the pointer
+    assert match.turns.model.board.move_string == "121212"
+    assert match.turns.model.colour_to_move is Colour.RED
+    assert match.view.marks().ghost == (1, Colour.RED)  # the disc in hand follows the pointer
     driver.click_column(0)
-    assert match.model.winner is Colour.RED
+    assert match.turns.model.winner is Colour.RED
     driver.click_column(3)  # the game is over: clicks do nothing
-    assert match.model.moves_played == 7
+    assert match.turns.model.moves_played == 7
     driver.settle()
-    assert sorted(match.marks().winning) == [(0, 0), (0, 1), (0, 2), (0, 3)]
-    assert match.status() == ("Red wins!", match.status()[1])
+    assert sorted(match.view.marks().winning) == [(0, 0), (0, 1), (0, 2), (0, 3)]
+    assert match.view.status() == ("Red wins!", match.view.status()[1])
     driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel")
     assert driver.scene.headline()[0] == "Red wins!"
 
@@ -57,8 +58,8 @@ def test_rematch_alternates_the_first_player(start):
     driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel")
     driver.key(pygame.K_r)
     assert driver.scene is match
-    assert match.model.moves_played == 0 and match.config.first is Colour.YELLOW
-    assert match.model.colour_to_move is Colour.YELLOW
+    assert match.turns.model.moves_played == 0 and match.turns.config.first is Colour.YELLOW
+    assert match.turns.model.colour_to_move is Colour.YELLOW
 
 
 def test_draw_is_announced(start):
@@ -68,8 +69,8 @@ def test_draw_is_announced(start):
     driver.click_column(0)
 
     driver.settle()
-    assert match.model.board.is_draw
-    assert match.status()[0].startswith("Draw")
+    assert match.turns.model.board.is_draw
+    assert match.view.status()[0].startswith("Draw")
     driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel")
     assert driver.scene.headline()[0] == "Draw!"
 
@@ -77,23 +78,23 @@ def test_draw_is_announced(start):
 def test_human_against_the_computer_by_keyboard(start):
     driver = start()
     match = open_match(driver, config(None, "random:seed=3"))
-    board = match.model.board
+    board = match.turns.model.board
     keys = iter(range(1000))
     while not board.is_over:
-        driver.run_until(lambda: match.model.human_to_move or board.is_over, what="the human's turn")
+        driver.run_until(lambda: match.turns.model.human_to_move or board.is_over, what="the human's turn")
         if board.is_over:
             break
         target = board.legal_columns()[-1] if next(keys) % 2 else board.legal_columns()[0]
         if len(board.history) % 4 == 0:  # sometimes a digit key ...
             driver.key(pygame.K_1 + target)
         else:  # ... sometimes the arrows and Enter, Space or Down
-            while match.cursor != target:
-                driver.key(pygame.K_LEFT if match.cursor > target else pygame.K_RIGHT)
+            while match.controls.cursor != target:
+                driver.key(pygame.K_LEFT if match.controls.cursor > target else pygame.K_RIGHT)
             driver.key((pygame.K_RETURN, pygame.K_SPACE, pygame.K_DOWN)[len(board.history) % 3])
         assert board.history[-1] == target
     history = board.history
-    assert all(match.model.results[i] is None for i in range(0, len(history), 2))  # the person's moves
-    assert all(match.model.results[i] is not None for i in range(1, len(history), 2))  # the computer's
+    assert all(match.turns.model.results[i] is None for i in range(0, len(history), 2))  # the person's moves
+    assert all(match.turns.model.results[i] is not None for i in range(1, len(history), 2))  # the computer's
     driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel")
 
 
@@ -105,25 +106,25 @@ def test_clicks_during_the_computers_turn_are_ignored(start):
     assert slow.started.wait(5)
     driver.click_column(4)  # not your turn
     driver.key(pygame.K_6)
-    assert match.model.board.history == (3,)
-    driver.run_until(lambda: match.model.human_to_move, what="the computer's move")
-    assert match.model.board.history == (3, 0)  # the slow agent plays its first legal column
+    assert match.turns.model.board.history == (3,)
+    driver.run_until(lambda: match.turns.model.human_to_move, what="the computer's move")
+    assert match.turns.model.board.history == (3, 0)  # the slow agent plays its first legal column
 
 
 def test_undo_takes_back_the_computers_reply_and_your_move(start):
     driver = start()
     match = open_match(driver, config(None, "random:seed=1"))
     driver.key(pygame.K_4)
-    driver.run_until(lambda: match.model.human_to_move, what="the computer's move")
+    driver.run_until(lambda: match.turns.model.human_to_move, what="the computer's move")
     driver.key(pygame.K_3)
-    driver.run_until(lambda: match.model.human_to_move, what="the computer's move")
-    assert len(match.model.board.history) == 4
+    driver.run_until(lambda: match.turns.model.human_to_move, what="the computer's move")
+    assert len(match.turns.model.board.history) == 4
     driver.key(pygame.K_u)
-    assert match.model.board.history[:1] == (3,) and len(match.model.board.history) == 2
+    assert match.turns.model.board.history[:1] == (3,) and len(match.turns.model.board.history) == 2
     driver.key(pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert match.model.board.history == ()
+    assert match.turns.model.board.history == ()
     driver.key(pygame.K_u)
-    assert match.model.board.history == ()  # nothing left to undo
+    assert match.turns.model.board.history == ()  # nothing left to undo
 
 
 def test_undo_in_hotseat_takes_back_one_move(start):
@@ -131,9 +132,9 @@ def test_undo_in_hotseat_takes_back_one_move(start):
     match = open_match(driver, config(None, None))
     driver.click_column(2)
     driver.click_column(5)
-    driver.press(next(button for button in match.form.widgets if button.text.startswith("Undo")))
-    assert match.model.board.history == (2,)
-    assert match.model.colour_to_move is Colour.YELLOW
+    driver.press(next(button for button in match.controls.form.widgets if button.text.startswith("Undo")))
+    assert match.turns.model.board.history == (2,)
+    assert match.turns.model.colour_to_move is Colour.YELLOW
 
 
 def test_hint_points_at_a_legal_column(start):
@@ -142,20 +143,20 @@ def test_hint_points_at_a_legal_column(start):
     match = open_match(driver, config(None, None, moves="1"))
 
     driver.key(pygame.K_h)
-    driver.run_until(lambda: match.hint is not None, what="a hint")
-    assert match.model.board.is_legal(match.hint)
-    assert match.marks().hint == match.hint and str(match.hint + 1) in match.hint_text
+    driver.run_until(lambda: match.turns.hint is not None, what="a hint")
+    assert match.turns.model.board.is_legal(match.turns.hint)
+    assert match.view.marks().hint == match.turns.hint and str(match.turns.hint + 1) in match.turns.hint_text
     driver.key(pygame.K_1)
-    assert match.hint is None  # a move clears it
+    assert match.turns.hint is None  # a move clears it
 
 
 def test_a_full_column_is_refused_with_a_message(start):
     driver = start()
     match = open_match(driver, config(None, None, moves="111111"))
     driver.key(pygame.K_1)
-    assert match.model.moves_played == 0
+    assert match.turns.model.moves_played == 0
 
-    assert "full" in match._flash[0]
+    assert "full" in match.turns.flashing[0]
 
 
 def test_a_computer_move_says_whether_its_value_is_exact() -> None:

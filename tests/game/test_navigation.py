@@ -95,9 +95,9 @@ def test_spectator_set_up_with_a_custom_agent_by_mouse(start, settings_file):
     driver.press(board.start)
     match = driver.scene
     assert isinstance(match, MatchScene)
-    assert match.config.mode is Mode.SPECTATOR
-    assert match.config.yellow.spec == "random:seed=42"
-    assert match.config.geometry.cols == 9
+    assert match.turns.config.mode is Mode.SPECTATOR
+    assert match.turns.config.yellow.spec == "random:seed=42"
+    assert match.turns.config.geometry.cols == 9
     saved = json.loads(settings_file.read_text(encoding="utf-8"))
     assert saved["mode"] == "spectator" and saved["cols"] == 9 and saved["yellow_agent"] == "random:seed=42"
 
@@ -138,10 +138,10 @@ def test_window_resize_lays_the_board_out_again(start):
     driver.step()
     driver.press(driver.scene.quick)
     match = driver.scene
-    small = match.view.cell
+    small = match.view.board.cell
     driver.app.headless = False  # as in a real window, whose size is remembered
     resize_window(driver, (1200, 900))
-    assert match.view.cell > small
+    assert match.view.board.cell > small
     assert (driver.app.settings.window_width, driver.app.settings.window_height) == (1200, 900)
 
 
@@ -174,7 +174,7 @@ def test_quick_game_from_a_start_position_or_a_message_why_not(start):
     driver = start(Options(moves="4453"), mode="hotseat")
     driver.step()
     driver.press(driver.scene.quick)
-    assert isinstance(driver.scene, MatchScene) and driver.scene.model.board.ply == 4
+    assert isinstance(driver.scene, MatchScene) and driver.scene.turns.model.board.ply == 4
     driver.app.close()
     driver = start(Options(moves="1111111"), mode="hotseat")  # a seventh disc in a six-row column
     driver.step()

@@ -66,18 +66,18 @@ def test_a_falling_disc_and_a_thinking_computer_redraw_only_their_parts(start, m
     driver.click_column(3)  # an input event: that frame is whole
     assert window.frames[-1] is None
     window.frames.clear()
-    driver.run_until(lambda: match.animations.idle and slow.started.is_set(), what="the disc to land")
+    driver.run_until(lambda: match.turns.animations.idle and slow.started.is_set(), what="the disc to land")
     driver.step(12)  # the computer thinks: its panel's clock runs
     partial = window.partial
     assert len(partial) >= 10
-    buttons = match.form.widgets
+    buttons = match.controls.form.widgets
     for area in partial:  # never the buttons, the move list or the other player's panel
         for rect in area:
             assert not any(rect.colliderect(button.rect) for button in buttons)
-            assert not rect.colliderect(match.move_list.rect)
-            assert not rect.colliderect(match.panels[Colour.RED])
-    assert any(any(rect.colliderect(match.view.frame) for rect in area) for area in partial)  # the falling disc
-    assert all(match.panels[Colour.YELLOW] in area for area in partial[-5:])  # the thinking computer's clock
+            assert not rect.colliderect(match.view.move_list.rect)
+            assert not rect.colliderect(match.view.panels[Colour.RED])
+    assert any(any(rect.colliderect(match.view.board.frame) for rect in area) for area in partial)  # the falling disc
+    assert all(match.view.panels[Colour.YELLOW] in area for area in partial[-5:])  # the thinking computer's clock
 
     assert_shown_as_if_drawn_whole(driver, window)
 
@@ -88,7 +88,7 @@ def test_any_other_change_redraws_the_whole_window(start, monkeypatch):
     driver = start(agents={"slow": slow})
     match = open_match(driver, config(None, "slow"))
     driver.click_column(3)
-    driver.run_until(lambda: slow.started.is_set() and match.animations.idle, what="the computer to think")
+    driver.run_until(lambda: slow.started.is_set() and match.turns.animations.idle, what="the computer to think")
     driver.step(3)
     assert window.frames[-1] is not None  # thinking alone: partial
     driver.app.notify("A message")
@@ -106,10 +106,10 @@ def test_a_falling_disc_shows_only_its_column_and_the_picture_stays_right(start,
     driver.click_column(3)
     window.frames.clear()
     driver.step(3)  # the disc is still in flight
-    assert not match.animations.idle
+    assert not match.turns.animations.idle
     partial = window.partial
     assert partial
-    left, right = (match.view.cell_centre(col, 0)[0] for col in (2, 4))  # the neighbouring columns' centres
+    left, right = (match.view.board.cell_centre(col, 0)[0] for col in (2, 4))  # the neighbouring columns' centres
     for area in partial:
         for rect in area:
             assert left < rect.left and rect.right < right  # column 4 only
@@ -134,15 +134,17 @@ def test_news_from_the_search_redraws_its_line_and_summary_but_not_the_whole_win
     driver = start(agents={"publishing": agent})
     match = open_match(driver, config(None, "publishing"))
     driver.click_column(3)
-    driver.run_until(lambda: agent.looks >= 2 and match.animations.idle, what="the search's news")
+    driver.run_until(lambda: agent.looks >= 2 and match.turns.animations.idle, what="the search's news")
     window.frames.clear()
     looks = agent.looks
     driver.run_until(lambda: agent.looks > looks + 1, what="more news")
     assert all(area is not None for area in window.frames)  # never a whole frame for it
-    assert not any(any(rect.contains(match.view.frame) for rect in area) for area in window.frames)  # not the board
+    assert not any(
+        any(rect.contains(match.view.board.frame) for rect in area) for area in window.frames
+    )  # not the board
     shown = [rect for area in window.frames for rect in area]
     for col, row in ((2, 0), (3, 1), (5, 0), (5, 1), (6, 0), (0, 0)):  # both lines' discs, one after the other
-        assert any(rect.contains(match.view.part_area((col, row))) for rect in shown)
+        assert any(rect.contains(match.view.board.part_area((col, row))) for rect in shown)
     assert_shown_as_if_drawn_whole(driver, window)
 
 
@@ -165,26 +167,29 @@ def test_moves_between_two_computers_redraw_only_what_they_change(start, monkeyp
     driver.step(3)
     window.frames.clear()
     moves: list[list[pygame.Rect]] = []
-    while len(moves) < 5 or (analysis and match.analysis.snapshot is None):  # with the analysis: its values too
-        played = match.model.moves_played
+    while len(moves) < 5 or (analysis and match.feeds.analysis.snapshot is None):  # with the analysis: its values too
+        played = match.turns.model.moves_played
         assert played < 15, "no analysis came before the end of the game"
         driver.step()
         assert window.frames[-1] is not None  # nothing but the game changed: never the whole window
         assert_shown_as_if_drawn_whole(driver, window)
-        if match.model.moves_played != played:
+        if match.turns.model.moves_played != played:
             moves.append(window.frames[-1])
-            move_list = match.move_list  # the move just played shows in the list
+            move_list = match.view.move_list  # the move just played shows in the list
             latest = next(cell for cell, index in move_list._cells if move_list.entries[index].current)
             assert any(rect.contains(latest) for rect in moves[-1])
     for area in moves:  # both panels and the headline; of the board and the move list only what changed
-        assert all(any(rect.contains(panel) for rect in area) for panel in match.panels.values())
+        assert all(any(rect.contains(panel) for rect in area) for panel in match.view.panels.values())
     for area in moves[1:]:  # (the first move replaced "No moves yet": the whole list)
-        assert not any(rect.contains(match.move_list.rect) for rect in area)
-        assert not any(rect.contains(match.view.frame) for rect in area)
+        assert not any(rect.contains(match.view.move_list.rect) for rect in area)
+        assert not any(rect.contains(match.view.board.frame) for rect in area)
     assert not any(
-        rect.colliderect(button.rect) for area in window.partial for rect in area for button in match.form.widgets
+        rect.colliderect(button.rect)
+        for area in window.partial
+        for rect in area
+        for button in match.controls.form.widgets
     )
-    driver.run_until(lambda: match.model.moves_played >= 8 and match.animations.idle, what="more moves")
+    driver.run_until(lambda: match.turns.model.moves_played >= 8 and match.turns.animations.idle, what="more moves")
     assert_shown_as_if_drawn_whole(driver, window)
 
 
@@ -195,7 +200,7 @@ def test_the_computers_reply_to_a_person_shows_right_frame_by_frame(start, monke
     for column in (3, 4):
         driver.click_column(column)
         window.frames.clear()
-        while not (match.model.human_to_move and match.animations.idle):
+        while not (match.turns.model.human_to_move and match.turns.animations.idle):
             driver.step()
             assert_shown_as_if_drawn_whole(driver, window)  # the disc in hand comes back when the reply lands
         assert window.frames and all(area is not None for area in window.frames)

@@ -39,13 +39,13 @@ def test_ctrl_v_starts_from_a_pasted_move_string_or_grid(start):
     driver.click_column(0)
     pygame.scrap.put_text("4453")
     driver.key(pygame.K_v, mod=CTRL)
-    assert match.model.board.move_string == "4453" and match.model.moves_played == 0
+    assert match.turns.model.board.move_string == "4453" and match.turns.model.moves_played == 0
     pygame.scrap.put_text("- - - - -\n- - - - -\n- - - - -\n- - - - -\n- X O X -\n")
     driver.key(pygame.K_v, mod=CTRL)
-    assert match.config.geometry == Geometry(5, 5, 4) and match.model.board.ply == 3
-    assert match.view.geometry == match.config.geometry  # the board on screen has the new size
+    assert match.turns.config.geometry == Geometry(5, 5, 4) and match.turns.model.board.ply == 3
+    assert match.view.board.geometry == match.turns.config.geometry  # the board on screen has the new size
     driver.click_column(0)  # yellow to move; a click anywhere on the new board plays there
-    assert match.model.board.cell(0, 0) is not None
+    assert match.turns.model.board.cell(0, 0) is not None
     driver.key(pygame.K_c, mod=CTRL)
     assert pygame.scrap.get_text().count("\n") == 5  # a grid start is shared as a grid
 
@@ -55,7 +55,7 @@ def test_pasting_something_that_is_not_a_position_says_so(start):
     match = open_match(driver, config(None, None, moves="44"))
     pygame.scrap.put_text("4444444")
     driver.key(pygame.K_v, mod=CTRL)
-    assert match.model.board.move_string == "44"  # the game goes on as it was
+    assert match.turns.model.board.move_string == "44"  # the game goes on as it was
     assert any(m.startswith("Not a position") and "column 4" in m for m in driver.app.messages)
 
 
@@ -69,8 +69,8 @@ def test_ctrl_v_on_the_menu_starts_a_game_from_the_pasted_position(start):
     pygame.scrap.put_text("- - - -\n- - - -\n- - - -\n- O X -\n")
     driver.key(pygame.K_v, mod=CTRL)
     match = driver.scene
-    assert isinstance(match, MatchScene) and match.model.board.ply == 2
-    assert match.config.geometry == Geometry(4, 4, 4) and match.config.red.name == "Ann"  # the last players
+    assert isinstance(match, MatchScene) and match.turns.model.board.ply == 2
+    assert match.turns.config.geometry == Geometry(4, 4, 4) and match.turns.config.red.name == "Ann"  # the last players
     driver.key(pygame.K_ESCAPE)
     pygame.scrap.put_text("4444444")  # a column overfilled: refused, nothing starts
     driver.key(pygame.K_v, mod=CTRL)
@@ -93,8 +93,8 @@ def test_ctrl_v_on_each_set_up_screen_starts_from_the_pasted_position(start):
         pygame.scrap.put_text("- - - - -\n- - - - -\n- - - - -\n- - - - -\n- X O X -\n")
         driver.key(pygame.K_v, mod=CTRL)
         match = driver.scene
-        assert isinstance(match, MatchScene) and match.model.board.ply == 3
-        assert match.config.geometry == Geometry(5, 5, 4) and match.config.yellow.spec == "random:seed=2"
+        assert isinstance(match, MatchScene) and match.turns.model.board.ply == 3
+        assert match.turns.config.geometry == Geometry(5, 5, 4) and match.turns.config.yellow.spec == "random:seed=2"
         driver.key(pygame.K_ESCAPE)
         assert driver.scene is screen
 
@@ -133,7 +133,7 @@ def test_ctrl_v_on_the_result_banner_pastes_and_v_reviews(start):
     assert isinstance(driver.scene, ResultOverlay)  # refused: the banner stays, with a message
     pygame.scrap.put_text("21")
     driver.key(pygame.K_v, mod=CTRL)
-    assert driver.scene is match and match.model.board.move_string == "21"
+    assert driver.scene is match and match.turns.model.board.move_string == "21"
 
 
 def test_ctrl_s_saves_and_the_saved_games_screen_opens_it(start):
@@ -152,9 +152,9 @@ def test_ctrl_s_saves_and_the_saved_games_screen_opens_it(start):
     assert "Red player vs Yellow player" in screen.items[0].text
     driver.press(screen.items[0])
     reopened = driver.scene
-    assert isinstance(reopened, MatchScene) and reopened.model.board.move_string == "445"
+    assert isinstance(reopened, MatchScene) and reopened.turns.model.board.move_string == "445"
     driver.key(pygame.K_u)
-    assert reopened.model.board.move_string == "44"  # the saved moves can be taken back
+    assert reopened.turns.model.board.move_string == "44"  # the saved moves can be taken back
     driver.key(pygame.K_s, mod=CTRL)
     driver.key(pygame.K_ESCAPE)
     assert driver.scene is screen and len(screen.items) == 2  # the list shows the game saved meanwhile
@@ -273,8 +273,8 @@ def test_the_match_keys_work_on_the_result_banner(start):
     match = open_match(driver, config(None, None, SMALL))
     play_the_first_column_line(driver, match)
     driver.key(pygame.K_u)  # undo the winning move at once, without closing the banner first
-    assert driver.scene is match and match.model.board.move_string == "1212"
+    assert driver.scene is match and match.turns.model.board.move_string == "1212"
     driver.click_column(0)
     driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result panel again")
     driver.key(pygame.K_n)
-    assert driver.scene is match and match.model.board.ply == 0
+    assert driver.scene is match and match.turns.model.board.ply == 0

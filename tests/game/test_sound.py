@@ -56,12 +56,12 @@ def test_the_match_plays_drop_land_illegal_and_win(start):
     driver.click_column(0)
     driver.settle()
     driver.click_column(0)  # the column is full
-    assert list(sounds.played)[-1] == "illegal" and match.model.moves_played == 4
+    assert list(sounds.played)[-1] == "illegal" and match.turns.model.moves_played == 4
     for column in (1, 2, 1, 2, 1):  # red stacks three in column 2
         driver.click_column(column)
     driver.settle()
     driver.step()
-    assert match.model.winner is not None
+    assert match.turns.model.winner is not None
     assert list(sounds.played)[-1] == "win"
 
 
@@ -72,7 +72,7 @@ def test_a_drawn_game_sounds_like_a_draw(start):
         driver.click_column(int(move) - 1)
     driver.settle()
     driver.step()
-    assert match.model.board.is_draw
+    assert match.turns.model.board.is_draw
     assert list(driver.app.sounds.played)[-1] == "draw"
 
 

@@ -106,15 +106,15 @@ def test_pause_and_step_one_move(start):
     driver = start(spectator_speed="fast")
     match = open_match(driver, config("random:seed=1", "random:seed=2"))
     driver.key(pygame.K_SPACE)
-    assert match.paused
+    assert match.turns.paused
     driver.step(60)
-    assert match.model.moves_played == 0
+    assert match.turns.model.moves_played == 0
     driver.key(pygame.K_s)
-    driver.run_until(lambda: match.model.moves_played == 1, what="one step")
+    driver.run_until(lambda: match.turns.model.moves_played == 1, what="one step")
     driver.step(60)
-    assert match.model.moves_played == 1 and match.paused
+    assert match.turns.model.moves_played == 1 and match.turns.paused
     driver.key(pygame.K_SPACE)
-    driver.run_until(lambda: match.model.moves_played == 3, what="the game to go on")
+    driver.run_until(lambda: match.turns.model.moves_played == 3, what="the game to go on")
 
 
 def test_the_pace_cycles_and_is_remembered(start):
@@ -123,7 +123,7 @@ def test_the_pace_cycles_and_is_remembered(start):
     names = []
     for _ in range(4):
         driver.key(pygame.K_f)
-        names.append(match.speed.label)
+        names.append(match.turns.speed.label)
     assert names == ["Fast", "Instant", "Slow", "Normal"]
     driver.key(pygame.K_f)
     assert '"spectator_speed": "fast"' in driver.app.settings_path.read_text(encoding="utf-8")  # saved at once
@@ -132,8 +132,8 @@ def test_the_pace_cycles_and_is_remembered(start):
 def test_instant_games_drop_no_discs(start):
     driver = start(spectator_speed="instant")
     match = open_match(driver, config("random:seed=1", "random:seed=2", SMALL))
-    driver.run_until(lambda: match.model.moves_played >= 3, what="moves")
-    assert match.animations.idle
+    driver.run_until(lambda: match.turns.model.moves_played >= 3, what="moves")
+    assert match.turns.animations.idle
 
 
 def test_swap_the_computers_mid_game(start):
@@ -143,11 +143,11 @@ def test_swap_the_computers_mid_game(start):
     assert slow.started.wait(5)
     driver.key(pygame.K_x)
     assert slow.stopped.wait(5)  # its search was stopped
-    assert match.config.red.spec == "random:seed=4" and match.config.yellow.spec == "slow"
-    assert match.config.red.name == "Red computer" and match.model.config is match.config
+    assert match.turns.config.red.spec == "random:seed=4" and match.turns.config.yellow.spec == "slow"
+    assert match.turns.config.red.name == "Red computer" and match.turns.model.config is match.turns.config
     # red's move comes from the random agent; then the slow one thinks again, now for yellow
-    driver.run_until(lambda: match.model.moves_played == 1 and slow.calls == 2, what="the new red player's move")
-    assert match.model.colour_to_move is Colour.YELLOW and match.thinking
+    driver.run_until(lambda: match.turns.model.moves_played == 1 and slow.calls == 2, what="the new red player's move")
+    assert match.turns.model.colour_to_move is Colour.YELLOW and match.turns.thinking
 
 
 def test_replace_a_computer_from_the_players_panel(start):
@@ -161,10 +161,10 @@ def test_replace_a_computer_from_the_players_panel(start):
     choice = overlay.choices[Colour.YELLOW]
     driver.focus(choice)
     driver.key(pygame.K_RIGHT)
-    assert match.config.yellow.spec == choice.value == "beginner"
-    assert match.agents[Colour.YELLOW] is not None
+    assert match.turns.config.yellow.spec == choice.value == "beginner"
+    assert match.turns.agents[Colour.YELLOW] is not None
     driver.key(pygame.K_x)  # swap from the panel too
-    assert match.config.red.spec == choice.value
+    assert match.turns.config.red.spec == choice.value
     driver.key(pygame.K_ESCAPE)
     assert driver.scene is match
 
@@ -173,14 +173,14 @@ def test_a_series_of_games_with_the_tally(start):
     driver = start(spectator_speed="instant")
     match = open_match(driver, config("random:seed=1", "random:seed=2", SMALL))
     driver.key(pygame.K_g)
-    assert match.series is not None and match.series.total == 10
-    match.series.total = 3  # three games keep the test short
+    assert match.turns.series is not None and match.turns.series.total == 10
+    match.turns.series.total = 3  # three games keep the test short
     driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), timeout=60, what="the end of the series")
-    assert driver.app.tally.games == 3 and match.series.game == 3
-    assert driver.scene.score() == f"After 3 games: {driver.app.tally.describe(match.config)}"
-    assert driver.app.tally.describe(match.config).startswith("Red computer ")
+    assert driver.app.tally.games == 3 and match.turns.series.game == 3
+    assert driver.scene.score() == f"After 3 games: {driver.app.tally.describe(match.turns.config)}"
+    assert driver.app.tally.describe(match.turns.config).startswith("Red computer ")
     driver.key(pygame.K_r)
-    assert match.series is None
+    assert match.turns.series is None
 
 
 def test_names_show_in_the_headline_and_long_ones_keep_wins(start):

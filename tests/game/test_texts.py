@@ -76,14 +76,14 @@ def test_hovering_a_computers_panel_shows_its_whole_spec(start):
     driver = start(agents={LONG: SlowAgent(seconds=60), "hard": SlowAgent(seconds=60)})
     config = MatchConfig(player_for(Colour.RED, LONG, None), player_for(Colour.YELLOW, "hard", None), DEFAULT)
     match = open_match(driver, replace(config, red=player_for(Colour.RED, LONG, Mode.SPECTATOR)))
-    below = {colour: pygame.Rect(rect.x, rect.bottom + 2, rect.width, 40) for colour, rect in match.panels.items()}
+    below = {colour: pygame.Rect(rect.x, rect.bottom + 2, rect.width, 40) for colour, rect in match.view.panels.items()}
 
     def picture_below(colour: Colour, pos) -> bytes:
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         driver.step()
         return pygame.image.tobytes(driver.app.screen.subsurface(below[colour]), "RGB")
 
-    away = (match.view.frame.centerx, match.view.frame.bottom + 2)
+    away = (match.view.board.frame.centerx, match.view.board.frame.bottom + 2)
     for colour, tip in ((Colour.RED, True), (Colour.YELLOW, False)):  # a preset's panel says all there is
-        over = picture_below(colour, match.panels[colour].center)
+        over = picture_below(colour, match.view.panels[colour].center)
         assert (over != picture_below(colour, away)) is tip

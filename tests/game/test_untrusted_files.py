@@ -119,8 +119,8 @@ def test_the_saved_games_screen_opens_a_student_seat_as_a_person(start, student,
     for index in range(3):
         driver.press(screen.items[index])
         match = driver.scene
-        assert isinstance(match, MatchScene) and match.config.red.is_human and match.config.yellow.is_human
-        assert match.model.board.move_string == "4453"
+        assert isinstance(match, MatchScene) and match.turns.config.red.is_human and match.turns.config.yellow.is_human
+        assert match.turns.model.board.move_string == "4453"
         assert any(m.startswith("Red was a student's agent (student.py)") for m in driver.app.messages)
         assert any(m.startswith("Yellow was a student's agent (student.py)") for m in driver.app.messages)
         driver.step(20)
@@ -138,7 +138,7 @@ def test_a_saved_student_seat_from_the_command_line(start, student, capsys):
     assert options.match is not None and options.match.yellow.is_human
     driver = start(options)
     driver.step(5)
-    assert isinstance(driver.scene, MatchScene) and driver.scene.model.board.move_string == "4453"
+    assert isinstance(driver.scene, MatchScene) and driver.scene.turns.model.board.move_string == "4453"
     assert any(m.startswith("Yellow was a student's agent (student.py)") for m in driver.app.messages)
     assert main([str(path), "--quit-after-first-frame"]) == 0
     assert not (student.parent / "RAN").exists()

@@ -38,15 +38,15 @@ def test_every_board_size_fits_between_the_panels_and_the_buttons(start, window)
     screen = pygame.Rect((0, 0), window)
     for cols in range(4, 10):
         for rows in range(4, 10):
-            match.view.geometry = Geometry(cols, rows, 4)
+            match.view.board.geometry = Geometry(cols, rows, 4)
             match.resize(window)
             match.update(0.0)  # the buttons are placed by the turn loop
-            frame, view = match.view.frame, match.view
+            frame, view = match.view.board.frame, match.view.board
             assert screen.contains(frame), (cols, rows)
-            panels_bottom = max(panel.bottom for panel in match.panels.values())
+            panels_bottom = max(panel.bottom for panel in match.view.panels.values())
             hand_top = view.cell_centre(0, view.hand_row)[1] - view.cell * 0.4
             assert hand_top >= panels_bottom - 2, (cols, rows)  # the disc in hand stays clear of the panels
-            assert frame.bottom <= min(widget.rect.top for widget in match.form.widgets), (cols, rows)
+            assert frame.bottom <= min(widget.rect.top for widget in match.controls.form.widgets), (cols, rows)
             assert view.cell >= 24, (cols, rows)  # a disc big enough to aim at
 
 
@@ -54,11 +54,11 @@ def test_the_layout_follows_the_window(start, settings_file):
     driver = start()
     driver.app.headless = False  # as in a window someone sees: its size is remembered
     match = open_match(driver, config(None, None))
-    small = match.view.cell
+    small = match.view.board.cell
     resize(driver, (1600, 1000))
     assert driver.app.screen.get_size() == (1600, 1000)
-    assert match.view.cell > small
-    assert all(widget.rect.bottom <= 1000 for widget in match.form.widgets)
+    assert match.view.board.cell > small
+    assert all(widget.rect.bottom <= 1000 for widget in match.controls.form.widgets)
     driver.app.close()
     assert json.loads(settings_file.read_text(encoding="utf-8"))["window_width"] == 1600
 
@@ -71,7 +71,7 @@ def test_f11_goes_full_screen_and_back_to_the_same_window(start, settings_file):
     assert driver.app.fullscreen and pygame.display.is_fullscreen()
     full = driver.app.screen.get_size()
     assert full == pygame.display.get_desktop_sizes()[0]
-    assert match.view.frame.bottom <= full[1]  # laid out for the whole screen
+    assert match.view.board.frame.bottom <= full[1]  # laid out for the whole screen
     driver.key(pygame.K_F1)  # F11 works under the shortcuts card too
     assert isinstance(driver.scene, ShortcutsOverlay)
     driver.key(pygame.K_F11)

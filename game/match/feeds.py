@@ -1,0 +1,45 @@
+"""What feeds the match's panels: the live analysis, the thinking computer's search, and the game review.
+
+Each is background work the match follows in its update (see :mod:`game.jobs`):
+the analysis and the review are jobs of the analysis process, the thinking
+view reads the searching agent's progress. :meth:`Feeds.follow` keeps them in
+step with the turn controller; the panels then draw what it saw.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.jobs import Lane, Runner
+from game.panels.analysis import AnalysisPanel
+from game.panels.thinking import ThinkingPanel
+
+if TYPE_CHECKING:
+    from engine.board import Board
+    from engine.review import MoveReview
+    from game.match.turns import TurnController
+
+
+class Feeds:
+    """The analysis panel, the thinking view and the review of one match."""
+
+    def __init__(self, analysis_process: Runner) -> None:
+        self.analysis = AnalysisPanel(analysis_process)
+        self.thinking = ThinkingPanel()
+        self.review: Lane[MoveReview] = Lane(analysis_process)
+
+    def follow(self, turns: TurnController, analysing: bool) -> tuple[bool, bool]:
+        """Follow the position with the analysis (if ``analysing``) and the thinking computer's search with
+        the thinking view; whether each has something new to show."""
+        analysis = analysing and self.analysis.follow(turns.model.board)
+        thinking = self.thinking.update(turns.time, turns.thinker)  # its line, its shares, its summary
+        return analysis, thinking
+
+    def start_review(self, board: Board) -> None:
+        """Review the game in the analysis process (it fills in as positions are solved); idempotent."""
+        self.review.keep(tuple(board.history), board, kind="review")
+
+    def stop(self) -> None:
+        """The match closes: the analysis and the review stop."""
+        self.analysis.stop()
+        self.review.cancel()

@@ -1,0 +1,200 @@
+"""The words of the match screen: the headline and the line under it, the players' panels, the failure box.
+
+Functions of the view they draw in (:class:`~game.match.view.MatchView`, as
+far as :class:`Layout` says); they read the turn controller and change nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from game import drawing, pictures
+from game.labels import agent_words, fit_agent, fit_headline
+from game.model import Colour, Mode
+from game.panels.thinking import compact
+from game.theme import ACCENT, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT, Paint
+
+if TYPE_CHECKING:
+    from engine.agents.base import SearchResult
+    from game.match.feeds import Feeds
+    from game.match.turns import TurnController
+    from game.tally import Tally
+    from game.theme import Theme
+
+
+class Layout(Protocol):
+    """What the words are drawn from: the match, its feeds, and where the players' panels are."""
+
+    theme: Theme
+    tally: Tally
+    turns: TurnController
+    feeds: Feeds
+    panels: dict[Colour, pygame.Rect]
+
+
+def status(turns: TurnController) -> tuple[str, Paint]:
+    """The headline: whose turn, who won, or what went wrong."""
+    board, config, mode = turns.model.board, turns.config, turns.mode
+    if board.is_over and turns.animations.idle:
+        winner = turns.model.winner
+        if winner is None:
+            return "Draw: the board is full", TEXT
+        if mode is Mode.HUMAN_VS_AI:
+            you = config.player(winner).is_human
+            return ("You win!", SUCCESS) if you else ("The computer wins", DANGER)
+        return f"{config.player(winner).title} wins!", SUCCESS
+    if board.is_over:
+        return "…", TEXT
+    if turns.failure:
+        return "The computer failed", DANGER
+    player = turns.model.player_to_move
+    if turns.paused:
+        return "Paused", TEXT
+    if player.is_human:
+        return ("Your turn", TEXT) if mode is Mode.HUMAN_VS_AI else (f"{player.colour.title} to play", TEXT)
+    thinker = "The computer" if mode is Mode.HUMAN_VS_AI else player.colour.title
+    return f"{thinker} is {'getting ready' if turns.preparing else 'thinking'}…", TEXT
+
+
+def detail(view: Layout) -> tuple[str, Paint]:
+    """The line under the headline: a message, the hint, the preparing, the search, or the move number."""
+    turns, thinking = view.turns, view.feeds.thinking
+    if turns.flash:
+        return turns.flash, DANGER
+    if turns.hint_text:
+        return turns.hint_text, ACCENT
+    if turns.preparing:
+        return f"First start: preparing {turns.model.player_to_move.agent_label}, once only", ACCENT
+    if turns.thinking and thinking.summary():
+        return f"{turns.model.colour_to_move.title}: {thinking.summary()}", ACCENT
+    geometry, ply = turns.config.geometry, turns.model.board.ply
+    if turns.model.board.is_over:
+        text = f"Game over after {plural(ply, 'move')}"
+    else:
+        text = f"Move {ply + 1} · {geometry.cols}×{geometry.rows}, {geometry.connect} in a row"
+    if turns.series is not None:
+        text = f"{turns.series.describe()} · {text}"
+    return text, MUTED
+
+
+def draw_status(view: Layout, surface: pygame.Surface) -> None:
+    theme, px = view.theme, view.theme.px
+    centre_x = surface.get_width() / 2
+    title, colour = status(view.turns)
+    left, right = view.panels[Colour.RED].right + px(12), view.panels[Colour.YELLOW].left - px(12)
+    size = next((size for size in (24, 21, 18) if theme.font(size, True).size(title)[0] <= right - left), 16)
+    theme.draw_text(
+        surface,
+        fit_headline(theme, title, size, right - left),
+        size,
+        (centre_x, px(28) + (px(24) - theme.px(size)) // 2),
+        colour,
+        bold=True,
+        anchor="midtop",
+    )
+    text, text_colour = detail(view)
+    theme.draw_text(
+        surface, theme.fit_text(text, 15, right - left), 15, (centre_x, px(68)), text_colour, anchor="midtop"
+    )
+
+
+def draw_player(view: Layout, surface: pygame.Surface, colour: Colour) -> None:
+    theme, px, turns = view.theme, view.theme.px, view.turns
+    rect, player = view.panels[colour], turns.config.player(colour)
+    active = not turns.model.board.is_over and turns.model.colour_to_move is colour
+    winner = turns.model.board.is_over and turns.model.winner is colour and turns.animations.idle
+    border = SUCCESS if winner else ACCENT if active else None
+    drawing.panel(surface, rect, px(14), PANEL_LIGHT if active or winner else PANEL, border, 3 if border else 1)
+    radius = px(26)
+    pictures.badge(surface, (rect.x + px(16) + radius, rect.centery), radius, colour, player.is_human)
+    x = rect.x + px(28) + 2 * radius
+    width = rect.right - px(12) - x
+    tally = view.tally
+    if tally.games:  # the score so far: this player's wins, at the right end of the panel
+        centre = (rect.right - px(30), rect.y + px(38))
+        theme.draw_text(surface, str(tally.wins(colour)), 28, centre, TEXT, bold=True, anchor="center")
+        theme.draw_text(surface, "wins", 12, (centre[0], centre[1] + px(18)), MUTED, anchor="midtop")
+        width -= px(52)
+    theme.draw_text(
+        surface, theme.fit_text(player.name, 18, width, bold=True), 18, (x, rect.y + px(12)), TEXT, bold=True
+    )
+    label = fit_agent(theme, player.spec, 14, width, "moves first" if colour is turns.config.first else "")
+    theme.draw_text(surface, label, 14, (x, rect.y + px(38)), MUTED)
+
+    line_y = rect.y + px(62)
+    if active and turns.thinking:
+        draw_thinking(view, surface, (x, line_y), x + width)
+    elif active and turns.paused:
+        theme.draw_text(surface, "Paused", 14, (x, line_y), ACCENT, bold=True)
+    elif active and player.is_human:
+        words = "Your move" if turns.mode is Mode.HUMAN_VS_AI else "To move"
+        theme.draw_text(surface, words, 14, (x, line_y), ACCENT, bold=True)
+    else:
+        result = turns.model.last_result(colour)
+        if result is not None:
+            theme.draw_text(surface, theme.fit_text(describe_result(result), 13, width), 13, (x, line_y), FAINT)
+
+
+def draw_thinking(view: Layout, surface: pygame.Surface, pos: tuple[int, int], right: int) -> None:
+    """The clock and the dots, within the panel (whose area is all an animated frame redraws)."""
+    theme, px, turns = view.theme, view.theme.px, view.turns
+    elapsed = turns.time - turns.asked_at
+    snapshot = view.feeds.thinking.snapshot
+    doing = "Preparing" if turns.preparing else "Solving exactly" if snapshot and snapshot.exact else "Thinking"
+    text = theme.fit_text(f"{doing}  {elapsed:4.1f} s", 14, right - pos[0], bold=True)
+    label = theme.draw_text(surface, text, 14, pos, ACCENT, bold=True)
+    for index in range(3):  # three dots taking turns to swell, like a chat "typing" sign
+        phase = 0.5 + 0.5 * math.sin(turns.time * 6.0 - index * 0.9)
+        centre = (label.right + px(12) + index * px(13), label.centery)
+        if centre[0] + px(5) > right:
+            break  # a narrow panel: the clock alone
+        colour = tuple(round(f + (a - f) * phase) for f, a in zip(FAINT, ACCENT, strict=True))
+        pygame.draw.circle(surface, colour, centre, px(2.5) + phase * px(2))
+
+
+def draw_spec_tip(view: Layout, surface: pygame.Surface, pointer: tuple[int, int]) -> None:
+    """The whole spec of the computer whose panel the pointer is over, under that panel."""
+    colour = next((colour for colour, rect in view.panels.items() if rect.collidepoint(pointer)), None)
+    if colour is None:
+        return
+    spec = view.turns.config.player(colour).spec
+    if spec is None or not agent_words(spec)[1]:
+        return  # a person, or an engine without settings: the panel shows all there is
+    theme, px, panel = view.theme, view.theme.px, view.panels[colour]
+    text = theme.text(spec.replace(",", ", "), 14, TEXT, wrap=max(panel.width, px(320)) - px(24))
+    tip = text.get_rect().inflate(px(24), px(16))
+    tip.topleft = (panel.x, panel.bottom + px(6))
+    tip.right = min(tip.right, surface.get_width() - px(8))
+    drawing.panel(surface, tip, px(8), PANEL_LIGHT, ACCENT, 1)
+    surface.blit(text, text.get_rect(center=tip.center))
+
+
+def draw_error(view: Layout, surface: pygame.Surface) -> None:
+    theme, px = view.theme, view.theme.px
+    width = min(px(760), surface.get_width() - px(40))
+    text = theme.text(view.turns.failure or "", 15, TEXT, wrap=width - px(40))
+    rect = pygame.Rect(0, 0, width, text.get_height() + px(24))
+    rect.midtop = (surface.get_width() // 2, px(122))  # over the space above the board, free meanwhile
+    drawing.panel(surface, rect, px(10), (90, 30, 40), DANGER, 2)
+    surface.blit(text, text.get_rect(center=rect.center))
+
+
+def describe_result(result: SearchResult) -> str:
+    """A computer move's statistics in a few words: column, exact or estimate, depth, positions searched, time."""
+    parts = [f"col {result.column + 1}"]
+    if result.exact is not None:
+        parts.append("exact" if result.exact else "estimate")
+    if result.depth is not None:
+        parts.append(f"depth {result.depth}")
+    if result.nodes > 1:
+        parts.append(f"{compact(result.nodes)} nodes")
+    parts.append(f"{result.seconds:.1f} s")
+
+    return " · ".join(parts)
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
