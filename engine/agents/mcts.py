@@ -12,6 +12,15 @@ over and show the statistics as they grow.
 
 The move is a proven win if the tree has one (an immediate win first),
 otherwise the most visited child that is not a proven loss.
+
+Each enhancement over textbook UCT has a key, so that its worth can be
+measured (``python -m engine bench mcts enhancements``; docs/mcts.md):
+``rollout`` (smart playouts), ``alpha`` (the threat blend, ``parity`` its
+parity-neutral values), ``expansion`` (guided first visits) and ``solver``.
+``mcts:alpha=0,rollout=random,solver=false`` is textbook UCT. With the
+defaults the agent scores 85.5 % at 1,000 and 92 % at 10,000 iterations per
+move against textbook UCT with the same budget (100 games each), and opens in
+the centre for each of seeds 1 to 10 at 10,000 and 100,000 iterations.
 """
 
 from __future__ import annotations
@@ -80,8 +89,11 @@ class MctsAgent(Agent):
         "order of a node's first visits: guided (best heuristic value first), central (central columns first), "
         "auto (guided when alpha > 0)",
         choices=EXPANSIONS,
+        label="Expansion order",
     )
-    solver: bool = param(True, "MCTS-Solver: prove wins and losses from the children (false: plain UCT backups)")
+    solver: bool = param(
+        True, "MCTS-Solver: prove wins and losses from the children (false: plain UCT backups)", label="Solver proofs"
+    )
     reuse: bool = param(True, "keep the tree between the moves of a game")
     max_nodes: int = param(
         3_000_000,

@@ -14,15 +14,21 @@ Parts, each selectable by name (all of them by default):
   tried first) with one enhancement switched on at a time (smart rollouts, the
   threat blend, guided expansion, the solver), then the default agent with one
   of them switched off, then all of them, each against textbook UCT as in
-  ``versus``.
+  ``versus``;
+- ``expert`` (only when named: it plays on the clock, about 35 s a game):
+  the ``expert`` preset against the same preset as it was before the
+  parity-neutral values and the weighed margin (:data:`OLD_EXPERT`), from
+  ``--openings`` two-move openings, each with both colours, or, with
+  ``--openings 0``, ``--games`` games from the empty board.
 
-Iteration budgets and seeds make every figure replay exactly (no clock). The
+Iteration budgets and seeds make every figure but ``expert``'s replay exactly. The
 figures in docs/mcts.md and in :mod:`engine.kernels.mcts` come from here.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import time
 
 from engine.agents.mcts import MctsAgent, win_rate
@@ -35,10 +41,15 @@ from engine.kernels import mcts
 from engine.match import play_match
 from engine.validate import MAX_GAMES, int_arg
 
-PARTS = ("root", "first-move", "versus", "enhancements")
+PARTS = ("root", "first-move", "versus", "enhancements", "expert")
+#: The parts run when none is named.
+DEFAULT_PARTS = PARTS[:-1]
 
 #: The opponent every figure is measured against: textbook UCT with random playouts.
 PLAIN_UCT = "mcts:alpha=0,rollout=random"
+
+#: The ``expert`` preset before the fix: the old selection is the new one with c / (1 - alpha) = 1.4 / 0.3.
+OLD_EXPERT = "mcts:time=1.5,endgame=24,c=4.666666666666667,parity=false"
 
 #: The opponent of the enhancements part: plain UCT without the solver, every enhancement off.
 TEXTBOOK_UCT = "mcts:alpha=0,rollout=random,solver=false"
@@ -64,6 +75,7 @@ Strength figures of the mcts agent, in parts (default: all):
   first-move    --agent's first move on the empty board for seeds 1..--seeds at each of --iterations
   versus        --games games of --agent against --baseline at each of --iterations
   enhancements  each enhancement alone, the default less each one, and all of them, against textbook UCT
+  expert        the expert preset against its old self from --openings two-move openings (only when named)
 Iteration budgets and seeds: every figure replays exactly."""
 
 
@@ -85,13 +97,19 @@ def add_parser(benches) -> None:
     parser.add_argument("--seeds", type=int_arg(1, 1000), default=10, help="first-move seeds 1..N (default 10)")
     parser.add_argument("--games", type=int_arg(1, MAX_GAMES), default=100, help="games per match (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the matches (default 1)")
+    parser.add_argument(
+        "--openings",
+        type=int_arg(0, 49),
+        default=20,
+        help="expert: two-move openings, each played with both colours (0: --games from the empty board; default 20)",
+    )
     parser.add_argument("--agent", default="mcts", help="the agent of root, first-move and versus (default mcts)")
     parser.add_argument("--baseline", default=PLAIN_UCT, help=f"the opponent in matches (default {PLAIN_UCT})")
     parser.set_defaults(run=run)
 
 
 def run(args) -> int:
-    parts = args.parts or PARTS
+    parts = args.parts or DEFAULT_PARTS
     unknown = [part for part in parts if part not in PARTS]
     if unknown:
         raise EngineError(f"unknown part {unknown[0]!r}: choose from {', '.join(PARTS)}")
@@ -109,6 +127,8 @@ def run(args) -> int:
         for iterations in matches:
             for name, spec in VARIANTS:
                 versus(spec, TEXTBOOK_UCT, iterations, args.games, args.seed, label=name)
+    if "expert" in parts:
+        expert(args.openings, args.games, args.seed)
     return 0
 
 
@@ -171,4 +191,31 @@ def versus(spec: str, baseline: str, iterations: int, games: int, seed: int, lab
         f"{name} vs {baseline} at {iterations:,} iterations: {percent_with_interval(points, games)} "
         f"(won {result.red_wins}, lost {result.yellow_wins}, drawn {result.draws} of {games}; "
         f"{time.perf_counter() - start:.0f} s)"
+    )
+
+
+def expert(openings: int, games: int, seed: int) -> None:
+    """The ``expert`` preset against :data:`OLD_EXPERT`: both colours from each of ``openings`` two-move openings."""
+    starts = [Board()]
+    if openings:
+        pairs = [f"{first}{second}" for first in range(1, 8) for second in range(1, 8)]
+        starts = [Board.from_moves(moves) for moves in sorted(random.Random(seed).sample(pairs, openings))]
+    new, old = create_agent("expert"), create_agent(OLD_EXPERT)
+    won = lost = drawn = 0
+    start_time = time.perf_counter()
+    try:
+        for index, start in enumerate(starts):
+            result = play_match(new, old, 2 if openings else games, seed=seed + index, start=start)
+            won, lost, drawn = won + result.red_wins, lost + result.yellow_wins, drawn + result.draws
+            emit(
+                f"  from {''.join(str(col + 1) for col in start.history) or 'the empty board'}: "
+                f"+{result.red_wins} -{result.yellow_wins} ={result.draws}"
+            )
+    finally:
+        new.close()
+        old.close()
+    total = won + lost + drawn
+    emit(
+        f"expert vs {OLD_EXPERT}: {percent_with_interval(won + drawn / 2, total)} "
+        f"(won {won}, lost {lost}, drawn {drawn} of {total}; {time.perf_counter() - start_time:.0f} s)"
     )
