@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from enum import Enum
 from pathlib import Path
@@ -141,6 +142,23 @@ class Settings:
         bad = [name for name, (low, high) in ranges.items() if not low <= getattr(self, name) <= high]
         self.cols, self.rows, self.connect = DEFAULT.cols, DEFAULT.rows, DEFAULT.connect
         return bad or ["connect"]  # each in range, but the line does not fit the board
+
+    def repair(self, check: Callable[[str], str | None]) -> list[str]:
+        """Reset what the engine finds wrong (``check(spec)`` says why a spec cannot be used): the board, a
+        student's file read from the file (data, never run), an unknown agent; the names of the fields reset."""
+        bad = self.repair_board() + self.drop_file_agents()
+        for colour in Colour:
+            spec = self.agent(colour)
+            if spec and check(spec) is not None:
+                self.set_agent(colour, "")
+                bad.append(f"{colour.value}_agent")
+        return bad
+
+    def first_players(self, resolve: Callable[[str], str]) -> list[str]:
+        """The computers "Quick game" would start, the one moving first first (``resolve``: the spec played
+        for a saved one)."""
+        colours = (self.first, self.first.other)
+        return [resolve(self.agent(colour)) for colour in colours if not self.is_human(colour)]
 
     def is_human(self, colour: Colour) -> bool:
         if self.mode is Mode.HOTSEAT:
@@ -305,6 +323,17 @@ def _damaged(path: Path) -> bool:
     except Unreadable:
         return True
     return False
+
+
+def save_preferences(settings: Settings, path: Path | None = None, only: bool = False) -> str | None:
+    """Save ``settings``; ``only``: only the settings screen's choices (:data:`PREFERENCES`), the rest of the
+    file as it was (a match from the command line chose the others). A problem, in a sentence, or None."""
+    if not only:
+        return save(settings, path)
+    saved, _ = load(path)
+    for name in PREFERENCES:
+        setattr(saved, name, getattr(settings, name))
+    return save(saved, path)
 
 
 def remember(path: Path | None = None, **values: Any) -> str | None:

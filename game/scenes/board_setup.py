@@ -11,13 +11,14 @@ from engine.geometry import MAX_COLS, MAX_CONNECT, MAX_ROWS, MIN_COLS, MIN_CONNE
 from game.animation import Animations
 from game.bindings import SETUP
 from game.board_view import BoardView, Marks
+from game.inputs import Stepper
 from game.model import Colour, Mode
 from game.players import sentence, side_label
 from game.scene import Host
 from game.scenes.base import FormScene
 from game.start import start_match
 from game.theme import DANGER, MUTED
-from game.widgets import Button, Stepper, align_labels
+from game.widgets import Button, align_labels
 
 SIZES = (("Classic", "7×6, four", (7, 6, 4)), ("Square", "8×8, four", (8, 8, 4)), ("Big", "9×9, five", (9, 9, 5)))
 

@@ -8,12 +8,13 @@ from functools import partial
 import pygame
 
 from game.bindings import SETUP
+from game.inputs import Card, Choice, TextField
 from game.model import Colour, Mode
 from game.pictures import mode_picture
 from game.players import clean_name
 from game.scene import Host
 from game.scenes.base import FormScene
-from game.widgets import Button, Card, Choice, TextField
+from game.widgets import Button
 
 DETAILS = {
     Mode.HUMAN_VS_AI: "Play against an engine, from beginner to perfect.",

@@ -15,10 +15,11 @@ import pygame
 
 from game import drawing
 from game.bindings import BACK, Binding, Bindings
+from game.inputs import Choice
 from game.model import Colour
 from game.scene import Host, Scene
 from game.theme import DISC, MUTED, PANEL, TEXT
-from game.widgets import Button, Choice, Form
+from game.widgets import Button, Form
 
 if TYPE_CHECKING:
     from game.match.turns import TurnController

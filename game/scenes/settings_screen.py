@@ -9,11 +9,12 @@ from __future__ import annotations
 import pygame
 
 from game import drawing
+from game.inputs import Choice
 from game.model import AnimationSpeed, Colour, Look
 from game.scene import Host
 from game.scenes.base import FormScene
 from game.theme import DISC, MUTED, Theme
-from game.widgets import Button, Choice
+from game.widgets import Button
 
 VOLUMES = tuple(range(10, 101, 10))
 

@@ -166,7 +166,7 @@ def test_f2_opens_the_settings_over_a_game_and_instant_animation_applies_on_retu
 
 
 def test_typing_m_or_question_mark_in_a_text_field_is_text(start):
-    from game.widgets import TextField
+    from game.inputs import TextField
 
     driver = start()
     driver.step()

@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
-from game import app as app_module
-from game.app import FramePacer
+from game import frames as frames_module
+from game.frames import FramePacer
 
 
 class FakeTime:
@@ -26,7 +26,7 @@ class FakeTime:
 @pytest.fixture
 def clock(monkeypatch) -> FakeTime:
     fake = FakeTime()
-    monkeypatch.setattr(app_module, "time", fake)
+    monkeypatch.setattr(frames_module, "time", fake)
     return fake
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import IDLE_REDRAW
+from game.frames import IDLE_REDRAW
 from game.scenes.match import MatchScene
 from game.scenes.menu import MainMenu
 from game.scenes.mode_select import ModeSelect

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game.app import FrameStats
+from game.frames import FrameStats
 from game.launch import main
 
 ROOT = Path(__file__).resolve().parents[2]

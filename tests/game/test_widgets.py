@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.widgets import Button, Choice, Form, Stepper, TextField, next_step
+from game.inputs import Choice, Stepper, TextField
+from game.widgets import Button, Form, next_step
 
 
 def keydown(key: int, unicode: str = "", mod: int = 0) -> pygame.event.Event:

@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from engine.geometry import Geometry
-from game.app import window_size
 from game.scenes.shortcuts import ShortcutsOverlay
 from game.theme import MIN_WINDOW
+from game.window import window_size
 from tests.game.test_match import config, open_match
 
 #: Two small windows run by default; the large ones (slow to draw) with -m slow.
