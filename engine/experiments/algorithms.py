@@ -304,7 +304,7 @@ def _memory_sentence(measures: list[Row], names: list[str]) -> str:
     most = max(touched, key=lambda name: touched[name])
     least = min(touched, key=lambda name: touched[name])
     buffered = [
-        f"{name} writes {touched[name]:,.0f} KB of the {reserved[name]:,.0f} KB its settings reserve"
+        f"{name}'s moves touch {touched[name]:,.0f} KB of the {reserved[name]:,.0f} KB its settings reserve"
         for name in names
         if reserved[name] > 0
     ]
@@ -362,7 +362,7 @@ def _adversarial(games: list[Row], settings: Settings) -> str:
 
 
 def _scatter(measures: list[Row], states: list[str], names: list[str], path: Path) -> None:
-    from matplotlib.ticker import NullFormatter
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
     figure, axes = charts.new_figure(5 * len(states), 4.8, columns=len(states))
     for axis, state in zip(axes, states, strict=True):
@@ -372,7 +372,10 @@ def _scatter(measures: list[Row], states: list[str], names: list[str], path: Pat
             axis.scatter([max(r["time_ms"], 1e-3) for r in mine], memory, label=name, alpha=0.7)
         axis.set_xscale("log")
         axis.set_yscale("log")
-        axis.xaxis.set_minor_formatter(NullFormatter())  # a narrow decade's minor labels ran into each other
+        for scale in (axis.xaxis, axis.yaxis):  # 1, 2 and 5 of each decade, written plainly (no 10^x)
+            scale.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
+            scale.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
+            scale.set_minor_formatter(NullFormatter())
         charts.decorate(
             axis,
             "time per move (ms, log scale)",

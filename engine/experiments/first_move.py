@@ -309,7 +309,7 @@ def _budget_chart(moves: list[Row], path: Path, centre: int) -> None:
     charts.decorate(
         left,
         "alpha-beta depth (plies)",
-        f"runs choosing the column (%, {_runs(searches)} seeds a depth)",
+        f"runs choosing the column (%, {_runs(list(Counter(r['budget'] for r in searches).values()))} seeds a depth)",
         "Alpha-beta's first move, over seeds",
     )
     if depths:
@@ -322,10 +322,17 @@ def _budget_chart(moves: list[Row], path: Path, centre: int) -> None:
         shares = np.array([np.mean(h) for h in hits]) * 100
         bounds = np.array([wilson(sum(h), len(h)) for h in hits]) * 100
         errors = [shares - bounds[:, 0], bounds[:, 1] - shares]
-        right.errorbar(budgets, shares, yerr=errors, marker="o", capsize=3, label=f"{family} ({_runs(hits)} runs)")
+        right.errorbar(
+            budgets,
+            shares,
+            yerr=errors,
+            marker="o",
+            capsize=3,
+            label=f"{family} ({_runs([len(h) for h in hits])} runs)",
+        )
     right.set_xscale("log")
     ticks = sorted({r["budget"] for r in moves if r["family"] in ("montecarlo", "mcts")})
-    right.set_xticks(ticks, [f"{b:,}" for b in ticks], fontsize=8)
+    right.set_xticks(ticks, [f"{b:,}" for b in ticks], fontsize=8, rotation=35, ha="right")
     right.xaxis.set_minor_formatter(NullFormatter())
     right.set_ylim(-5, 105)
     charts.decorate(
@@ -339,13 +346,12 @@ def _budget_chart(moves: list[Row], path: Path, centre: int) -> None:
     charts.save(figure, path)
 
 
-def _runs(groups) -> str:
-    """The number of runs per group, or a range when the groups differ."""
-    sizes = sorted({len(g) for g in groups}) if groups and isinstance(groups[0], list) else None
-    if sizes is None:  # rows: runs per budget
-        counts = Counter(r["budget"] for r in groups)
-        sizes = sorted(set(counts.values()))
-    return str(sizes[0]) if len(sizes) == 1 else f"{sizes[0]}-{sizes[-1]}"
+def _runs(sizes: list[int]) -> str:
+    """How many runs each point counts: one number, or a range when they differ."""
+    distinct = sorted(set(sizes))
+    if not distinct:
+        return "no"
+    return str(distinct[0]) if len(distinct) == 1 else f"{distinct[0]}-{distinct[-1]}"
 
 
 def _rates_chart(montecarlo: list[Row], exact: dict[int, int], path: Path) -> None:

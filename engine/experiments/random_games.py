@@ -145,7 +145,12 @@ def _seed_interval_sentence(seven) -> str:
         name for name, value in (("seed 001", SEED_001_FIRST), ("seed 000", SEED_000_FIRST)) if low <= value <= high
     ]
     where = f"{' and '.join(inside)} inside" if inside else "both outside"
-    return f"; our 95% interval on 7x6 is {low:.1%}-{high:.1%}, {where} it."
+    seed_low, seed_high = wilson(SEED_001_FIRST * SEED_GAMES, SEED_GAMES)
+    overlap = "overlaps" if seed_low <= high and low <= seed_high else "does not overlap"
+    return (
+        f"; our 95% interval on 7x6 is {low:.1%}-{high:.1%}, {where} it, and seed 001's own, from its "
+        f"{SEED_GAMES:,} games, is {seed_low:.1%}-{seed_high:.1%}, which {overlap} ours."
+    )
 
 
 def _draws_sentence(shares: dict, lengths: dict) -> str:

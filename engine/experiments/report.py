@@ -58,7 +58,7 @@ def write_report(
 ) -> Path:
     """Run every study (or those in ``only``) and write ``out/README.md``; return its path."""
     sections = []
-    timings = []
+    timings: list[tuple[str, float]] = []
     for study in all_studies():
         if only and study.name not in only:
             continue
@@ -72,7 +72,7 @@ def write_report(
         for name in findings.charts:
             write_atomic(charts / name, read_bounded(study_out / name, 64 * 2**20, "chart"))
         sections.append(study_markdown(study, settings, findings, level=2, charts=f"{study.name}/"))
-        timings.append(f"{study.name} {elapsed:,.0f} s")
+        timings.append((study.name, elapsed))
     command = "python -m engine report" + (" --quick" if settings.quick else "")
     text = "\n\n".join([INTRO.format(command=command).strip(), *sections, _machine(timings)])
     out.mkdir(parents=True, exist_ok=True)
@@ -98,10 +98,13 @@ def _add_elapsed(folder: Path, seconds: float) -> float:
     return total
 
 
-def _machine(timings: list[str]) -> str:
+def _machine(timings: list[tuple[str, float]]) -> str:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    total = sum(seconds for _, seconds in timings)
     return (
         "## Where and how long\n\n"
         f"{platform.machine()}, {cores} cores, Python {platform.python_version()}; "
-        f"wall-clock time per study, added up over resumed runs: {', '.join(timings)}."
+        f"wall-clock time per study, added up over resumed runs: "
+        f"{', '.join(f'{name} {seconds:,.0f} s' for name, seconds in timings)}; "
+        f"{total:,.0f} s ({total / 60:.1f} minutes) in all."
     )

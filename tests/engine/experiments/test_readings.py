@@ -39,6 +39,7 @@ def _random_games(rows) -> tuple[list[float], list[str]]:
     from engine.experiments import random_games as study
 
     out = [study.SEED_GAMES, study.SEED_000_FIRST, study.SEED_001_FIRST, study.SEED_001_SECOND, study.SEED_001_DRAWS]
+    out += wilson(study.SEED_001_FIRST * study.SEED_GAMES, study.SEED_GAMES)  # seed 001's own interval
     for size in {r["size"] for r in rows}:
         mine = [r for r in rows if r["size"] == size]
         counts = Counter(r["winner"] for r in mine)
@@ -98,9 +99,12 @@ def _eval_tournament(rows) -> tuple[list[float], list[str]]:
     from engine.experiments.study import Settings
     from engine.experiments.tournament import summarize
 
-    seed_field, all_field = _fields(Settings(quick=True))
-    seed_rows = [r for r in rows if r["red"] in seed_field and r["yellow"] in seed_field]
-    all_rows = [r for r in rows if r["red"] in all_field and r["yellow"] in all_field]
+    agents = {r["red"] for r in rows} | {r["yellow"] for r in rows}
+    quick = all(a.startswith(("alphabeta:depth=2,", "alphabeta:depth=4,")) for a in agents)
+    seed_field, all_field = _fields(Settings(quick=quick))
+    split = len(seed_field) * (len(seed_field) - 1) // 2 * (2 if quick else 10)  # the first round robin's games
+    seed_rows, all_rows = rows[:split], rows[split:]
+    assert {r["red"] for r in seed_rows} <= set(seed_field) and {r["red"] for r in all_rows} <= set(all_field)
     points = _points(seed_rows)
     share = {agent: float(np.mean(p)) for agent, p in points.items()}
     depths = sorted({int(a.split("depth=")[1].split(",")[0]) for a in seed_field})
@@ -230,6 +234,7 @@ def _seed_boards(rows) -> tuple[list[float], list[str]]:
             tested[r["agent"]].append(r["column"] in right)
     for marks in tested.values():
         out += [sum(marks), len(marks), sum(marks) / len(marks)]
+    out.append(sum(all(marks) for marks in tested.values()))  # agents that never missed
     out.append(max(len(m) for m in tested.values()))
     names = [source.label for source in BOARDS]
     return out, names
