@@ -442,7 +442,7 @@ def _cell(facts: Row, mine: list[Row]) -> str:
         return f"{columns} ✓"
     if good == 0:
         return f"{columns} ✗"
-    return f"{columns} {good}/{len(marks)} ✓"
+    return f"{columns} ({good} of {len(marks)} ✓)"
 
 
 def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
@@ -457,7 +457,7 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
         table_rows.append([label, f["answer"], f["best"] or "-", *cells])
     table = (
         "Each agent's column on each board (1-based; several when its runs differ). ✓: it took the win, or "
-        "made the one block, the rules call for; ✗: it did not; 'k/n ✓' where runs differ; no mark where "
+        "made the one block, the rules call for; ✗: it did not; '(k of n ✓)' where runs differ; no mark where "
         "there is neither a win in one nor a single threat to stop. 'rules' and 'solver's best' are worked "
         "out by the engine, not taken from the seeds.\n\n"
         + markdown_table(["board", "rules", "solver's best", *agents], table_rows, right=[False] * (3 + len(agents)))
