@@ -29,7 +29,7 @@ import pygame
 
 from game import drawing, screens, settings
 from game.analysis_process import AnalysisProcess
-from game.bindings import FORM, GLOBAL, Card, card
+from game.bindings import FORM, GLOBAL, Binding, Card, card
 from game.catalog import Catalog
 from game.display import Display
 from game.everywhere import EveryScreen
@@ -123,9 +123,8 @@ class App:
     # -- set-up -----------------------------------------------------------------------
     def _apply_command_line(self) -> None:
         for name in ("cols", "rows", "connect"):
-            value = getattr(self.options, name)
-            if value is not None:
-                setattr(self.settings, name, value)
+            if getattr(self.options, name) is not None:
+                setattr(self.settings, name, getattr(self.options, name))
 
     def _initial_size(self) -> tuple[int, int]:
         return window_size((self.settings.window_width, self.settings.window_height), desktop_size())
@@ -187,8 +186,7 @@ class App:
             self.redraw.add(area)
 
     @property
-    def messages(self) -> list[str]:
-        """The messages on screen now."""
+    def messages(self) -> list[str]:  # the messages on screen now
         return self.toasts.texts
 
     def save_settings(self) -> None:
@@ -341,9 +339,11 @@ class App:
         """Every key of the game, as the shortcuts card shows them."""
         return card([FORM, *screens.all_bindings(), GLOBAL])
 
-    def menu_entries(self) -> list[tuple[str, str]]:
-        """The screens with a button in the main menu's row: (name, button text)."""
+    def menu_entries(self) -> list[tuple[str, str]]:  # what the main menu opens, with a button...
         return screens.menu_entries()
+
+    def menu_keys(self) -> list[tuple[str, Binding]]:  # ...and with a key
+        return screens.menu_keys()
 
     def set_muted(self, muted: bool) -> None:
         self.settings.muted = self.sounds.muted = muted

@@ -43,7 +43,7 @@ from game.bindings import BACK, Bindings
 if TYPE_CHECKING:
     from engine.agents.base import Agent
     from game.analysis_process import AnalysisProcess
-    from game.bindings import Card
+    from game.bindings import Binding, Card
     from game.catalog import Catalog
     from game.options import Options
     from game.settings import Settings
@@ -86,6 +86,9 @@ class Host(Protocol):
 
     def menu_entries(self) -> list[tuple[str, str]]:
         """The screens with a button in the main menu's row: (name, button text)."""
+
+    def menu_keys(self) -> list[tuple[str, Binding]]:
+        """The screens the main menu opens with a key: (name, the key's binding)."""
 
     def notify(self, text: str, *, error: bool = False, seconds: float = 5.0) -> None: ...
 

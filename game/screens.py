@@ -8,7 +8,7 @@ screens import) is loaded.
 To add a screen: write its module in ``game/scenes/`` (a :class:`~game.scene.Scene`
 whose ``name`` is its name here, with its keys in its ``bindings``), and here
 a function that imports its class and a line in :data:`SCREENS` (``menu=``
-gives it a button in the row of the main menu).
+gives it a button in the row of the main menu, ``key=`` a key there).
 """
 
 from __future__ import annotations
@@ -17,18 +17,20 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.bindings import SHARING, Binding, Bindings
+
 if TYPE_CHECKING:
-    from game.bindings import Bindings
     from game.scene import Host, Scene
 
 
 @dataclass(frozen=True)
 class Screen:
-    """A screen: its name, where its class is, and its button in the menu."""
+    """A screen: its name, where its class is, and its button (and key) in the menu."""
 
     name: str
     load: Callable[[], type[Scene]]  # imports the screen's module (on first use) and gives its class
     menu: str = ""  # the text of its button in the main menu's row ("": none)
+    key: Binding | None = None  # the key that opens it from the menu (on the shortcuts card with the menu's)
 
 
 def _match() -> type[Scene]:
@@ -115,7 +117,12 @@ SCREENS = (
     Screen("players", _players),
     Screen("help", _help, menu="How to play"),
     Screen("settings", _settings, menu="Settings"),
-    Screen("saved_games", _saved_games, menu="Saved games"),
+    Screen(
+        "saved_games",
+        _saved_games,
+        menu="Saved games",
+        key=Binding("ctrl+o", label="Ctrl+O", does="the saved games (in the menu)", group=SHARING),
+    ),
     Screen("shortcuts", _shortcuts),
 )
 BY_NAME = {screen.name: screen for screen in SCREENS}
@@ -131,7 +138,15 @@ def menu_entries() -> list[tuple[str, str]]:
     return [(screen.name, screen.menu) for screen in SCREENS if screen.menu]
 
 
+def menu_keys() -> list[tuple[str, Binding]]:
+    """The screens the main menu opens with a key: (name, the key's binding)."""
+    return [(screen.name, screen.key) for screen in SCREENS if screen.key is not None]
+
+
 def all_bindings() -> Iterator[Bindings]:
-    """Every screen's key table, in the order of :data:`SCREENS` (this imports every screen)."""
+    """Every screen's key table, in the order of :data:`SCREENS`, the menu's keys with the menu's (this
+    imports every screen)."""
     for screen in SCREENS:
         yield screen.load().bindings
+        if screen.name == "menu":
+            yield Bindings(*(key for _, key in menu_keys()))

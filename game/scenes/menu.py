@@ -7,7 +7,7 @@ from functools import partial
 import pygame
 
 from game import pictures
-from game.bindings import ALL_KEYS, MOVE, PASTE_GAME, SELECT, SHARING, Binding, Bindings
+from game.bindings import ALL_KEYS, MOVE, PASTE_GAME, SELECT, Binding, Bindings
 from game.model import Mode
 from game.players import side_label
 from game.scene import Host
@@ -26,7 +26,6 @@ class MainMenu(FormScene):
         SELECT,
         PASTE_GAME,
         Binding("escape", "point_at_quit"),  # nothing is below the menu: Escape points at Quit instead
-        Binding("ctrl+o", "open_saved_games", "Ctrl+O", "the saved games (in the menu)", SHARING),
         ALL_KEYS,
     )
 
@@ -38,6 +37,14 @@ class MainMenu(FormScene):
         self.screens = {name: Button(text, partial(app.open, name)) for name, text in app.menu_entries()}
         self.leave = Button("Quit", app.quit)
         self.form.set_widgets([self.play, self.quick, *self.screens.values(), self.leave])
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """The menu's keys, then the keys that open a screen of the row (see game.screens)."""
+        if self.form.handle_event(event) or self.bindings.dispatch(self, event) or event.type != pygame.KEYDOWN:
+            return
+        name = next((name for name, key in self.app.menu_keys() if key.weight(event) is not None), None)
+        if name is not None:
+            self.app.open(name)
 
     def point_at_quit(self) -> None:
         self.form.focus_on(self.leave)
@@ -74,9 +81,6 @@ class MainMenu(FormScene):
     # -- actions ---------------------------------------------------------------------------
     def open_setup(self) -> None:
         self.app.open("mode_select")
-
-    def open_saved_games(self) -> None:
-        self.app.open("saved_games")
 
     def start_quick_game(self) -> None:
         from game.start import start_match
