@@ -3,8 +3,12 @@
 Parts, each selectable by name (all of them by default):
 
 - ``root``: the root's children after a search from the empty 7x6 board,
-  one line per column: visits, mean result, the heuristic (implicit minimax)
-  value and the blended value that selection compares;
+  for seeds 1..``--seeds``: the most visited column, its share of the visits
+  and its lead, the columns with the best mean and the best heuristic value;
+  for seed 1 also one line per column: visits, mean result, the heuristic
+  (implicit minimax) value and the blend of the two without the margin;
+- ``trace``: the same search followed every 1,000 iterations up to 20,000:
+  each column's visits and heuristic value (seed 1);
 - ``first-move``: the column ``--agent`` opens with on the empty board for
   seeds 1..``--seeds`` at each of ``--iterations`` (perfect play: column 4);
 - ``versus``: ``--agent`` against ``--baseline`` (plain UCT by default:
@@ -41,7 +45,7 @@ from engine.kernels import mcts
 from engine.match import play_match
 from engine.validate import MAX_GAMES, int_arg
 
-PARTS = ("root", "first-move", "versus", "enhancements", "expert")
+PARTS = ("root", "trace", "first-move", "versus", "enhancements", "expert")
 #: The parts run when none is named.
 DEFAULT_PARTS = PARTS[:-1]
 
@@ -71,7 +75,8 @@ VARIANTS = (
 
 _DESCRIPTION = """\
 Strength figures of the mcts agent, in parts (default: all):
-  root          the root's children after --agent searches the empty 7x6 board (seed 1)
+  root          the root's children after --agent searches the empty 7x6 board (seeds 1..--seeds)
+  trace         the root's visits and heuristic values every 1,000 iterations of one search (seed 1)
   first-move    --agent's first move on the empty board for seeds 1..--seeds at each of --iterations
   versus        --games games of --agent against --baseline at each of --iterations
   enhancements  each enhancement alone, the default less each one, and all of them, against textbook UCT
@@ -94,7 +99,9 @@ def add_parser(benches) -> None:
         default=None,
         help="iterations per move (default: 1000 10000 100000 for root and first-move, 1000 10000 for matches)",
     )
-    parser.add_argument("--seeds", type=int_arg(1, 1000), default=10, help="first-move seeds 1..N (default 10)")
+    parser.add_argument(
+        "--seeds", type=int_arg(1, 1000), default=10, help="seeds 1..N of root and first-move (default 10)"
+    )
     parser.add_argument("--games", type=int_arg(1, MAX_GAMES), default=100, help="games per match (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the matches (default 1)")
     parser.add_argument(
@@ -103,7 +110,9 @@ def add_parser(benches) -> None:
         default=20,
         help="expert: two-move openings, each played with both colours (0: --games from the empty board; default 20)",
     )
-    parser.add_argument("--agent", default="mcts", help="the agent of root, first-move and versus (default mcts)")
+    parser.add_argument(
+        "--agent", default="mcts", help="the agent of root, trace, first-move and versus (default mcts)"
+    )
     parser.add_argument("--baseline", default=PLAIN_UCT, help=f"the opponent in matches (default {PLAIN_UCT})")
     parser.set_defaults(run=run)
 
@@ -117,7 +126,10 @@ def run(args) -> int:
     matches = args.iterations or [1_000, 10_000]
     if "root" in parts:
         for iterations in searches:
-            root(args.agent, iterations, seed=1)
+            for seed in range(1, args.seeds + 1):
+                root(args.agent, iterations, seed, columns=seed == 1)
+    if "trace" in parts:
+        trace(args.agent, step=1_000, steps=20, seed=1)
     if "first-move" in parts:
         first_moves(args.agent, searches, args.seeds)
     if "versus" in parts:
@@ -145,16 +157,31 @@ def _mcts(spec: str) -> MctsAgent:
     return agent
 
 
-def root(spec: str, iterations: int, seed: int) -> None:
-    """The root's children after one search from the empty board: what selection saw at the end."""
+def root(spec: str, iterations: int, seed: int, columns: bool = True) -> None:
+    """The root's children after one search from the empty board: what selection saw at the end.
+
+    One line: the most visited column, its share of the visits and its visits over the runner-up's, and
+    the columns with the best mean and the best heuristic value; then, if ``columns``, one line per column.
+    """
     agent = _mcts(_with(spec, iterations=iterations, seed=seed))
-    result = agent.choose(Board())
+    agent.choose(Board())
     tree = agent._tree
     assert tree is not None
-    emit(f"root {agent.spec}: plays column {result.column + 1}")
     alpha = float(agent.alpha)
     first = int(tree.first_child[mcts.ROOT])
-    for child in sorted(range(first, first + int(tree.num_children[mcts.ROOT])), key=lambda i: int(tree.move[i])):
+    children = sorted(range(first, first + int(tree.num_children[mcts.ROOT])), key=lambda i: int(tree.move[i]))
+    by_visits = sorted(children, key=lambda child: -int(tree.visits[child]))
+    best_mean = max(children, key=lambda child: win_rate(tree, child) or 0.0)
+    best_heuristic = max(children, key=lambda child: float(tree.heuristic[child]))
+    top, second = int(tree.visits[by_visits[0]]), int(tree.visits[by_visits[1]])
+    emit(
+        f"root {agent.spec}: most visited column {int(tree.move[by_visits[0]]) + 1} "
+        f"({top / max(int(tree.visits[mcts.ROOT]) - 1, 1):.0%} of the visits, {top / max(second, 1):.2f}x the next), "
+        f"best mean column {int(tree.move[best_mean]) + 1}, best heuristic column {int(tree.move[best_heuristic]) + 1}"
+    )
+    if not columns:
+        return
+    for child in children:
         mean = win_rate(tree, child) or 0.0
         heuristic = float(tree.heuristic[child])
         blend = (1 - alpha) * mean + alpha * (heuristic + 1) / 2
@@ -162,6 +189,23 @@ def root(spec: str, iterations: int, seed: int) -> None:
             f"  column {int(tree.move[child]) + 1}: visits {int(tree.visits[child]):7d}  mean {mean:.3f}  "
             f"heuristic {heuristic:+.3f}  blended {blend:.3f}"
         )
+
+
+def trace(spec: str, step: int, steps: int, seed: int) -> None:
+    """One search from the empty board, followed: each column's ``visits/heuristic`` after every ``step`` iterations.
+
+    Asking the agent again about the same position continues the same search (tree reuse).
+    """
+    agent = _mcts(_with(spec, iterations=step, seed=seed))
+    emit(f"trace of {agent.spec} from the empty board: visits/heuristic value by column")
+    for done in range(step, step * steps + 1, step):
+        agent.choose(Board())
+        tree = agent._tree
+        assert tree is not None
+        first = int(tree.first_child[mcts.ROOT])
+        children = sorted(range(first, first + int(tree.num_children[mcts.ROOT])), key=lambda i: int(tree.move[i]))
+        cells = [f"{int(tree.visits[child]):6d}/{float(tree.heuristic[child]):+.2f}" for child in children]
+        emit(f"  {done:7,}  " + "  ".join(cells))
 
 
 def first_moves(spec: str, budgets: list[int], seeds: int) -> None:

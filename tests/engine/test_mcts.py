@@ -227,13 +227,14 @@ def test_opens_in_the_centre_at_10000_iterations(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", range(1, 4))
+def test_opens_in_the_centre_at_30000_iterations(seed: int) -> None:
+    # Between the round budgets too. With the margin fixed but the heuristic still swinging with the
+    # parity of the tree (parity=false), seeds 1 and 3 opened in column 3 here.
+    assert _agent(f"mcts:iterations=30000,seed={seed}").choose(Board()).column == 3
+
+
+@pytest.mark.parametrize("seed", range(1, 11))
 def test_opens_in_the_centre_at_100000_iterations(seed: int) -> None:
-    assert _agent(f"mcts:iterations=100000,seed={seed}").choose(Board()).column == 3
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("seed", range(4, 11))
-def test_opens_in_the_centre_at_100000_iterations_more_seeds(seed: int) -> None:
     assert _agent(f"mcts:iterations=100000,seed={seed}").choose(Board()).column == 3
 
 
