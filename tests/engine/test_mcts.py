@@ -194,7 +194,7 @@ def test_statistics_describe_the_root() -> None:
 
 
 def test_a_time_budget_gives_a_legal_move() -> None:
-    result = _agent("mcts:time=0.05,seed=1").choose(Board.from_moves("44"))
+    result = _agent("mcts:time=0.5,seed=1").choose(Board.from_moves("44"))
     assert result.column in range(7) and result.nodes > 0 and result.completed
 
 
