@@ -8,6 +8,7 @@ arrow from one module to another that a reader has to follow.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -138,6 +139,48 @@ def test_the_engine_never_imports_the_game_or_pygame():
         if bad:
             offenders[name] = sorted(bad)
     assert offenders == {}
+
+
+def map_lines() -> dict[str, int]:
+    """The line of each module in the map of game/ in CONTRIBUTING.md (a package: its line, for all in it)."""
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    block = text[text.index("```\ngame/\n") :]
+    block = block[: block.index("```", 4)]
+    where: dict[str, int] = {}
+    number, package = 0, ""
+    for line in block.splitlines()[2:]:
+        indent = len(line) - len(line.lstrip())
+        names = re.findall(r"([a-z_]+(?:\.py|/))", line.strip().split("   ")[0]) if indent <= 4 else []
+        if not names:
+            continue  # a description going on
+        number += 1
+        if indent == 2:
+            package = names[0][:-1] if names[0].endswith("/") else ""
+        for name in names:
+            module = name[:-1] if name.endswith("/") else name[:-3]
+            where.setdefault(f"game.{package}.{module}" if indent == 4 else f"game.{module}", number)
+    return where
+
+
+def test_the_map_of_the_game_reads_in_one_direction():
+    """Each module of CONTRIBUTING.md's map imports only modules on its line or below it, and all are there."""
+    where = map_lines()
+
+    def line(name: str) -> int | None:
+        parts = name.split(".")
+        return next(
+            (where[".".join(parts[:k])] for k in range(len(parts), 1, -1) if ".".join(parts[:k]) in where), None
+        )
+
+    edges = graph()
+    assert [name for name in edges if name != "game" and line(name) is None] == []
+    upward = [
+        (name, target)
+        for name, targets in edges.items()
+        for target in targets
+        if name != "game" and target != "game.match" and line(target) < line(name)  # type: ignore[operator]
+    ]
+    assert upward == []
 
 
 def measure() -> str:
