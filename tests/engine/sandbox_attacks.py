@@ -182,7 +182,7 @@ def write_attacks(
     return path
 
 
-HONEST = '''
+HONEST = """
 def agent(board, player=1):
     return int((board[0] == 0).argmax())
-'''
+"""
