@@ -38,10 +38,24 @@ BINDINGS = Bindings(
     Binding("left", "controls.cursor_left", "← →", "choose a column", PLAYING, repeat=True),
     Binding("right", "controls.cursor_right", repeat=True),
     # two computers: before the keys of play that share a key (Space)
-    Binding("space", "turns.toggle_pause", "Space", "pause, or resume", TWO_COMPUTERS, when="controls.spectating"),
+    Binding(
+        "space",
+        "turns.toggle_pause",
+        "Space",
+        "pause, resume; once over, the next game",
+        TWO_COMPUTERS,
+        when="controls.spectating",
+    ),
     Binding("s", "turns.step", "S", "one move, while paused", TWO_COMPUTERS, when="controls.spectating"),
     Binding("f", "turns.next_speed", "F", SPEEDS_TEXT, TWO_COMPUTERS, button="F: speed", when="controls.spectating"),
-    Binding("x", "turns.swap_players", "X", "the computers swap sides", TWO_COMPUTERS, when="controls.spectating"),
+    Binding(
+        "x",
+        "turns.swap_players",
+        "X",
+        "the computers swap sides (once over: in a new game)",
+        TWO_COMPUTERS,
+        when="controls.spectating",
+    ),
     Binding(
         "p",
         "choose_players",

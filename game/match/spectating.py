@@ -49,9 +49,15 @@ class Spectating:
 
     def rematch(self) -> None: ...
 
+    def restart(self, config: MatchConfig | None = None) -> None: ...
+
     def toggle_pause(self) -> None:
-        """Pause or resume two computers; a pause stops the search under way (it starts again on resume)."""
-        if self.mode is not Mode.SPECTATOR or self.model.board.is_over:
+        """Pause or resume two computers; a pause stops the search under way (it starts again on resume).
+        Once the game is over there is nothing to pause: the next game starts (a rematch)."""
+        if self.mode is not Mode.SPECTATOR:
+            return
+        if self.model.board.is_over:
+            self.rematch()
             return
         self.paused, self.steps = not self.paused, 0
         if self.paused and self.computer.kind == "move":
@@ -75,8 +81,17 @@ class Spectating:
         self.on_change("state")
 
     def swap_players(self) -> None:
-        """The two computers change sides from this position on."""
+        """The two computers change sides from this position on; after a game, for a new game.
+
+        A finished game keeps its players: swapping them under it would make its result, its score
+        and its panels contradict each other.
+        """
         if self.mode is not Mode.SPECTATOR:
+            return
+        if self.model.board.is_over:
+            self.restart(self.config.swapped())
+            self.hint_text = "The computers have swapped sides"
+            self.on_change("state")
             return
         self.computer.cancel()
         self.config = self.model.config = self.config.swapped()
@@ -89,7 +104,7 @@ class Spectating:
         self.on_change("state")
 
     def replace_player(self, colour: Colour, spec: str) -> None:
-        """A computer player gives way to ``spec`` from this position on."""
+        """A computer player gives way to ``spec`` from this position on (after a game: in a new game)."""
         player = self.config.player(colour)
         if player.is_human or spec == player.spec:
             return
@@ -98,16 +113,21 @@ class Spectating:
         except Exception as exc:
             self.say(f"Cannot use {spec}: {exc}")
             return
+        over = self.model.board.is_over  # a finished game keeps its players: the new one plays the next game
         self.computer.cancel()
         old = self.agents.pop(colour, None)
         if old is not None:
             self.services.worker.run_later(old.close)
         self.agents[colour] = agent
         updated = replace(player, spec=spec)
-        self.config = self.model.config = replace(self.config, **{colour.value: updated})  # type: ignore[arg-type]
-        self.services.tally.follow(self.config)
+        config = replace(self.config, **{colour.value: updated})  # type: ignore[arg-type]
         self.setup_error = None
-        self._reset_turn_state()
+        if over:
+            self.restart(config)
+        else:
+            self.config = self.model.config = config
+            self.services.tally.follow(self.config)
+            self._reset_turn_state()
         self.hint_text = f"{colour.title} is now played by {updated.agent_label}"
         self.on_change("state")
 

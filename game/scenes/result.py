@@ -3,7 +3,9 @@
 The banner covers only the players' panels (it says who won), so the board
 and its highlighted winning line stay in view. Escape closes it to look at
 the final position; the match screen offers the result again from its
-buttons.
+buttons. What stays visible stays alive: a click outside the banner (a
+button of the match, the board) and the keys of a spectator (Space, G, P,
+F, X) close it and act on the match.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ class ResultOverlay(Scene):
         Binding("r", "rematch"),
         Binding("v", "open_review", button="V: every move"),
         Binding("u backspace n a ctrl+z", "pass_to_match", with_event=True),
+        # two computers: the spectator's keys (next game, series, speed, players, swap) act on the match
+        Binding("space g p f x", "pass_to_match", with_event=True, when="spectating"),
         BACK,
     )
 
@@ -50,7 +54,7 @@ class ResultOverlay(Scene):
         self.match = match
         starts = match.config.first.other.title
         self.again = Button("Rematch", self.rematch, primary=True, detail=f"{starts} moves first")
-        self.settings = Button("Settings", self.change_settings, detail="change them")
+        self.settings = Button("Settings", self.change_settings, detail="colours, sound · F2")
         self.menu = Button("Main menu", self.main_menu)
         self.review = Button("Review", self.open_review, detail=self.bindings.hint("open_review"))
         self.save = Button("Save", self.save_game, detail=self.bindings.hint("press_save"))
@@ -70,6 +74,9 @@ class ResultOverlay(Scene):
         """The match's own keys (undo the last move, a new game, the analysis) close the banner, then act."""
         self.dismiss(event)
 
+    def spectating(self, event: pygame.event.Event) -> bool:
+        return self.match.mode is Mode.SPECTATOR
+
     def copy_position(self) -> None:
         sharing.copy_position(self.app, self.match)
 
@@ -86,13 +93,18 @@ class ResultOverlay(Scene):
         self.save.enabled = False  # saved once; the match screen says where
 
     def change_settings(self) -> None:
-        self.app.reset("menu", "mode_select")
+        """The Settings screen (colours, sound, text size) over the banner, which stays for after."""
+        self.app.open("settings")
 
     def main_menu(self) -> None:
         self.app.reset("menu")
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if not self.bindings.dispatch(self, event):
+        """A click outside the banner (the board, the match's buttons) closes it and acts on the match."""
+        outside = event.type == pygame.MOUSEBUTTONDOWN and not self.panel.collidepoint(event.pos)
+        if outside:
+            self.dismiss(event)
+        elif not self.bindings.dispatch(self, event):
             self.form.handle_event(event)
 
     # -- layout and drawing -------------------------------------------------------------------------
