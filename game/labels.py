@@ -30,7 +30,14 @@ def agent_words(spec: str) -> tuple[str, list[str]]:
     else:
         name, _, settings = spec.partition(":")
         name = AGENT_NAMES.get(name.strip().lower(), name.strip().capitalize())
-    return name, [setting.strip() for setting in settings.split(",") if setting.strip()]
+    words = [setting.strip() for setting in settings.split(",") if setting.strip()]
+    if name == "Classroom":  # classroom:path=FILE,function=NAME: named by the student's file, as FILE.py:NAME
+        values = dict(word.partition("=")[::2] for word in words)
+        if values.get("path"):
+            file = PureWindowsPath(values["path"].strip()).name
+            name = f"{file}:{values.get('function', 'agent').strip() or 'agent'}"
+            words = [word for word in words if word.partition("=")[0] not in ("path", "function")]
+    return name, words
 
 
 def fit_agent(theme: Theme, spec: str | None, size: float, width: int, extra: str = "") -> str:

@@ -190,21 +190,25 @@ def _load(path: str, function: str) -> Any:
     return fn
 
 
-def _where(exc: BaseException) -> str:
+def _where(exc: BaseException, source: str = "") -> str:
+    """`` (line 7 of bot.py)``: the last line of the student's own file ``source`` that the error passed
+    through (a library it called may have raised it), else the last line of all."""
     frames = traceback.extract_tb(exc.__traceback__)
+    own = [frame for frame in frames if source and Path(frame.filename) == Path(source)]
     if not frames:
         return ""
-    return f" (line {frames[-1].lineno} of {Path(frames[-1].filename).name})"
+    frame = (own or frames)[-1]
+    return f" (line {frame.lineno} of {Path(frame.filename).name})"
 
 
-def _answer(fn: Any, request: Request, interface: str) -> str:
+def _answer(fn: Any, request: Request, interface: str, source: str = "") -> str:
     try:
         if interface == "kaggle":
             value = fn(*kaggle_arguments(request))
         else:
             value = fn(request.board, request.player)
     except BaseException as exc:
-        return "ERROR " + one_line(f"{type(exc).__name__}: {exc}{_where(exc)}")
+        return "ERROR " + one_line(f"{type(exc).__name__}: {exc}{_where(exc, source)}")
     if isinstance(value, bool) or type(value).__name__ == "bool_":
         return f"BAD {bool(value)!r}"  # True == 1, but True is no column
     try:
@@ -248,7 +252,7 @@ def main(argv: list[str]) -> int:
         line = requests.readline(MAX_LINE)
         if not line:
             return 0
-        answers.write((_answer(fn, decode_board(line), interface) + "\n").encode("utf-8", "replace"))
+        answers.write((_answer(fn, decode_board(line), interface, path) + "\n").encode("utf-8", "replace"))
 
 
 if __name__ == "__main__":

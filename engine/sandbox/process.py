@@ -8,7 +8,8 @@ long-lived thread, because Linux sends the "parent died" signal that ends a
 sandbox when the *thread* that started it ends, not the program. Two daemon threads
 read its pipes: one collects answer lines (at most
 :data:`~engine.sandbox.child.MAX_LINE` bytes each), one drains what the
-student prints and passes the first ``output_bytes`` of it on to our stderr.
+student prints and passes the first ``output_bytes`` of it on to our stderr,
+a whole line at a time with the file's name in front (:class:`LineRelay`).
 The caller's thread only waits on a queue in short slices, so a stop is
 seen within :data:`POLL` seconds at every stage: while the process starts,
 while the file loads, while the function thinks.
@@ -286,17 +287,62 @@ def _read_answers(stream: IO[bytes], answers: queue.Queue[bytes | None]) -> None
     answers.put(None)
 
 
+#: The longest printed line passed on whole, in bytes; the rest of a longer line is dropped (and said so).
+MAX_PRINTED_LINE = 1000
+
+
+class LineRelay:
+    """What a student prints, passed on a whole line at a time, each line with the file's name in front.
+
+    The pipe hands over chunks wherever the student's writes and the kernel cut them, so one
+    ``print`` may arrive in pieces and one chunk may hold many lines: the relay keeps the piece of a
+    line until its end comes (or the output ends), cuts a line longer than ``line_limit`` bytes, and
+    stops passing lines on after ``limit`` bytes in all (saying so once).
+    """
+
+    def __init__(self, name: str, limit: int, echo: Callable[[str], None], line_limit: int = MAX_PRINTED_LINE) -> None:
+        self.name, self.limit, self.echo, self.line_limit = name, limit, echo, line_limit
+        self.shown = 0  # bytes passed on so far
+        self._line = bytearray()  # the line being received
+        self._cut = False  # the line being received is longer than line_limit: the rest of it is dropped
+        self._full = limit <= 0  # the limit was reached: nothing more is shown
+
+    def feed(self, chunk: bytes) -> None:
+        """Take what the pipe gave: every line it completes is passed on."""
+        while chunk and not self._full:
+            end = chunk.find(b"\n")
+            piece, chunk = (chunk, b"") if end < 0 else (chunk[:end], chunk[end + 1 :])
+            room = self.line_limit - len(self._line)
+            if len(piece) > room:
+                self._cut = True
+            self._line += piece[: max(0, room)]
+            if end >= 0:
+                self._pass_line()
+
+    def close(self) -> None:
+        """The output ended: a last line without its end is passed on too."""
+        if (self._line or self._cut) and not self._full:
+            self._pass_line()
+
+    def _pass_line(self) -> None:
+        line, cut = bytes(self._line), self._cut
+        self._line, self._cut = bytearray(), False
+        line = line[: max(0, self.limit - self.shown)]
+        self.shown += len(line) + 1
+        text = line.decode("utf-8", "replace").rstrip("\r")
+        self.echo(f"[{self.name}] {text}" + (f" … (the rest of a line over {self.line_limit:,} bytes)" if cut else ""))
+        if self.shown >= self.limit:
+            self._full = True
+            self.echo(f"[{self.name}] (more output dropped: the limit is {self.limit:,} bytes)")
+
+
 def _drain_output(stream: IO[bytes], limit: int, name: str, echo: Callable[[str], None]) -> None:
-    """Show the first ``limit`` bytes the student prints; read and drop the rest."""
-    shown = 0
+    """Show the first ``limit`` bytes the student prints, whole lines at a time; read and drop the rest."""
+    relay = LineRelay(name, limit, echo)
     with contextlib.suppress(OSError, ValueError):
         while chunk := stream.read1(65536):  # type: ignore[attr-defined]
-            if shown < limit:
-                part = chunk[: limit - shown]
-                shown += len(part)
-                echo(f"[{name}] " + part.decode("utf-8", "replace").rstrip("\n").replace("\n", f"\n[{name}] "))
-                if shown >= limit:
-                    echo(f"[{name}] (more output dropped: the limit is {limit:,} bytes)")
+            relay.feed(chunk)
+    relay.close()
 
 
 def _to_stderr(text: str) -> None:

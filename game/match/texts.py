@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from engine.agents.base import SearchResult
     from game.match.feeds import Feeds
     from game.match.turns import TurnController
+    from game.panels.move_list import MoveList
     from game.tally import Tally
     from game.theme import Theme
 
@@ -33,6 +34,7 @@ class Layout(Protocol):
     turns: TurnController
     feeds: Feeds
     panels: dict[Colour, pygame.Rect]
+    move_list: MoveList
 
 
 def status(turns: TurnController) -> tuple[str, Paint]:
@@ -172,13 +174,21 @@ def draw_spec_tip(view: Layout, surface: pygame.Surface, pointer: tuple[int, int
     surface.blit(text, text.get_rect(center=tip.center))
 
 
-def draw_error(view: Layout, surface: pygame.Surface) -> None:
+def error_box(view: Layout, width: int) -> tuple[pygame.Rect, pygame.Surface]:
+    """Where the failure's red box goes in a window ``width`` pixels wide, and its text: over the space
+    above the board, between the side strips (never over the move list, whose header stays readable)."""
     theme, px = view.theme, view.theme.px
-    width = min(px(760), surface.get_width() - px(40))
-    text = theme.text(view.turns.failure or "", 15, TEXT, wrap=width - px(40))
-    rect = pygame.Rect(0, 0, width, text.get_height() + px(24))
-    rect.midtop = (surface.get_width() // 2, px(122))  # over the space above the board, free meanwhile
-    drawing.panel(surface, rect, px(10), (90, 30, 40), DANGER, 2)
+    strips = width - view.move_list.rect.x  # the move list's strip on the right, as wide on the left
+    room = min(px(760), width - 2 * strips - px(16))
+    text = theme.text(view.turns.failure or "", 15, TEXT, wrap=room - px(40))
+    rect = pygame.Rect(0, 0, room, text.get_height() + px(24))
+    rect.midtop = (width // 2, px(122))  # over the space above the board, free meanwhile
+    return rect, text
+
+
+def draw_error(view: Layout, surface: pygame.Surface) -> None:
+    rect, text = error_box(view, surface.get_width())
+    drawing.panel(surface, rect, view.theme.px(10), (90, 30, 40), DANGER, 2)
     surface.blit(text, text.get_rect(center=rect.center))
 
 

@@ -321,7 +321,12 @@ class TurnController(Spectating):
     def _take_move(self, job: Job[str]) -> None:
         player = self.model.player_to_move
         if job.error is not None:
-            self.error = f"{player.name} ({player.agent_label}) failed: {job.error}"
+            agent = self.agents.get(self.model.colour_to_move)
+            said, spec = job.error, agent.spec if agent is not None else ""
+            if spec and said.startswith(spec + " "):  # a student's forfeit names its agent: the panel does that
+                self.error = f"{player.name} ({player.agent_label}) {said.removeprefix(spec + ' ')}"
+            else:
+                self.error = f"{player.name} ({player.agent_label}) failed: {said}"
             return
         result: SearchResult = job.value
         reason = self.model.board.legality(result.column)

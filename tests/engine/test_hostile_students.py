@@ -84,6 +84,12 @@ def floods_its_output(board, player=1):
     return int((board[0] == 0).argmax())
 
 
+def floods_in_lines(board, player=1):
+    for _ in range(2_000):
+        print("z" * 99)
+    return int((board[0] == 0).argmax())
+
+
 def eats_memory(board, player=1):
     block = bytearray(3 * 2 ** 30)
     return len(block)
@@ -218,7 +224,22 @@ def test_printed_output_is_capped(hostile: Path, capfd) -> None:
     time.sleep(0.2)  # the drain thread passes on what it read
     out, err = capfd.readouterr()
     assert "yyyy" not in out  # nothing reaches our stdout
-    assert err.count("y") <= 4 * 1024 + 100 and "more output dropped" in err
+    # one line of five million bytes: its first thousand are shown, and the rest is said to be dropped
+    assert 1000 <= err.count("y") <= 1000 + 100 and "the rest of a line over 1,000 bytes" in err
+
+
+def test_printed_lines_are_capped_in_all(hostile: Path, capfd) -> None:
+    student = create_agent(f"{hostile}:floods_in_lines,timeout=5,output_kb=4")
+    try:
+        assert student.choose(Board()).column == 0
+    finally:
+        student.close()
+    time.sleep(0.2)  # the drain thread passes on what it read
+    out, err = capfd.readouterr()
+    lines = [line for line in err.splitlines() if line.startswith("[hostile.py] z")]
+    assert "zzz" not in out and 35 <= len(lines) <= 42  # 4 KB of 100-byte lines: about 41, each whole
+    assert all(line == "[hostile.py] " + "z" * 99 for line in lines[:-1])
+    assert "more output dropped: the limit is 4,096 bytes" in err
 
 
 @pytest.mark.skipif(os.name != "posix", reason="memory limits are POSIX only")
