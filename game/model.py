@@ -40,14 +40,24 @@ class Colour(str, Enum):
 
 
 class Look(str, Enum):
-    """The colour scheme: the standard one, or black, white and bright colours for low vision."""
+    """The colour scheme: the standard one; black, white and bright colours for low vision; a dark and a
+    light one; and one whose discs every kind of colour blindness tells apart (see game.theme)."""
 
     STANDARD = "standard"
     HIGH_CONTRAST = "high_contrast"
+    DARK = "dark"
+    LIGHT = "light"
+    COLOUR_BLIND = "colour_blind"
 
     @property
     def title(self) -> str:  # type: ignore[override]  # str.title() is shadowed on purpose
-        return {"standard": "Standard", "high_contrast": "High contrast"}[self.value]
+        return {
+            "standard": "Standard",
+            "high_contrast": "High contrast",
+            "dark": "Dark",
+            "light": "Light",
+            "colour_blind": "Colour-blind safe",
+        }[self.value]
 
 
 class AnimationSpeed(str, Enum):

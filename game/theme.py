@@ -4,8 +4,9 @@ Sizes are written for a 1024x720 window and scaled with the window
 (:meth:`Theme.px`), so every screen stays in proportion when it is resized.
 Text has its own scale on top of that (the player's text size). Rendered
 text is cached, because drawing the same labels 60 times a second would
-otherwise be the most expensive part of a frame. The palette has two looks,
-standard and high contrast, switched in place by :func:`use_look`.
+otherwise be the most expensive part of a frame. The palette has five looks
+(standard, high contrast, dark, light, colour-blind safe), switched in place
+by :func:`use_look`; disc shapes go with any of them.
 """
 
 from __future__ import annotations
@@ -68,9 +69,10 @@ class Ink(Sequence[int]):
 Paint = RGB | Ink
 
 
-#: The two looks. Contrast ratios (WCAG) on PANEL: standard TEXT 12.7, MUTED 5.7, ACCENT 4.6,
-#: FAINT 2.9 (disabled controls); high contrast TEXT 21, MUTED 17.6, ACCENT 13.8, FAINT 11.3,
-#: white on the ACCENT_DARK buttons 7.8, ON_ACCENT on ACCENT 13.8.
+#: The looks (standard and high contrast here, the others below). Contrast ratios (WCAG) on PANEL:
+#: standard TEXT 12.7, MUTED 5.7, ACCENT 4.6, FAINT 2.9 (disabled controls); high contrast TEXT 21,
+#: MUTED 17.6, ACCENT 13.8, FAINT 11.3, white on the ACCENT_DARK buttons 7.8, ON_ACCENT on ACCENT 13.8.
+#: tests/game/test_looks.py checks the ratios every look must reach.
 PALETTES: dict[Look, dict[str, RGB]] = {
     Look.STANDARD: {
         "BACKGROUND_TOP": (22, 34, 66),
@@ -119,6 +121,65 @@ PALETTES: dict[Look, dict[str, RGB]] = {
         "YELLOW_DIM": (225, 180, 0),
     },
 }
+#: The error box's fill and the second line of a primary button (both under TEXT-coloured words).
+PALETTES[Look.STANDARD] |= {"ALERT": (90, 30, 40), "PRIMARY_DETAIL": (210, 220, 245)}
+PALETTES[Look.HIGH_CONTRAST] |= {"ALERT": (90, 0, 0), "PRIMARY_DETAIL": (235, 235, 235)}
+#: Dark: charcoal panels and a slate board, for a dim room (TEXT on PANEL 13.0, MUTED 6.4, ACCENT 5.7).
+PALETTES[Look.DARK] = PALETTES[Look.STANDARD] | {
+    "BACKGROUND_TOP": (34, 35, 40),
+    "BACKGROUND_BOTTOM": (14, 14, 17),
+    "PANEL": (40, 41, 48),
+    "PANEL_LIGHT": (56, 58, 67),
+    "PANEL_BORDER": (84, 87, 100),
+    "MUTED": (170, 172, 184),
+    "FAINT": (112, 114, 128),
+    "ACCENT": (122, 160, 255),
+    "ACCENT_DARK": (62, 88, 170),
+    "ON_ACCENT": (16, 18, 24),
+    "BOARD": (78, 84, 100),
+    "BOARD_DARK": (46, 50, 62),
+    "HOLE_RIM": (26, 27, 32),
+    "ALERT": (96, 32, 40),
+}
+#: Light: white panels, dark words and a pale blue board, for a bright room (TEXT on PANEL 16.7,
+#: MUTED 7.0, ACCENT 6.1; TEXT on the ACCENT_DARK of a primary button 10.5).
+PALETTES[Look.LIGHT] = {
+    "BACKGROUND_TOP": (236, 240, 247),
+    "BACKGROUND_BOTTOM": (206, 214, 228),
+    "PANEL": (252, 253, 255),
+    "PANEL_LIGHT": (226, 233, 245),
+    "PANEL_BORDER": (160, 172, 196),
+    "TEXT": (22, 28, 44),
+    "MUTED": (78, 88, 112),
+    "FAINT": (150, 158, 176),
+    "ACCENT": (38, 88, 206),
+    "ACCENT_DARK": (178, 204, 252),
+    "FOCUS": (20, 80, 220),
+    "ON_ACCENT": (255, 255, 255),
+    "SUCCESS": (18, 128, 64),
+    "DANGER": (196, 32, 44),
+    "BOARD": (122, 168, 240),
+    "BOARD_DARK": (86, 130, 214),
+    "HOLE_RIM": (62, 100, 180),
+    "RED": (226, 44, 56),
+    "YELLOW": (246, 196, 28),
+    "RED_DIM": (176, 36, 46),
+    "YELLOW_DIM": (198, 148, 22),
+    "ALERT": (255, 222, 224),
+    "PRIMARY_DETAIL": (40, 56, 100),
+}
+#: Colour-blind safe: a vermilion and a light yellow on a navy board, apart in lightness as well as in
+#: hue, so that the discs differ from each other (contrast 3 or more) and from the board (1.8 or more)
+#: in protanopia, deuteranopia and tritanopia alike (tests/game/test_looks.py simulates them).
+PALETTES[Look.COLOUR_BLIND] = PALETTES[Look.STANDARD] | {
+    "BOARD": (22, 38, 88),
+    "BOARD_DARK": (14, 26, 64),
+    "HOLE_RIM": (8, 16, 44),
+    "RED": (214, 52, 20),
+    "YELLOW": (255, 234, 80),
+    "RED_DIM": (168, 40, 16),
+    "YELLOW_DIM": (212, 178, 40),
+}
 
 # -- palette (see PALETTES) ----------------------------------------------------------
 _STANDARD = PALETTES[Look.STANDARD]
@@ -139,6 +200,8 @@ DANGER = Ink(_STANDARD["DANGER"])
 BOARD = Ink(_STANDARD["BOARD"])
 BOARD_DARK = Ink(_STANDARD["BOARD_DARK"])
 HOLE_RIM = Ink(_STANDARD["HOLE_RIM"])
+ALERT = Ink(_STANDARD["ALERT"])  # the fill of the box that says what went wrong
+PRIMARY_DETAIL = Ink(_STANDARD["PRIMARY_DETAIL"])  # the second line of a primary button
 DISC: dict[Colour, Ink] = {Colour.RED: Ink(_STANDARD["RED"]), Colour.YELLOW: Ink(_STANDARD["YELLOW"])}
 #: The discs outside the winning line at the end of a game: darker, but still clearly red and yellow
 #: (a yellow simply darkened turns olive, so the dimmed yellow leans towards gold instead).

@@ -19,7 +19,7 @@ from typing import Any
 import pygame
 
 from game import drawing
-from game.theme import ACCENT_DARK, FAINT, MUTED, PANEL, PANEL_LIGHT, TEXT, Theme, shade
+from game.theme import ACCENT_DARK, FAINT, MUTED, PANEL, PANEL_LIGHT, PRIMARY_DETAIL, TEXT, Theme, shade
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -158,7 +158,7 @@ class Button(Widget):
                 detail,
                 13,
                 (self.rect.centerx, self.rect.centery + theme.px(3)),
-                (210, 220, 245) if self.primary else MUTED,
+                PRIMARY_DETAIL if self.primary else MUTED,
                 anchor="midtop",
             )
         else:

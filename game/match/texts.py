@@ -15,7 +15,7 @@ from game import drawing, pictures
 from game.labels import agent_words, fit_agent, fit_headline
 from game.model import Colour, Mode
 from game.panels.thinking import compact
-from game.theme import ACCENT, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT, Paint
+from game.theme import ACCENT, ALERT, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT, Paint
 
 if TYPE_CHECKING:
     from engine.agents.base import SearchResult
@@ -188,7 +188,7 @@ def error_box(view: Layout, width: int) -> tuple[pygame.Rect, pygame.Surface]:
 
 def draw_error(view: Layout, surface: pygame.Surface) -> None:
     rect, text = error_box(view, surface.get_width())
-    drawing.panel(surface, rect, view.theme.px(10), (90, 30, 40), DANGER, 2)
+    drawing.panel(surface, rect, view.theme.px(10), ALERT, DANGER, 2)
     surface.blit(text, text.get_rect(center=rect.center))
 
 
