@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # (what the names below are, for type checkers)
     from engine.board import Board, Side
     from engine.errors import AgentSpecError, EngineError, GeometryError, IllegalMoveError, PositionError
     from engine.geometry import Geometry
+    from engine.limits import Limits
 
 #: Where each public name lives; imported on first use, so that ``python -m engine solve`` and
 #: other light commands do not load every agent (and numba) first.
@@ -35,6 +36,7 @@ _HOMES = {
     "Geometry": "engine.geometry",
     "GeometryError": "engine.errors",
     "IllegalMoveError": "engine.errors",
+    "Limits": "engine.limits",
     "PositionError": "engine.errors",
     "SearchResult": "engine.agents",
     "Side": "engine.board",
@@ -50,6 +52,7 @@ __all__ = [
     "Geometry",
     "GeometryError",
     "IllegalMoveError",
+    "Limits",
     "PositionError",
     "SearchResult",
     "Side",

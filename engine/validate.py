@@ -1,6 +1,6 @@
 """Checking numbers and digits that come from people: one place for every entry point.
 
-Agent keys (``mcts:time=1.5``), command-line flags (``--seconds 2``), move
+Agent keys (``mcts:seconds=1.5``), command-line flags (``--seconds 2``), move
 strings and the Python API all read user input through these helpers, so a
 new command or agent inherits the same rules and the same messages:
 

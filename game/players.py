@@ -93,7 +93,7 @@ class MatchConfig:
 
 
 def spec_label(spec: str) -> str:
-    """How an agent is shown: a readable name, then its settings (``Medium``, ``MCTS · time=0.1, c=2``)."""
+    """How an agent is shown: a readable name, then its settings (``Medium``, ``MCTS · seconds=0.1, c=2``)."""
     name, settings = agent_words(spec)
     return " · ".join([name, ", ".join(settings)]) if settings else name
 

@@ -231,7 +231,7 @@ def shoot_analysis(director: Director, geometry) -> None:
 
 
 #: The alpha-beta player of the thinking shots: half a second a move, so that its search can be caught.
-THINKING_ALPHABETA = "alphabeta:depth=81,time=0.5,eval=threats"
+THINKING_ALPHABETA = "alphabeta:depth=81,seconds=0.5,eval=threats"
 
 
 def shoot_thinking(director: Director, geometry) -> None:

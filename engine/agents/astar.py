@@ -22,6 +22,7 @@ import heapq
 import itertools
 from dataclasses import dataclass
 from functools import cache
+from typing import ClassVar
 
 from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import param, register
@@ -59,6 +60,7 @@ def stones_missing(geometry: Geometry, own: int, other: int) -> int:
 @register("astar", "A* search for the shortest way to a line of its own, ignoring replies (seed 004)")
 @dataclass
 class AStarAgent(Agent):
+    node_key: ClassVar[str | None] = "nodes"  # (what Limits.nodes caps)
     nodes: int = param(10_000, "states to expand at most per move", low=1, high=10**9)
     eval: str = param("seed004", "evaluation that breaks ties between equally short plans", choices=NAMES)
 

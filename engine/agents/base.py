@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import ClassVar
 
 from engine.board import Board
-from engine.errors import IllegalMoveError
+from engine.errors import IllegalMoveError, ValueRangeError
 from engine.formats import format_moves
 from engine.geometry import Geometry
+from engine.limits import Limits
 from engine.progress import Progress
 from engine.score import Score
 from engine.stop import StopFlag
@@ -33,6 +34,37 @@ RESERVE = 0.02
 MARGIN = 0.01
 
 
+class Details(Mapping[str, object]):
+    """An agent's extra statistics (``ties=2``, ``visits=...``): a read-only mapping, in the order given.
+
+    A :class:`SearchResult` is frozen, so what it carries cannot change
+    either: no ``dict`` inside it that someone could still fill.
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[str, object] | Iterable[tuple[str, object]] = ()) -> None:
+        self._items: tuple[tuple[str, object], ...] = tuple(dict(items).items())
+
+    def __getitem__(self, key: str) -> object:
+        for name, value in self._items:
+            if name == key:
+                return value
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name, _ in self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(self._items)
+
+    def __repr__(self) -> str:
+        return f"Details({dict(self._items)!r})"
+
+
 @dataclass(frozen=True)
 class SearchResult:
     """An agent's move and what it found out on the way.
@@ -40,7 +72,8 @@ class SearchResult:
     ``score`` is from the mover's point of view, a :class:`~engine.score.Score`
     that says its unit (an exact Pons score, a heuristic estimate or a win
     rate) and whether it is proven. ``column_scores`` has one entry per column
-    (None for a full or unsearched column). Times are in seconds, as
+    (None for a full or unsearched column); ``info`` the agent's own extra
+    statistics (a dict given here is kept as read-only :class:`Details`). Times are in seconds, as
     everywhere in the engine's Python API; only the ``time_ms=`` statistic
     prints milliseconds.
     """
@@ -53,7 +86,11 @@ class SearchResult:
     pv: tuple[int, ...] = ()
     column_scores: tuple[Score | None, ...] | None = None
     completed: bool = True
-    info: dict[str, object] = field(default_factory=dict)
+    info: Mapping[str, object] = Details()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.info, Details):
+            object.__setattr__(self, "info", Details(self.info))
 
     @property
     def exact(self) -> bool | None:
@@ -90,6 +127,9 @@ class Agent(ABC):
     name: ClassVar[str] = "agent"
     #: True for agents that wait for a person (the GUI and terminal ask them).
     is_human: ClassVar[bool] = False
+    #: The parameter that :attr:`Limits.nodes <engine.limits.Limits.nodes>` caps (positions,
+    #: iterations or playouts: what the agent's ``nodes=`` statistic counts); None: no budget.
+    node_key: ClassVar[str | None] = None
     #: When the search under way started (None: no search running). Not a parameter.
     _started: float | None = None
     #: The longest time limit of the move under way, and the seconds kept back from limits.
@@ -99,21 +139,48 @@ class Agent(ABC):
     def __post_init__(self) -> None:  # noqa: B027 - dataclass agents call it; @register adds the key checks
         """Check the parameters (agents extend this with their own checks)."""
 
-    def choose(self, board: Board, stop: StopFlag | None = None) -> SearchResult:
+    def choose(self, board: Board, stop: StopFlag | None = None, *, limits: Limits | None = None) -> SearchResult:
         """Pick a column for the side to move in ``board`` (which is not changed).
 
-        One-time work (:meth:`prepare_for`) is done before the clock starts; the
-        result's ``seconds`` and every time limit count from after it.
+        ``limits`` (:class:`~engine.limits.Limits`) may add a stop flag, a time
+        limit (the tighter of it and the agent's own ``seconds=`` holds) and a
+        node budget (capping the agent's :attr:`node_key`; an agent without
+        one refuses it) to the agent's own parameters; ``stop`` is the older
+        spelling of ``limits=Limits(stop=...)``. One-time work
+        (:meth:`prepare_for`) is done before the clock starts; the result's
+        ``seconds`` and every time limit count from after it.
         """
+        limits = Limits.merged(limits, stop=stop)
         if board.is_over:
             raise IllegalMoveError("the game is over: there is no move to choose")
-        self.prepare_for(board)
-        started = self._start_clock()
+        restore = self._cap_nodes(limits.nodes)
         try:
-            result = self._search(board.copy(), stop or StopFlag())
+            self.prepare_for(board)
+            started = self._start_clock()
+            try:
+                with self._outer_limit(limits) as flag:
+                    result = self._search(board.copy(), flag)
+            finally:
+                elapsed = self._stop_clock(started)
         finally:
-            elapsed = self._stop_clock(started)
+            restore()
         return replace(result, seconds=elapsed)
+
+    def _outer_limit(self, limits: Limits) -> AbstractContextManager[StopFlag]:
+        """The stop flag a move searches with: the caller's (or a fresh one), set at ``limits.seconds``."""
+        stop = limits.stop or StopFlag()
+        return stop.deadline(None) if limits.seconds is None else self.time_limit(stop, limits.seconds)
+
+    def _cap_nodes(self, nodes: int | None) -> Callable[[], None]:
+        """Cap the agent's node key at ``nodes`` for one move; returns what puts the key back."""
+        if nodes is None:
+            return lambda: None
+        key = self.node_key
+        if key is None:
+            raise ValueRangeError(f"{self.name} has no node budget: its own keys limit it (see --help)")
+        own = getattr(self, key)
+        setattr(self, key, nodes if own is None else min(own, nodes))
+        return lambda: setattr(self, key, own)
 
     def _start_clock(self) -> float:
         self._started = time.perf_counter()

@@ -14,8 +14,8 @@ A student's function is untrusted code: it runs in a process of its own
 (:mod:`engine.sandbox`; on Linux inside a sandbox with no network and none
 of the user's files) that speaks plain text, with a memory limit
 (``memory_mb``, default 2 GB), a cap on what it may print (``output_kb``)
-and time limits for loading (``load_timeout``) and for each move
-(``timeout``). If it raises, crashes, returns something that is not a
+and time limits for loading (``load_seconds``) and for each move
+(``seconds``). If it raises, crashes, returns something that is not a
 column, or does not answer in time, its side forfeits the game with a
 message saying which; the process and everything it forked are killed, and
 the next game starts a fresh one. Nothing else is affected.
@@ -114,8 +114,10 @@ def as_classroom_function(
 class ClassroomAgent(Agent):
     path: str = param("", f"the Python file that defines the function ({TRUST_NOTE})")
     function: str = param("agent", "the function's name")
-    timeout: float = param(10.0, "seconds the function may take per move", low=0.1, high=3600)
-    load_timeout: float = param(30.0, "seconds the file may take to load (its imports)", low=0.1, high=3600)
+    seconds: float = param(10.0, "seconds the function may take per move", low=0.1, high=3600, aliases=("timeout",))
+    load_seconds: float = param(
+        30.0, "seconds the file may take to load (its imports)", low=0.1, high=3600, aliases=("load_timeout",)
+    )
     memory_mb: int = param(
         DEFAULT_MEMORY_MB, "memory limit of the student's process in MB (0: none; POSIX only)", low=0, high=2**20
     )
@@ -154,7 +156,7 @@ class ClassroomAgent(Agent):
             first_value, second_value, _ = encoding_values(encoding)
             player = first_value if board.turn is Side.FIRST else second_value
             cells = to_array(board, encoding, origin)
-            reply = self._student.ask(cells, player, stop, self.timeout, board.geometry.connect)
+            reply = self._student.ask(cells, player, stop, self.seconds, board.geometry.connect)
         except StudentFailure as exc:
             self.close()  # the next move (or game) starts a fresh process
             raise AgentForfeit(f"{self.spec} {exc}") from None
@@ -176,7 +178,7 @@ class ClassroomAgent(Agent):
             output_bytes=self.output_kb * 1024,
             interface=self.interface,
         )
-        self._student.start(stop, self.load_timeout)
+        self._student.start(stop, self.load_seconds)
 
     def new_game(self, seed: int | None = None) -> None:
         """End the process (and whatever it forked): each game starts with a fresh one."""

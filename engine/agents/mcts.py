@@ -1,7 +1,7 @@
 """The ``mcts`` agent: Monte Carlo tree search (UCT) with MCTS-Solver proofs.
 
 The search itself is :mod:`engine.kernels.mcts`. This agent adds the budget
-(``time=`` seconds or ``iterations=``; with both, whichever runs out first),
+(``seconds=`` or ``iterations=``; with both, whichever runs out first),
 the choice of the move, the statistics, and *tree reuse*: after a move, the
 agent keeps the part of its tree below the position it is asked about next
 (its own move and the opponent's reply, when the tree has them), so the
@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from typing import ClassVar
 
 import numpy as np
 
@@ -63,8 +64,14 @@ _OUTCOME_LETTERS = {WIN: "w", DRAW: "d", LOSS: "l", mcts.UNPROVEN: "?"}
 @register("mcts", "Monte Carlo tree search (UCT) that proves wins and losses and keeps its tree between moves")
 @dataclass
 class MctsAgent(Agent):
-    time: float | None = param(
-        None, "seconds per move (default 1 when iterations is not given)", kind=float, low=0.001, high=86400
+    node_key: ClassVar[str | None] = "iterations"  # (what Limits.nodes caps)
+    seconds: float | None = param(
+        None,
+        "seconds per move (default 1 when iterations is not given)",
+        kind=float,
+        low=0.001,
+        high=86400,
+        aliases=("time",),
     )
     iterations: int | None = param(None, "iterations per move", kind=int, low=1, high=10**10)
     c: float = param(
@@ -188,7 +195,7 @@ class MctsAgent(Agent):
         current, mask = board.kernel_state()
         max_depth = self._max_depth = np.zeros(1, dtype=np.int64)
         limit, path = -1 if self.iterations is None else self.iterations, mcts.new_path(board.geometry.cells)
-        with self.time_limit(stop, time_budget(self.time, self.iterations)) as flag:
+        with self.time_limit(stop, time_budget(self.seconds, self.iterations)) as flag:
             iterations = mcts.search(
                 tree, current, mask, g, self._rng, self.settings(), limit, flag.array, max_depth, path
             )
@@ -202,7 +209,7 @@ class MctsAgent(Agent):
     def _solve(self, board: Board, stop: StopFlag) -> SearchResult | None:
         """The solver's move if it finds one in a third of the time (solver-backed endgames)."""
         assert self._solver is not None
-        seconds = time_budget(self.time, self.iterations)
+        seconds = time_budget(self.seconds, self.iterations)
         with self.time_limit(stop, None if seconds is None else seconds / 3) as flag:
             best = self._solver.best_move(board, nodes=ENDGAME_NODES if seconds is None else 0, stop=flag)
         if best.column is None or best.score is None:

@@ -4,7 +4,7 @@ For every legal column, play it and finish the game with playouts; the
 column with the best mean result is the move. ``playouts=`` is the budget of
 the whole move, shared evenly by the legal columns (rounded up to a whole
 number per column), so ``montecarlo:playouts=7000`` on an empty 7x6 board
-plays 1000 games after each of the 7 columns. ``time=`` is the alternative
+plays 1000 games after each of the 7 columns. ``seconds=`` is the alternative
 budget; with both, whichever runs out first ends the search.
 
 A column that wins at once is played without any playout (and the result is
@@ -23,6 +23,7 @@ import math
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 
@@ -69,11 +70,17 @@ def per_column_text(values: Sequence[object | None]) -> str:
 @register("montecarlo", "pure Monte Carlo search: playouts after each column, the best mean result wins")
 @dataclass
 class MonteCarloAgent(Agent):
+    node_key: ClassVar[str | None] = "playouts"  # (what Limits.nodes caps)
     playouts: int | None = param(
         None, "playouts per move in total, shared evenly by the legal columns", kind=int, low=1, high=10**10
     )
-    time: float | None = param(
-        None, "seconds per move (default 1 when playouts is not given)", kind=float, low=0.001, high=86400
+    seconds: float | None = param(
+        None,
+        "seconds per move (default 1 when playouts is not given)",
+        kind=float,
+        low=0.001,
+        high=86400,
+        aliases=("time",),
     )
     rollout: str = param("smart", ROLLOUT_HELP, choices=tuple(ROLLOUTS))
     seed: int | None = param(None, "random seed (none: a fresh one)", kind=int)
@@ -129,7 +136,7 @@ class MonteCarloAgent(Agent):
         points = self._points = np.zeros(geometry.cols, dtype=np.float64)
         counts = self._counts = np.zeros(geometry.cols, dtype=np.int64)
         policy = ROLLOUTS[self.rollout]
-        with self.time_limit(stop, time_budget(self.time, self.playouts)) as flag:
+        with self.time_limit(stop, time_budget(self.seconds, self.playouts)) as flag:
             playouts = pure_monte_carlo(current, mask, g, self._rng, policy, per_column, flag.array, points, counts)
 
         rates: list[Score | None] = [

@@ -20,7 +20,7 @@ then marked an estimate). Longer lines make longer games, so connect 5 and 6
 are exact that way only up to :data:`EXACT_CELLS_LONG_LINES` cells or with a
 book of their own (:func:`exact_in_time`): on 7x6 the empty board of connect
 5 is not solved in five minutes. Everywhere else no exact answer is certain
-in time: the solver gets two thirds of ``time`` seconds and, if it does not
+in time: the solver gets two thirds of ``seconds`` and, if it does not
 finish, the strongest heuristic search plays in what is left and the move
 says ``exact=estimate``.
 """
@@ -45,7 +45,7 @@ from engine.stop import StopFlag
 EXACT_CELLS = 42
 #: Connect 5 and 6 boards of up to this many cells too (more need books: see exact_in_time).
 EXACT_CELLS_LONG_LINES = 30
-#: The share of ``time`` the solver gets on bigger boards; the heuristic search has the rest.
+#: The share of ``seconds`` the solver gets on bigger boards; the heuristic search has the rest.
 SOLVE_SHARE = 2 / 3
 #: The heuristic search used when a solve does not finish.
 FALLBACK_SPEC = "alphabeta:eval=threats"
@@ -74,13 +74,14 @@ def exact_in_time(geometry: Geometry, book: Book | None) -> bool:
 )
 @dataclass
 class PerfectAgent(Agent):
-    time: float = param(
+    seconds: float = param(
         2.0,
         f"seconds per move where a solve may not finish (more than {EXACT_CELLS} cells; connect 5 and 6"
         f" on more than {EXACT_CELLS_LONG_LINES} without a book)",
         low=0.01,
         high=86400,
-        label="Time (big boards)",
+        label="Seconds (big boards)",
+        aliases=("time",),
     )
     table_mb: int = param(DEFAULT_TABLE_MB, "transposition table size in MB", low=1, high=4096, label="Table MB")
     book: bool = param(True, "use the opening book where there is one", label="Opening book")
@@ -133,7 +134,7 @@ class PerfectAgent(Agent):
         assert self._solver is not None  # choose() made it
         exact_board = exact_in_time(board.geometry, self._solver.book)
         self._nodes_before = 0
-        with self.time_limit(stop, None if exact_board else self.time * SOLVE_SHARE) as flag:
+        with self.time_limit(stop, None if exact_board else self.seconds * SOLVE_SHARE) as flag:
             best = self._solver.best_move(board, stop=flag)
             if best.column is not None and best.score is not None:
                 self._nodes_before = best.nodes  # the tie tests count their nodes afresh
@@ -149,7 +150,7 @@ class PerfectAgent(Agent):
                     info=({"book": "yes"} if in_book else {}) | {"ties": len(ties.columns)},
                 )
         assert self._fallback is not None  # a position out of the book: prepare() made it
-        with self.time_limit(stop, None if exact_board else self.time) as flag:
+        with self.time_limit(stop, None if exact_board else self.seconds) as flag:
             result = self._fallback.choose(board, flag)
         return SearchResult(
             column=result.column,

@@ -30,7 +30,7 @@ LADDER: tuple[tuple[str, str, str, int | None], ...] = (
     ("easy", "alphabeta:depth=2,eval=zero", "wins and blocks, else plays at random", 1247),
     ("medium", "alphabeta:depth=2,eval=seed004,order=center,tolerance=30", "wins, blocks and builds lines", 1488),
     ("hard", "alphabeta:depth=4,eval=threats,tolerance=20", "looks four moves ahead, weighs threats", 1703),
-    ("expert", "mcts:time=1.5,endgame=24", "tree search with exact endgames (1.5 s)", 2027),
+    ("expert", "mcts:seconds=1.5,endgame=24", "tree search with exact endgames (1.5 s)", 2027),
     ("perfect", "perfect", "exact on connect 4 up to 42 cells", 2261),
 )
 

@@ -39,10 +39,11 @@ class ParamInfo:
     high: float | None = None
     choices: tuple[str, ...] | None = None
     title: str | None = None
+    aliases: tuple[str, ...] = ()  # older spellings of the key that specs may still use (``time`` for ``seconds``)
 
     @property
     def label(self) -> str:
-        """A short name for people, e.g. in the game's editor ("Table MB" for ``tt``)."""
+        """A short name for people, e.g. in the game's editor ("Table MB" for ``table_mb``)."""
         return self.title or self.name.replace("_", " ").capitalize()
 
     def parse(self, text: str) -> Any:
@@ -98,16 +99,27 @@ def param(
     high: float | None = None,
     choices: tuple[str, ...] | None = None,
     label: str | None = None,
+    aliases: tuple[str, ...] = (),
 ) -> Any:
     """A dataclass field that is also a spec key (``kind`` defaults to the default's type).
 
-    ``label`` names the key for people where its spec name is terse.
+    ``label`` names the key for people where its spec name is terse; ``aliases``
+    are its older names, still accepted in specs so that saved specs and scripts
+    keep working (one name per concept: ``seconds``, ``table_mb``).
     """
     if kind is None:
         if default is None:
             raise TypeError("param(None, ...) needs kind=")
         kind = type(default)
-    meta = {"help": help, "kind": kind, "low": low, "high": high, "choices": choices, "label": label}
+    meta = {
+        "help": help,
+        "kind": kind,
+        "low": low,
+        "high": high,
+        "choices": choices,
+        "label": label,
+        "aliases": aliases,
+    }
     return field(default=default, metadata={"param": meta})
 
 
@@ -121,8 +133,9 @@ class AgentInfo:
     params: tuple[ParamInfo, ...]
 
     def param(self, key: str) -> ParamInfo:
+        """The key named ``key`` or one of its older names (aliases)."""
         for info in self.params:
-            if info.name == key:
+            if info.name == key or key in info.aliases:
                 return info
         known = ", ".join(p.name for p in self.params) or "none"
         raise AgentSpecError(f"{self.name} has no key {key!r} (its keys: {known})")
@@ -169,6 +182,7 @@ def register(name: str, summary: str) -> Callable[[A], A]:
                     meta["high"],
                     meta["choices"],
                     meta["label"],
+                    meta["aliases"],
                 )
             )
         cls.name = name
@@ -234,7 +248,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """Split ``name:key=value,...`` into the name and the raw key/value texts.
 
     A preset name expands to its spec; ``file.py:function[,key=value...]``
-    becomes the ``classroom`` agent.
+    becomes the ``classroom`` agent. Keys come back under their current names
+    (``time=`` as ``seconds``): of a key given under both, the later counts.
     """
     _load_all()
     spec = spec.strip()
@@ -244,14 +259,28 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     if student:
         values = {"path": student["path"], "function": student["function"]}
         values.update(_key_values(student["rest"] or "", spec))
-        return "classroom", values
+        return "classroom", _current_names("classroom", values)
     name, _, rest = spec.partition(":")
     name = name.strip().lower()
     if name in _PRESETS and name not in _AGENTS:  # a preset may share its agent's name
         base_name, base_values = parse_spec(_PRESETS[name].spec)
-        base_values.update(_key_values(rest, spec))
+        base_values.update(_current_names(base_name, _key_values(rest, spec)))
         return base_name, base_values
-    return name, _key_values(rest, spec)
+    return name, _current_names(name, _key_values(rest, spec))
+
+
+def _current_names(name: str, values: dict[str, str]) -> dict[str, str]:
+    """``values`` with every older key name (an alias) replaced by the key's current one; keys the
+    agent lacks (and any key of an unknown agent) stay as written, for the error that names them."""
+    info = _AGENTS.get(name)
+    if info is None:
+        return values
+    renamed: dict[str, str] = {}
+    for key, text in values.items():
+        current = next((p.name for p in info.params if key == p.name or key in p.aliases), key)
+        renamed.pop(current, None)  # (the later spelling counts, in the place it was written)
+        renamed[current] = text
+    return renamed
 
 
 #: Agents that run a Python file the spec names (a student's code); an agent added later that runs a file joins here.
@@ -305,7 +334,8 @@ def describe_agents() -> str:
         lines.append(f"  {info.name:<12} {info.summary}")
         for p in info.params:
             default = "none" if p.default is None else str(p.default).lower() if p.kind is bool else p.default
-            lines.append(f"      {p.name}=  {p.help} ({p.describe_type()}; default {default})")
+            old = f"; also {', '.join(a + '=' for a in p.aliases)}" if p.aliases else ""
+            lines.append(f"      {p.name}=  {p.help} ({p.describe_type()}; default {default}{old})")
     if _PRESETS:
         lines.append("difficulty presets:")
         for preset in presets():

@@ -26,6 +26,7 @@ from abc import abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
+from typing import ClassVar
 
 import numpy as np
 
@@ -406,13 +407,18 @@ class MinimaxAgent(SearchAgent):
 @register("alphabeta", "alpha-beta with move ordering, transposition table and iterative deepening")
 @dataclass
 class AlphaBetaAgent(SearchAgent):
+    node_key: ClassVar[str | None] = "nodes"  # (what Limits.nodes caps)
     depth: int = param(8, "deepest iteration in plies (81: to the end of the game)", low=1, high=81)
     eval: str = param("threats", _EVAL_HELP, choices=NAMES)
     mode: int = param(0, _MODE_HELP, low=0, high=3, label="Seed 000 mode")
     order: str = param("heuristic", "move ordering", choices=kernels.ORDERS)
     nodes: int | None = param(None, "node limit per move (none: no limit)", kind=int, low=1, high=10**15)
-    time: float | None = param(None, "seconds per move (none: no limit)", kind=float, low=0.001, high=86400)
-    tt: int = param(16, "transposition table in MB (0: none)", low=0, high=4096, label="Table MB")
+    seconds: float | None = param(
+        None, "seconds per move (none: no limit)", kind=float, low=0.001, high=86400, aliases=("time",)
+    )
+    table_mb: int = param(
+        16, "transposition table in MB (0: none)", low=0, high=4096, label="Table MB", aliases=("tt",)
+    )
     columns: bool = param(
         False, "exact value of every column (slower: no pruning between root moves)", label="All columns"
     )
@@ -428,7 +434,7 @@ class AlphaBetaAgent(SearchAgent):
 
     def _searcher(self, geometry: Geometry) -> AlphaBetaSearch:
         if self._search_state is None or self._search_state.geometry != geometry:
-            self._search_state = AlphaBetaSearch(geometry, self.evaluation, self.order, table_entries(self.tt))
+            self._search_state = AlphaBetaSearch(geometry, self.evaluation, self.order, table_entries(self.table_mb))
             # The first call of a kernel compiles it or loads it from the cache: do it now,
             # on the empty board with a one-node limit, so that no move's clock pays for it.
             self._search_state.search(0, 0, 1, nodes=1)
@@ -462,7 +468,7 @@ class AlphaBetaAgent(SearchAgent):
 
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
         searcher = self._searcher(geometry)
-        with self.time_limit(stop, self.time) as flag:
+        with self.time_limit(stop, self.seconds) as flag:
             return searcher.search(
                 current,
                 mask,

@@ -53,7 +53,7 @@ DEFAULT_PARTS = PARTS[:-1]
 PLAIN_UCT = "mcts:alpha=0,rollout=random"
 
 #: The ``expert`` preset before the fix: the old selection is the new one with c / (1 - alpha) = 1.4 / 0.3.
-OLD_EXPERT = "mcts:time=1.5,endgame=24,c=4.666666666666667,parity=false"
+OLD_EXPERT = "mcts:seconds=1.5,endgame=24,c=4.666666666666667,parity=false"
 
 #: The opponent of the enhancements part: plain UCT without the solver, every enhancement off.
 TEXTBOOK_UCT = "mcts:alpha=0,rollout=random,solver=false"

@@ -7,7 +7,7 @@ Four parts, each selectable by name (all of them by default):
   7x6 and 8x8; and how long a search takes to return after ``stop``;
 - ``first-move``: the move each agent picks on the empty 7x6 board after 1, 5
   and 20 seconds (perfect play says the centre column, 4);
-- ``opponents``: 20-game matches of ``mcts:time=1`` against other agents,
+- ``opponents``: 20-game matches of ``mcts:seconds=1`` against other agents,
   alpha-beta at depths 4, 6 and 8 by default (``--opponent`` to change them);
 - ``versus``: ``montecarlo`` against ``mcts`` with the same time per move.
 
@@ -55,8 +55,8 @@ _DESCRIPTION = """\
 Speed and strength of the Monte Carlo agents, in parts (default: all):
   speed       playouts/s (kernel and agent), mcts iterations/s on 7x6 and 8x8, stop latency
   first-move  the move montecarlo and mcts pick on the empty 7x6 board after each of --times
-  opponents   --games games of mcts:time=T against each --opponent (default alphabeta:depth=4/6/8,eval=threats)
-  versus      --games games of montecarlo:time=T against mcts:time=T
+  opponents   --games games of mcts:seconds=T against each --opponent (default alphabeta:depth=4/6/8,eval=threats)
+  versus      --games games of montecarlo:seconds=T against mcts:seconds=T
 Figures depend on the machine (and on what else runs on it)."""
 
 
@@ -113,9 +113,9 @@ def run(args) -> int:
         first_move(args.times, args.seeds, args.first_move_agent or ["montecarlo", "mcts"])
     if "opponents" in parts:
         for opponent in args.opponent or DEFAULT_OPPONENTS:
-            match(f"mcts:time={args.time:g}", opponent, args.games, args.seed)
+            match(f"mcts:seconds={args.time:g}", opponent, args.games, args.seed)
     if "versus" in parts:
-        match(f"montecarlo:time={args.time:g}", f"mcts:time={args.time:g}", args.games, args.seed)
+        match(f"montecarlo:seconds={args.time:g}", f"mcts:seconds={args.time:g}", args.games, args.seed)
     emit(f"peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MB")
     return 0
 
@@ -127,13 +127,13 @@ def speed(seconds: float) -> None:
         for name, policy in ROLLOUTS.items():
             emit(f"{size} kernel {name} playouts/s {kernel_rate(geometry, policy, seconds):,.0f}")
         for spec in AGENT_SPECS:
-            agent = create_agent(f"{spec},time={seconds:g},seed=1")
+            agent = create_agent(f"{spec},seconds={seconds:g},seed=1")
             agent.choose(Board(geometry), _stopped())  # compile outside the measurement
             result = agent.choose(Board(geometry))
             unit = "iterations" if spec.startswith("mcts") else "playouts"
             emit(f"{size} agent {spec} {unit}/s {result.nodes / result.seconds:,.0f}")
     for name in ("montecarlo", "mcts"):
-        latencies = [stop_latency(create_agent(f"{name}:time=3600,seed={seed}")) for seed in range(5)]
+        latencies = [stop_latency(create_agent(f"{name}:seconds=3600,seed={seed}")) for seed in range(5)]
         emit(f"{name} stop latency: max {max(latencies):.1f} ms over {len(latencies)} stops")
 
 
@@ -182,7 +182,7 @@ def first_move(times: list[float], seeds: int, specs: list[str]) -> None:
             columns = []
             for seed in range(1, seeds + 1):
                 joiner = "," if ":" in name else ":"
-                agent = create_agent(f"{name}{joiner}time={seconds:g},seed={seed}")
+                agent = create_agent(f"{name}{joiner}seconds={seconds:g},seed={seed}")
                 result = agent.choose(Board())
                 columns.append(result.column + 1)
                 emit(f"first move {agent.spec}: column {result.column + 1} {result.stats_line()}")

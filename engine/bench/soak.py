@@ -29,10 +29,10 @@ DEFAULT_AGENTS = (
     "greedy",
     "minimax:depth=2",
     "alphabeta:depth=4",
-    "alphabeta:time=0.05",
+    "alphabeta:seconds=0.05",
     "montecarlo:playouts=300",
     "mcts:iterations=300",
-    "perfect:time=0.1,fallback_time=0.05",
+    "perfect:seconds=0.1,fallback_time=0.05",
 )
 
 

@@ -28,7 +28,7 @@ from engine.validate import int_arg
 
 #: The time-limited agents at a few limits (alpha-beta without a depth limit, or it would finish early).
 PLAIN_SPECS = tuple(
-    f"{agent}:{'depth=81,' if agent == 'alphabeta' else ''}time={t}"
+    f"{agent}:{'depth=81,' if agent == 'alphabeta' else ''}seconds={t}"
     for agent in ("alphabeta", "mcts", "montecarlo")
     for t in (0.1, 0.3, 1)
 )
@@ -42,7 +42,7 @@ def add_parser(benches) -> None:
         "time-limits", help="wall time of moves against their time limits, with and without load"
     )
     parser.add_argument(
-        "specs", nargs="*", metavar="AGENT", help="agent specs with a time= (default: presets and more)"
+        "specs", nargs="*", metavar="AGENT", help="agent specs with a seconds= (default: presets and more)"
     )
     parser.add_argument("--positions", type=int_arg(1, 10_000), default=20, help="positions per agent (default 20)")
     parser.add_argument("--load", type=int_arg(0, 64), default=1, help="busy processes in the loaded run (default 1)")
@@ -59,7 +59,7 @@ def run(args) -> int:
     # By default every preset (those without a clock are skipped) and the plain agents.
     for spec in args.specs or [*(preset.name for preset in presets()), *PLAIN_SPECS]:
         agent = create_agent(spec, seed=args.seed)
-        limit = getattr(agent, "time", None)
+        limit = getattr(agent, "seconds", None)
         if limit is None:
             emit(f"{spec}: no time limit, skipped")
             continue

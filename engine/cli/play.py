@@ -24,7 +24,7 @@ MENU = (
     ("A* Search", "astar"),
     ("MiniMax", "minimax:depth=5,eval=seed004"),
     ("Alpha-beta", "alphabeta:depth=8"),
-    ("Monte Carlo Tree Search", "mcts:time=1"),
+    ("Monte Carlo Tree Search", "mcts:seconds=1"),
     ("Perfect (the solver)", "perfect"),
 )
 

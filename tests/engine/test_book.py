@@ -191,7 +191,7 @@ def test_a_damaged_shipped_book_leaves_the_solver_and_the_agent_working(tmp_path
     status, out, err = cli(["solve", "3246313", "573154743"])
     assert status == 0 and out.splitlines() == ["3246313 -2", "573154743 2"]
     assert err.count("going on without the opening book") == 1
-    move = create_agent("perfect:time=5").choose(Board.from_moves("3246313"))
+    move = create_agent("perfect:seconds=5").choose(Board.from_moves("3246313"))
     assert move.score == Score.pons(-2)
 
 

@@ -18,7 +18,7 @@ from engine.score import Score
 from tests.engine.seed_positions import BLOCKS, WINS
 
 #: Quick versions of the presets that search (same algorithm and settings, less time).
-QUICK = {"expert": "expert:time=0.2"}
+QUICK = {"expert": "expert:seconds=0.2"}
 FROM_EASY = [preset.name for preset in presets() if preset.level >= 2]
 
 

@@ -155,7 +155,7 @@ def test_blocks_an_immediate_loss(position: SeedPosition) -> None:
 
 def test_a_win_in_one_is_taken_even_with_no_time() -> None:
     position = WINS[5]
-    assert _agent("mcts:time=10,seed=1").choose(position.board, stopped()).column in position.moves
+    assert _agent("mcts:seconds=10,seed=1").choose(position.board, stopped()).column in position.moves
 
 
 def test_works_on_8x8() -> None:
@@ -194,12 +194,12 @@ def test_statistics_describe_the_root() -> None:
 
 
 def test_a_time_budget_gives_a_legal_move() -> None:
-    result = _agent("mcts:time=0.5,seed=1").choose(Board.from_moves("44"))
+    result = _agent("mcts:seconds=0.5,seed=1").choose(Board.from_moves("44"))
     assert result.column in range(7) and result.nodes > 0 and result.completed
 
 
 def test_a_stop_ends_a_long_search() -> None:
-    assert_stop_ends_a_long_search(_agent("mcts:time=3600,seed=1"), Board())
+    assert_stop_ends_a_long_search(_agent("mcts:seconds=3600,seed=1"), Board())
 
 
 def test_a_full_tree_keeps_searching() -> None:
@@ -216,7 +216,7 @@ def test_bad_specs_are_clear_errors(spec: str) -> None:
 
 def test_the_expert_preset_is_a_timed_mcts() -> None:
     name, values = parse_spec("expert")
-    assert name == "mcts" and float(values["time"]) <= 2
+    assert name == "mcts" and float(values["seconds"]) <= 2
     assert isinstance(create_agent("expert"), MctsAgent)
 
 

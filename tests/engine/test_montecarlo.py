@@ -133,16 +133,16 @@ def test_new_game_reseeds() -> None:
 
 
 def test_a_time_budget_gives_a_legal_move() -> None:
-    result = create_agent("montecarlo:time=0.05,seed=1").choose(Board.from_moves("44"))
+    result = create_agent("montecarlo:seconds=0.05,seed=1").choose(Board.from_moves("44"))
     assert result.column in range(7) and result.nodes > 0 and result.completed
 
 
 def test_a_stop_ends_a_long_search() -> None:
-    assert_stop_ends_a_long_search(create_agent("montecarlo:time=3600,seed=1"), Board())
+    assert_stop_ends_a_long_search(create_agent("montecarlo:seconds=3600,seed=1"), Board())
 
 
 def test_a_search_stopped_before_it_starts_still_moves() -> None:
-    result = create_agent("montecarlo:time=10,seed=1").choose(Board.from_moves("1"), stopped())
+    result = create_agent("montecarlo:seconds=10,seed=1").choose(Board.from_moves("1"), stopped())
     assert result.nodes == 0 and result.column == 3  # no playouts: the central column
 
 
@@ -156,7 +156,7 @@ def test_works_on_8x8() -> None:
 
 
 @pytest.mark.parametrize(
-    "spec", ["montecarlo:playouts=0", "montecarlo:rollout=clever", "montecarlo:time=-1", "montecarlo:seed=x"]
+    "spec", ["montecarlo:playouts=0", "montecarlo:rollout=clever", "montecarlo:seconds=-1", "montecarlo:seed=x"]
 )
 def test_bad_specs_are_clear_errors(spec: str) -> None:
     with pytest.raises(AgentSpecError):

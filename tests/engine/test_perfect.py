@@ -22,7 +22,7 @@ def test_perfect_is_registered_and_is_the_top_preset() -> None:
     preset = {p.name: p for p in presets()}["perfect"]
     assert preset.level == max(p.level for p in presets())
     assert create_agent("perfect").name == "perfect"
-    assert create_agent("perfect:time=1.5,table_mb=4").time == 1.5
+    assert create_agent("perfect:seconds=1.5,table_mb=4").seconds == 1.5
 
 
 def random_positions(geometry: Geometry, count: int, plies: tuple[int, int], seed: int) -> list[Board]:
@@ -119,7 +119,7 @@ def test_it_wins_at_once_when_it_can() -> None:
 @pytest.mark.parametrize("geometry", [Geometry(8, 8, 4), Geometry(7, 6, 5)], ids=str)
 def test_out_of_time_it_falls_back_and_says_estimate(geometry: Geometry) -> None:
     board = Board(geometry)
-    result = create_agent("perfect:time=0.05").choose(board)
+    result = create_agent("perfect:seconds=0.05").choose(board)
     assert board.is_legal(result.column) and result.exact is False
     assert "exact=estimate" in result.stats_line()
 

@@ -41,7 +41,7 @@ def _stopped() -> StopFlag:
 
 
 def test_alphabeta_publishes_nodes_depth_and_its_line() -> None:
-    snapshots, result = _snapshots_while_searching("alphabeta:depth=81,tt=4", "")
+    snapshots, result = _snapshots_while_searching("alphabeta:depth=81,table_mb=4", "")
     assert len(snapshots) >= 3
     nodes = [s.nodes for s in snapshots]
     assert nodes == sorted(nodes) and nodes[-1] > nodes[0] > 0  # counted live, never going back
@@ -52,7 +52,7 @@ def test_alphabeta_publishes_nodes_depth_and_its_line() -> None:
 
 
 def test_mcts_publishes_visit_shares_per_column() -> None:
-    snapshots, _ = _snapshots_while_searching("mcts:time=60,seed=1", "44", seconds=0.5)
+    snapshots, _ = _snapshots_while_searching("mcts:seconds=60,seed=1", "44", seconds=0.5)
     last = snapshots[-1]
     assert last.unit == "iterations" and last.nodes > 0
     shares = [s for s in last.visit_shares if s is not None]
@@ -61,7 +61,7 @@ def test_mcts_publishes_visit_shares_per_column() -> None:
 
 
 def test_montecarlo_publishes_playouts_spread_evenly() -> None:
-    snapshots, _ = _snapshots_while_searching("montecarlo:time=60,seed=1", "", seconds=0.4)
+    snapshots, _ = _snapshots_while_searching("montecarlo:seconds=60,seed=1", "", seconds=0.4)
     last = snapshots[-1]
     assert last.unit == "playouts" and last.nodes > 0 and last.best_column is not None
     assert max(last.visit_shares) - min(last.visit_shares) < 0.05  # every column gets its share
@@ -78,7 +78,9 @@ def test_progress_line_names_its_fields() -> None:
 
 
 def test_move_verbose_prints_info_lines_to_stderr_and_one_answer(cli) -> None:
-    status, out, err = cli(["move", "--verbose", "--interval", "0.05", "--agent", "alphabeta:depth=81,time=0.5", "4"])
+    status, out, err = cli(
+        ["move", "--verbose", "--interval", "0.05", "--agent", "alphabeta:depth=81,seconds=0.5", "4"]
+    )
     assert status == 0
     assert len(out.splitlines()) == 1 and out.startswith("4 ")
     info = [line for line in err.splitlines() if line.startswith("info 4 ")]

@@ -118,6 +118,14 @@ def test_symmetric_key_is_shared_by_mirror_images() -> None:
     assert Board.from_moves("12").symmetric_key() != Board.from_moves("13").symmetric_key()
 
 
+def test_a_board_is_no_dictionary_key_its_key_is() -> None:
+    """A board changes with every move; equal positions compare equal, and ``key()`` is their number."""
+    board = Board.from_moves("44")
+    with pytest.raises(TypeError, match="unhashable"):
+        {board}  # noqa: B018 - the set is the point
+    assert board == Board.from_moves("44") and board.key() == Board.from_moves("44").key()
+
+
 @pytest.mark.parametrize("geometry", [Geometry(8, 8, 4), Geometry(9, 9, 6), Geometry(4, 9, 4)])
 def test_wide_boards_play_a_whole_column_to_its_top(geometry: Geometry) -> None:
     board = Board(geometry)

@@ -104,7 +104,7 @@ WIN_AGENTS = [
     "minimax:depth=1",
     "minimax:depth=3",
     "alphabeta:depth=1",
-    "alphabeta:depth=4,order=natural,tt=0",
+    "alphabeta:depth=4,order=natural,table_mb=0",
     "alphabeta:depth=4,order=center",
     "alphabeta",
 ]
@@ -112,7 +112,7 @@ BLOCK_AGENTS = [
     "minimax:depth=2",
     "minimax:depth=4,eval=seed004",
     "alphabeta:depth=2",
-    "alphabeta:depth=5,order=natural,tt=0,eval=seed003",
+    "alphabeta:depth=5,order=natural,table_mb=0,eval=seed003",
     "alphabeta",
     "easy",
     "medium",
@@ -339,7 +339,7 @@ def test_a_set_stop_flag_ends_the_search_at_once(spec: str) -> None:
 
 
 def test_stop_from_another_thread_is_honoured() -> None:
-    agent, stop, results = create_agent("alphabeta:depth=81,tt=1"), StopFlag(), []
+    agent, stop, results = create_agent("alphabeta:depth=81,table_mb=1"), StopFlag(), []
     worker = threading.Thread(target=lambda: results.append(agent.choose(Board(), stop)))
     worker.start()
     worker.join(0.3)  # the empty board cannot be solved by then
@@ -349,7 +349,7 @@ def test_stop_from_another_thread_is_honoured() -> None:
 
 
 def test_time_limit_keeps_the_deepest_finished_iteration() -> None:
-    result = create_agent("alphabeta:depth=81,time=0.05").choose(Board())
+    result = create_agent("alphabeta:depth=81,seconds=0.05").choose(Board())
     assert not result.completed and result.depth >= 1 and Board().is_legal(result.column)
 
 
@@ -375,8 +375,8 @@ def test_difficulty_presets() -> None:
         ("alphabeta:eval=nope", "eval='nope': choose one of zero|nlines4"),
         ("alphabeta:order=random", "order='random': choose one of natural|center|heuristic"),
         ("alphabeta:depth=0", "depth='0': expected a whole number from 1 to 81"),
-        ("alphabeta:time=-1", "time='-1': expected a finite number from"),
-        ("minimax:tt=3", "minimax has no key 'tt'"),
+        ("alphabeta:seconds=-1", "seconds='-1': expected a finite number from"),
+        ("minimax:table_mb=3", "minimax has no key 'table_mb'"),
     ],
 )
 def test_bad_search_specs_are_clear_errors(spec: str, message: str) -> None:

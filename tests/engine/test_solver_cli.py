@@ -65,7 +65,7 @@ def test_bench_solver_runs_a_small_sample(cli) -> None:
 
     parts = ["games"] + (["sets"] if PONS.is_dir() else [])
     argv = ["bench", "solver", "--parts", ",".join(parts), "--sets", "Test_L3_R1", "--limit", "3"]
-    argv += ["--games", "2", "--agent", "perfect:time=0.3", "--opponents", "random"]
+    argv += ["--games", "2", "--agent", "perfect:seconds=0.3", "--opponents", "random"]
     status, out, _ = cli(argv)
     assert status == 0
     if PONS.is_dir():

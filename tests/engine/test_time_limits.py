@@ -45,7 +45,7 @@ def test_a_child_deadline_is_seen_by_kernels_and_never_outlives_its_parent() -> 
     assert not stop_requested(parent.array) and not parent.is_set()
 
 
-@pytest.mark.parametrize("spec", ["alphabeta:depth=81,time=0.2", "mcts:time=0.2", "montecarlo:time=0.2"])
+@pytest.mark.parametrize("spec", ["alphabeta:depth=81,seconds=0.2", "mcts:seconds=0.2", "montecarlo:seconds=0.2"])
 def test_a_search_stops_at_its_deadline_without_the_timer_thread(spec: str, monkeypatch) -> None:
     agent = create_agent(spec, seed=1)
     board = Board.from_moves("4453")

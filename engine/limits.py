@@ -1,0 +1,84 @@
+"""Limits: how far one search may go - nodes, seconds and a stop flag - as one value.
+
+The solver and the agents take the same :class:`Limits` (modelled on
+python-chess's ``chess.engine.Limit``), so that a caller says "at most 2
+seconds, and stop when I say so" once, whatever answers::
+
+    from engine import Board, Limits, StopFlag, create_agent
+    from engine.solver import Solver
+
+    stop = StopFlag()
+    Solver(Board().geometry).solve(Board.from_moves("4453"), limits=Limits(seconds=2, stop=stop))
+    create_agent("alphabeta:depth=81").choose(Board(), limits=Limits(seconds=0.5, stop=stop))
+
+Every field is optional; an empty ``Limits()`` limits nothing. The older
+keyword arguments (``nodes=``, ``seconds=``, ``stop=``) still work where they
+did: :meth:`Limits.merged` reads both.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from engine.errors import ValueRangeError
+from engine.stop import StopFlag
+from engine.validate import MAX_NODES, MAX_SECONDS
+
+
+@dataclass(frozen=True)
+class Limits:
+    """At most ``nodes`` positions (None: no limit), ``seconds`` (None: no limit), until ``stop`` is set.
+
+    A search that reaches a limit says so in its result (the solver's
+    ``finished=False``, an agent's best move so far); it never guesses.
+    """
+
+    nodes: int | None = None
+    seconds: float | None = None
+    stop: StopFlag | None = None
+
+    def __post_init__(self) -> None:
+        nodes, seconds = self.nodes, self.seconds
+        if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or not 0 <= nodes <= MAX_NODES):
+            raise ValueRangeError(f"nodes must be a whole number from 0 to {MAX_NODES:,}, not {nodes!r}")
+        if seconds is not None:
+            if isinstance(seconds, bool) or not isinstance(seconds, int | float) or math.isnan(seconds) or seconds <= 0:
+                raise ValueRangeError(f"seconds must be a positive number, not {seconds!r}")
+            if math.isinf(seconds) or seconds > MAX_SECONDS:
+                object.__setattr__(self, "seconds", None)  # (inf, and more than any run lasts: no limit)
+        if self.nodes == 0:
+            object.__setattr__(self, "nodes", None)  # (0 nodes meant "no limit" in the older keywords)
+        if self.stop is not None and not isinstance(self.stop, StopFlag):
+            raise ValueRangeError(f"stop must be a StopFlag, not {type(self.stop).__name__}")
+
+    @property
+    def node_budget(self) -> int:
+        """The node limit as the kernels count it: 0 for none."""
+        return self.nodes or 0
+
+    @classmethod
+    def merged(
+        cls,
+        limits: Limits | None,
+        *,
+        nodes: int | None = None,
+        seconds: float | None = None,
+        stop: StopFlag | None = None,
+    ) -> Limits:
+        """``limits``, or the older keyword arguments as Limits; both at once is a mistake worth saying.
+
+        ``nodes=0`` and ``seconds=None`` are the older spellings of "no limit".
+        """
+        given = bool(nodes) or seconds is not None or stop is not None
+        if limits is None:
+            return cls(nodes or None, seconds, stop)
+        if not isinstance(limits, Limits):
+            raise ValueRangeError(f"limits must be Limits, not {type(limits).__name__}")
+        if given:
+            raise ValueRangeError("give either limits= or nodes=/seconds=/stop=, not both")
+        return limits
+
+
+#: No limit at all.
+NO_LIMITS = Limits()
