@@ -99,6 +99,12 @@ def _saved_games() -> type[Scene]:
     return SavedGames
 
 
+def _confirm() -> type[Scene]:
+    from game.scenes.confirm import Confirm
+
+    return Confirm
+
+
 def _shortcuts() -> type[Scene]:
     from game.scenes.shortcuts import ShortcutsOverlay
 
@@ -115,6 +121,7 @@ SCREENS = (
     Screen("result", _result),
     Screen("review", _review),
     Screen("players", _players),
+    Screen("confirm", _confirm),
     Screen("help", _help, menu="How to play"),
     Screen("settings", _settings, menu="Settings"),
     Screen(

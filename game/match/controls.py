@@ -73,7 +73,7 @@ BINDINGS = Bindings(
     Binding("u ctrl+z backspace", "turns.undo", "U, Ctrl+Z", "undo your last move", PLAYING),
     Binding("shift+u ctrl+y", "turns.redo", "Shift+U, Ctrl+Y", "redo what undo took back", PLAYING),
     Binding("h", "turns.ask_hint", "H", "ask the computer for a hint", PLAYING),
-    Binding("n", "turns.restart", "N", "new game", PLAYING),
+    Binding("n", "new_game", "N", "new game (asks first if this one is unfinished)", PLAYING),
     Binding("r", "turns.rematch", "R", "rematch, when a game is over", PLAYING, when="controls.over"),
     Binding(DROP, "show_result", "Enter", "the result again, when a game is over", PLAYING, when="controls.landed"),
     Binding("a", "toggle_analysis", "A", "every column's value (analysis)", PLAYING),
@@ -107,7 +107,7 @@ class MatchControls:
         self.undo_button = button("Undo", "turns.undo")
         self.redo_button = button("Redo", "turns.redo")
         self.hint_button = button("Hint", "turns.ask_hint")
-        self.new_button = button("New game", "turns.restart")
+        self.new_button = button("New game", "new_game")
         self.rematch_button = button("Rematch", "turns.rematch", primary=True)
         self.result_button = button("Result", "show_result")
         self.back_button = button("Back", "dismiss")

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from game import autosave
 from game.animation import HAND_ROW, Animations
 from game.jobs import PREPARING, SEARCHING, Job, Lane
 from game.match.spectating import Spectating
@@ -69,6 +70,9 @@ class TurnController(Spectating):
         self._counted_winner: Colour | None = None
         self._hint_agent: Agent | None = None
         self._preparing_said = False  # the screen was told the computer to move is being prepared
+        # the unfinished game is kept after every change (game.autosave); two computers' games are not
+        self._keeping = autosave.path_for(services.settings_path) if self.mode is not Mode.SPECTATOR else None
+        self._kept = False  # the file holds this match's game
         self._reset_turn_state()
         self.on_change = on_change or self.on_change
 
@@ -101,7 +105,11 @@ class TurnController(Spectating):
         self.on_change("state")
 
     def exit(self) -> None:
-        """The match closes: the search stops, and the agents are closed on the worker thread."""
+        """The match closes: the search stops, and the agents are closed on the worker thread. An
+        unfinished game is kept: the menu offers to resume it."""
+        if self._kept:
+            autosave.KEEPER.flush(1.0)
+            self.services.notify("Your unfinished game is kept: Resume it from the menu.", seconds=4.0)
         self.services.catalog.hold_loading(False)
         self.computer.cancel()
         for agent in [*self.agents.values(), self._hint_agent]:
@@ -119,6 +127,7 @@ class TurnController(Spectating):
         self.paused, self.steps, self._counted = False, 0, False
         self._reset_turn_state()
         self.on_change("new game")
+        self._keep()
         for agent in self.agents.values():
             self.services.worker.run_later(agent.new_game)
         self.on_change("state")
@@ -219,7 +228,15 @@ class TurnController(Spectating):
             self.services.tally.record(self._counted_winner, -1)
             self._counted = False
         self._reset_turn_state()
+        self._keep()
         self.on_change("state")
+
+    def _keep(self) -> None:
+        """The game as it is now, kept for resuming (or no longer, once over); a failure is said once."""
+        model = self.model
+        self._kept = autosave.keep(self._keeping, self.config, model.played_moves, model.board.is_over, self._kept)
+        if autosave.KEEPER.problem and self._kept:
+            self.say(autosave.KEEPER.problem)
 
     def ask_hint(self) -> None:
         """Ask the strongest preset for the move it would play here (shown as an arrow)."""
@@ -344,6 +361,7 @@ class TurnController(Spectating):
         self.services.sounds.play("drop")
         self.hint, self.hint_text, self._ready = None, "", None
         self.steps = max(0, self.steps - 1)
+        self._keep()
         self.on_change("played")
         self.on_change("state")
 

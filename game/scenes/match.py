@@ -123,6 +123,21 @@ class MatchScene(Scene):
         self.resize(self.view.size)
         self._changed()
 
+    def new_game(self) -> None:
+        """N or New game: a new game at once, unless a person's unfinished game would be lost: then ask."""
+        turns = self.turns
+        model = turns.model
+        if turns.mode is Mode.SPECTATOR or model.board.is_over or not model.played_moves:
+            turns.restart()
+            return
+        moves = len(model.played_moves)
+        detail = f"This game is not finished ({moves} move{'s' if moves != 1 else ''}): it will be lost."
+        self.app.open("confirm", "Start a new game?", detail, "New game", callback=self._after_confirm)
+
+    def _after_confirm(self, answer: object) -> None:
+        if answer is True:
+            self.turns.restart()
+
     def copy_position(self) -> None:
         sharing.copy_position(self.app, self.turns)
 

@@ -1,8 +1,10 @@
-"""The main menu: play (through the set-up screens), a quick game with the last settings, help, settings, quit."""
+"""The main menu: play (through the set-up screens), a quick game with the last settings, help, settings, quit;
+and, when a game was left unfinished (game.autosave), Resume."""
 
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,6 +17,9 @@ from game.scenes.base import FormScene, draw_preparation_note
 from game.settings import Settings
 from game.theme import FAINT, MUTED, TEXT
 from game.widgets import Button
+
+if TYPE_CHECKING:
+    from game.saves import SavedGame
 
 
 class MainMenu(FormScene):
@@ -36,7 +41,18 @@ class MainMenu(FormScene):
         #: The row of screens opened from here, by name: how to play, settings, saved games.
         self.screens = {name: Button(text, partial(app.open, name)) for name, text in app.menu_entries()}
         self.leave = Button("Quit", app.quit)
-        self.form.set_widgets([self.play, self.quick, *self.screens.values(), self.leave])
+        #: The unfinished game, looked for once the engine is loaded (reading it needs the engine's rules).
+        self.resume_game = Button("Resume", self.open_unfinished, primary=True)
+        self.unfinished: SavedGame | None = None
+        self._looked = False
+        self._arrange()
+
+    def _arrange(self) -> None:
+        """The buttons, Resume beside Quick game (and in focus) when there is a game to resume."""
+        resume = [self.resume_game] if self.unfinished is not None else []
+        widgets = [self.play, *resume, self.quick, *self.screens.values(), self.leave]
+        self.form.set_widgets(widgets, focus=resume[0] if resume else None)
+        self.resize(self.app.screen.get_size())
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """The menu's keys, then the keys that open a screen of the row (see game.screens)."""
@@ -50,6 +66,8 @@ class MainMenu(FormScene):
         self.form.focus_on(self.leave)
 
     def update(self, dt: float) -> None:
+        if not self._looked and (self.app.catalog.ready or self.app.catalog.load_error):
+            self._look_for_unfinished()
         ready = self.app.catalog.ready or self.app.settings.mode is Mode.HOTSEAT
         if ready != self.quick.enabled or not self.quick.detail:
             self.quick.enabled = ready
@@ -57,6 +75,30 @@ class MainMenu(FormScene):
 
     def resume(self) -> None:
         self.quick.detail = ""  # the settings may have changed: describe them again
+        self._looked = False  # a match may have left a game unfinished, or finished the one kept
+
+    def _look_for_unfinished(self) -> None:
+        """Offer the unfinished game, if there is one (a damaged file is set aside, with a message)."""
+        from game import autosave
+
+        self._looked = True
+        found = autosave.look(autosave.path_for(self.app.settings_path))
+        if found.problem:
+            self.app.notify(found.problem, error=True, seconds=8.0)
+        if (found.game is None) != (self.unfinished is None) or found.game != self.unfinished:
+            self.unfinished = found.game
+            self.resume_game.detail = autosave.describe(found.game) if found.game is not None else ""
+            self._arrange()
+            self.app.invalidate()
+
+    def open_unfinished(self) -> None:
+        """Resume the unfinished game where it was left (a student's seat comes back as a person)."""
+        from game.start import open_game
+
+        if self.unfinished is not None:
+            problem = open_game(self.app, self.unfinished)
+            if problem:
+                self.app.notify(problem, error=True)
 
     def resize(self, size: tuple[int, int]) -> None:
         px = self.theme.px
@@ -70,6 +112,10 @@ class MainMenu(FormScene):
             else:
                 row_y = y
             y += px(height) + px(14)
+        if self.unfinished is not None:  # Resume and Quick game share their row
+            half = (width - px(12)) // 2
+            self.resume_game.rect = pygame.Rect(x, self.quick.rect.y, half, self.quick.rect.height)
+            self.quick.rect = pygame.Rect(x + width - half, self.quick.rect.y, half, self.quick.rect.height)
         # the screens share a wider row, each as wide as the longest words need (within the window)
         need = max(self.theme.font(17, True).size(button.text)[0] for button in row)
         gap, count = px(12), len(row)
