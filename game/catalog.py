@@ -199,15 +199,13 @@ def _task_for(spec: str, board: Board) -> Task:
 def _start_compiler() -> None:
     """Set numba's compiler up in this process while a child compiles the first player, at full priority
     (a move that waits for it must not wait for a low-priority thread); the first move then only loads."""
-    from engine.warmup import start_compiler
+    from engine.startup import Preparation
 
-    start_compiler()
+    Preparation.start_compiler()
 
 
 def _load(task: Task, stop: StopFlag) -> None:
     """Load ``task``'s compiled kernels into this process (one tiny search)."""
-    from engine.geometry import Geometry
-    from engine.warmup import warm_up
+    from game.preparation import engine_preparation
 
-    opening = None if task.opening is None else Geometry(*task.opening)
-    warm_up([task.spec], wide=task.wide, stop=stop, opening=opening)
+    engine_preparation(task).load(stop)

@@ -32,7 +32,6 @@ match that a person chose it for.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import queue
 import signal
@@ -51,6 +50,7 @@ from game.worker import lower_priority
 if TYPE_CHECKING:
     from engine.board import Board
     from engine.geometry import Geometry
+    from engine.startup import Preparation
     from engine.stop import StopFlag
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
@@ -102,19 +102,21 @@ class Progress:
         return f"{what} {player} ({self.done + 1} of {self.total}), {self.seconds():.0f} s"
 
 
+def engine_preparation(task: Task) -> Preparation:
+    """The engine's side of ``task`` (its command, its marker, its loading): :func:`engine.startup.preparation`."""
+    from engine.startup import preparation
+
+    return preparation(task.spec, wide=task.wide, opening=task.opening)
+
+
 def marker(task: Task) -> Path | None:
     """The file that says ``task`` is compiled in this engine version's numba cache (None: no cache folder)."""
-    folder = os.environ.get("NUMBA_CACHE_DIR")
-    if not folder:
-        return None
-    digest = hashlib.sha256(f"{task.spec}|{task.wide}|{task.opening}".encode()).hexdigest()[:16]
-    return Path(folder) / f"prepared-{digest}"
+    return engine_preparation(task).marker
 
 
 def is_compiled(task: Task) -> bool:
     """True once ``task`` is in the on-disk cache (or when there is no cache to fill: numba compiles in place)."""
-    path = marker(task)
-    return path is None or path.exists()
+    return engine_preparation(task).is_done()
 
 
 def preparable(spec: str) -> bool:
@@ -132,11 +134,8 @@ def preparable(spec: str) -> bool:
 
 
 def compile_command(task: Task) -> list[str]:
-    if task.opening is not None:  # on two cores or more, the independent parts of the first move at once
-        board = ["--opening", "x".join(str(number) for number in task.opening), "--jobs", str(OPENING_JOBS)]
-    else:
-        board = ["--wide"] if task.wide else []
-    return [sys.executable, "-m", "engine.warmup", "--parent", str(os.getpid()), *board, task.spec]
+    """The child's command line; on two cores or more, an opening's independent parts compile at once."""
+    return engine_preparation(task).command(parent=os.getpid(), jobs=OPENING_JOBS)
 
 
 class Preparer:
@@ -350,10 +349,7 @@ class Preparer:
                 return None
         if status != 0:
             return False
-        path = marker(task)
-        if path is not None:
-            with contextlib.suppress(OSError):
-                path.touch()
+        engine_preparation(task).mark_done()
         return True
 
     def _interrupt_locked(self) -> None:

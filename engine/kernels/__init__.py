@@ -5,6 +5,6 @@ numba's cache loading gets its guard against damaged files, before any
 kernel is compiled or loaded.
 """
 
-from engine import kernel_cache
+from engine.startup import cache
 
-kernel_cache.guard_damaged_entries()
+cache.guard_damaged_entries()

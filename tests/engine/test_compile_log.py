@@ -6,7 +6,7 @@ import time
 
 from numba import njit
 
-from engine.compile_log import CompileLog
+from engine.startup.compile_log import CompileLog
 
 
 def test_each_compiled_kernel_is_named_once_with_its_own_time():

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from engine import warmup
 from engine.agents.mcts import MctsAgent
 from engine.agents.registry import create_agent, presets
 from engine.board import Board
 from engine.geometry import Geometry
 from engine.solver.solver import Solver
+from engine.startup import warmup
+from engine.startup.warmup import warm_up
 from engine.stop import StopFlag
-from engine.warmup import warm_up
 
 ROOT = Path(__file__).resolve().parents[2]
 

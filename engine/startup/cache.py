@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-ENGINE_DIR = Path(__file__).resolve().parent
+ENGINE_DIR = Path(__file__).resolve().parents[1]  # the engine package (this file is in engine/startup)
 STALE_AFTER_DAYS = 30
 
 

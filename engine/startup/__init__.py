@@ -1,0 +1,101 @@
+"""Start-up: everything that hides numba's load and compile time, in one place.
+
+numba compiles a kernel the first time it runs (seconds per agent family on a
+fresh install) and loads it from its on-disk cache after that (still a few
+tenths of a second a process). One module per idea:
+
+* :mod:`~engine.startup.cache` - numba's cache folder, one per version of the engine's source, and
+  the guard that compiles a damaged cache entry afresh;
+* :mod:`~engine.startup.lazy` - packages that import a name only when it is first used, so that a light
+  command does not load numba;
+* :mod:`~engine.startup.warmup` - compile (or load) agents' kernels ahead of the first move
+  (``python -m engine.warmup``);
+* :mod:`~engine.startup.compile_log` - which kernels a piece of work compiles, and what each cost.
+
+The solvers that answer before numba is loaded (:mod:`engine.solver.quick`,
+:mod:`engine.solver.aot`) are solvers and stay in :mod:`engine.solver`, behind
+:class:`~engine.solver.auto.AutoSolver`.
+
+A program that prepares agents in the background (the game) goes through one
+function, :func:`preparation`: what to run in a child process to compile a
+spec's kernels, whether that was done for this version (a marker file in
+numba's cache folder), and loading them into the running process. This
+module imports nothing heavy: ``import engine`` runs it first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.stop import StopFlag
+
+
+@dataclass(frozen=True)
+class Preparation:
+    """One agent spec's kernels, compiled and loaded ahead of its moves.
+
+    ``wide``: those of boards over 64 bits too; ``opening`` (columns, rows,
+    connect): only what the first move of a game on that board needs.
+    """
+
+    spec: str
+    wide: bool = False
+    opening: tuple[int, int, int] | None = None
+
+    @property
+    def marker(self) -> Path | None:
+        """The file that says this is compiled in this engine version's cache (None: no cache folder)."""
+        folder = os.environ.get("NUMBA_CACHE_DIR")  # (set by engine.startup.cache for this version)
+        if not folder:
+            return None
+        digest = hashlib.sha256(f"{self.spec}|{self.wide}|{self.opening}".encode()).hexdigest()[:16]
+        return Path(folder) / f"prepared-{digest}"
+
+    def is_done(self) -> bool:
+        """True once compiled into the on-disk cache (or when there is no cache to fill: numba compiles in place)."""
+        path = self.marker
+        return path is None or path.exists()
+
+    def mark_done(self) -> None:
+        """Say that a child compiled it (a later start of this version only loads)."""
+        path = self.marker
+        if path is not None:
+            with contextlib.suppress(OSError):  # (only a later start's speed depends on it)
+                path.touch()
+
+    def command(self, *, parent: int | None = None, jobs: int = 1) -> list[str]:
+        """The command line that compiles it in a child process; ``parent``: the child ends when that process
+        does; ``jobs``: an opening's independent parts in that many processes at once."""
+        if self.opening is not None:
+            board = ["--opening", "x".join(str(number) for number in self.opening), "--jobs", str(jobs)]
+        else:
+            board = ["--wide"] if self.wide else []
+        watch = [] if parent is None else ["--parent", str(parent)]
+        return [sys.executable, "-m", "engine.warmup", *watch, *board, self.spec]
+
+    def load(self, stop: StopFlag | None = None) -> None:
+        """Load (compiling what is missing) its kernels into this process: one tiny search; ``stop`` ends it."""
+        from engine.geometry import Geometry
+        from engine.startup.warmup import warm_up
+
+        opening = None if self.opening is None else Geometry(*self.opening)
+        warm_up([self.spec], wide=self.wide, stop=stop, opening=opening)
+
+    @staticmethod
+    def start_compiler() -> None:
+        """Set numba's compiler up in this process (about a second, once), e.g. while a child compiles."""
+        from engine.startup.warmup import start_compiler
+
+        start_compiler()
+
+
+def preparation(spec: str, *, wide: bool = False, opening: tuple[int, int, int] | None = None) -> Preparation:
+    """How ``spec``'s kernels are prepared ahead of its moves (see :class:`Preparation`)."""
+    return Preparation(spec, wide, opening)
