@@ -11,7 +11,7 @@ A file that cannot be read is never deleted: it is moved aside to
 
 Writing goes through one background thread (:class:`Keeper`): a write with
 ``fsync`` takes milliseconds, which a frame must not wait for. The newest
-state wins: a write asked for while another waits replaces it.
+state wins: a write asked for while another of the same file waits replaces it.
 """
 
 from __future__ import annotations
@@ -93,11 +93,12 @@ def text_of(config: MatchConfig, moves: str) -> str:
 
 
 class Keeper:
-    """One thread that writes (or removes) unfinished games in the background, the newest request first."""
+    """One thread that writes (or removes) the game's small files in the background (the unfinished game,
+    the records): for each file, only the newest request is carried out."""
 
     def __init__(self) -> None:
         self._changed = threading.Condition()
-        self._pending: tuple[Path, str | None] | None = None  # (file, text to write; None: remove it)
+        self._pending: dict[Path, str | None] = {}  # per file, the newest text to write (None: remove it)
         self._busy = False
         self._thread: threading.Thread | None = None
         self.problem = ""  # the last write that failed, in a sentence ("" once one succeeds)
@@ -110,7 +111,7 @@ class Keeper:
 
     def _ask(self, request: tuple[Path, str | None]) -> None:
         with self._changed:
-            self._pending = request
+            self._pending[request[0]] = request[1]
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
                 self._thread.start()
@@ -120,7 +121,7 @@ class Keeper:
         """Wait until what was asked for is on disk (at most ``timeout`` seconds); True if it is."""
         deadline = time.monotonic() + timeout
         with self._changed:
-            while self._pending is not None or self._busy:
+            while self._pending or self._busy:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
@@ -132,9 +133,10 @@ class Keeper:
 
         while True:
             with self._changed:
-                while self._pending is None:
+                while not self._pending:
                     self._changed.wait()
-                (path, text), self._pending, self._busy = self._pending, None, True
+                path = next(iter(self._pending))
+                text, self._busy = self._pending.pop(path), True
             try:
                 if text is None:
                     with contextlib.suppress(FileNotFoundError):
@@ -144,7 +146,7 @@ class Keeper:
                     write_atomic(path, text)
                 self.problem = ""
             except OSError as exc:
-                self.problem = f"Could not keep the unfinished game: {exc.strerror or exc}"
+                self.problem = f"Could not write {path.name}: {exc.strerror or exc}"
             finally:
                 with self._changed:
                     self._busy = False

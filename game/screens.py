@@ -99,6 +99,12 @@ def _saved_games() -> type[Scene]:
     return SavedGames
 
 
+def _records() -> type[Scene]:
+    from game.scenes.records import RecordsScene
+
+    return RecordsScene
+
+
 def _confirm() -> type[Scene]:
     from game.scenes.confirm import Confirm
 
@@ -124,6 +130,7 @@ SCREENS = (
     Screen("confirm", _confirm),
     Screen("help", _help, menu="How to play"),
     Screen("settings", _settings, menu="Settings"),
+    Screen("records", _records, menu="Records"),
     Screen(
         "saved_games",
         _saved_games,

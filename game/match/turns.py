@@ -34,6 +34,7 @@ from game.match.spectating import Spectating
 from game.match_model import MatchModel
 from game.model import Colour, Mode
 from game.players import MatchConfig, spec_label
+from game.records import Counted
 from game.spectator import SPEEDS, Series, Speed
 
 if TYPE_CHECKING:
@@ -66,8 +67,7 @@ class TurnController(Spectating):
         self.steps = 0  # moves still to play while paused (the spectator's "step")
         self.series: Series | None = None  # a run of games between two computers
         self.computer: Lane[str] = Lane(services.worker)  # the computer's moves and the hints
-        self._counted = False  # the finished game on the board is in the tally
-        self._counted_winner: Colour | None = None
+        self.result = Counted(services.tally, services.settings_path, services.notify)  # the score, the records
         self._hint_agent: Agent | None = None
         self._preparing_said = False  # the screen was told the computer to move is being prepared
         # the unfinished game is kept after every change (game.autosave); two computers' games are not
@@ -124,7 +124,8 @@ class TurnController(Spectating):
         self.services.tally.follow(self.config)
         self.model = MatchModel(self.config)
         self.animations.clear()
-        self.paused, self.steps, self._counted = False, 0, False
+        self.paused, self.steps = False, 0
+        self.result = Counted(self.services.tally, self.services.settings_path, self.services.notify)
         self._reset_turn_state()
         self.on_change("new game")
         self._keep()
@@ -224,9 +225,8 @@ class TurnController(Spectating):
 
     def _position_changed(self) -> None:
         """After moves were taken back or replayed: a game no longer over leaves the tally again."""
-        if self._counted and not self.model.board.is_over:
-            self.services.tally.record(self._counted_winner, -1)
-            self._counted = False
+        if not self.model.board.is_over:
+            self.result.take_back(self.config)
         self._reset_turn_state()
         self._keep()
         self.on_change("state")
@@ -366,10 +366,8 @@ class TurnController(Spectating):
         self.on_change("state")
 
     def _count_result(self) -> None:
-        """A game just ended: it goes into the tally (once)."""
-        if not self._counted:
-            self._counted, self._counted_winner = True, self.model.winner
-            self.services.tally.record(self._counted_winner)
+        """A game just ended: it goes into the score and the records (once)."""
+        if self.result.count(self.config, self.model.winner):
             self.on_change("whole")
 
     def _game_over(self) -> None:

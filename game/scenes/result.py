@@ -19,6 +19,7 @@ from game.bindings import BACK, Binding, Bindings
 from game.labels import fit_headline
 from game.match import sharing
 from game.model import Colour, Mode
+from game.records import totals
 from game.scene import Host, Scene
 from game.theme import DISC, MUTED, PANEL, SUCCESS, TEXT
 from game.widgets import Button, Form
@@ -54,7 +55,7 @@ class ResultOverlay(Scene):
         self.match = match
         starts = match.config.first.other.title
         self.again = Button("Rematch", self.rematch, primary=True, detail=f"{starts} moves first")
-        self.settings = Button("Settings", self.change_settings, detail="colours, sound · F2")
+        self.settings = Button("Settings", self.change_settings, detail="F2")
         self.menu = Button("Main menu", self.main_menu)
         self.review = Button("Review", self.open_review, detail=self.bindings.hint("open_review"))
         self.save = Button("Save", self.save_game, detail=self.bindings.hint("press_save"))
@@ -62,6 +63,8 @@ class ResultOverlay(Scene):
         self.form = Form(app.theme, self.buttons)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.stacked = False
+        # the two players' record over all their games (game.records), read once: drawing reads no file
+        self._all_games = totals(app.settings_path, match.config)
 
     # -- actions ---------------------------------------------------------------------------------
     def rematch(self) -> None:
@@ -156,10 +159,16 @@ class ResultOverlay(Scene):
         return choices[-1]
 
     def score(self) -> str:
-        """The tally line: ``Score: You 2 – 1 Medium`` (or the series' final score)."""
+        """The tally line: ``Score: You 2 – 1 Medium`` (or the series' final score), then the two players'
+        record over all their games when it holds more (``all games: 7 – 4, 2 draws``)."""
         tally, series = self.app.tally, self.match.series
         label = f"After {series.total} games" if series is not None and series.finished else "Score"
-        return f"{label}: {tally.describe(self.match.config)}" if tally.games else ""
+        line = f"{label}: {tally.describe(self.match.config)}" if tally.games else ""
+        kept = self._all_games
+        if line and kept is not None and sum(kept) > tally.games:
+            draws = f", {kept[2]} draw{'s' if kept[2] != 1 else ''}" if kept[2] else ""
+            line += f"   ·   all games: {kept[0]} – {kept[1]}{draws}"
+        return line
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, px = self.app.theme, self.app.theme.px

@@ -18,6 +18,7 @@ def watch_a_game(start):
     driver = start(spectator_speed="instant")
     match = open_match(driver, config("random:seed=1", "random:seed=2", SMALL))
     driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), timeout=60, what="the result banner")
+    driver.app.settings.spectator_speed = "slow"  # the next game's first move waits: the tests see it empty
     return driver, match
 
 
@@ -39,10 +40,12 @@ def test_the_visible_series_button_works_under_the_banner(start):
 def test_f_changes_the_pace_and_space_starts_the_next_game(start):
     driver, match = watch_a_game(start)
     driver.key(pygame.K_f)
-    assert driver.app.settings.spectator_speed == "slow"  # instant -> slow: the next pace, from the banner
-    finished = match.turns.model.board.move_string
-    driver.key(pygame.K_SPACE)
-    assert match.turns.model.moves_played == 0 or match.turns.model.board.move_string != finished
+    assert driver.app.settings.spectator_speed == "normal"  # slow -> normal: the next pace, from the banner
+    assert driver.scene is match
+    driver.key(pygame.K_RETURN)  # the result again
+    assert isinstance(driver.scene, ResultOverlay)
+    driver.key(pygame.K_SPACE)  # Space after a game: the next one
+    assert driver.scene is match and match.turns.model.moves_played == 0
     assert match.turns.config.first is Colour.YELLOW  # a rematch: the other side starts
 
 

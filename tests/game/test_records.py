@@ -1,0 +1,139 @@
+"""Records per opponent: every pair's won, drawn and lost and the current series, shown on the Records
+screen, kept across restarts (a score against Medium survives a hotseat game), taken back with an undone
+last move; the file is untrusted data (a damaged one is set aside with a message, a student kept by name)."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from engine.geometry import Geometry
+from game import autosave, records
+from game.model import Colour, Mode
+from game.players import MatchConfig, player_for
+from game.scenes.menu import MainMenu
+from game.scenes.records import RecordsScene
+from game.scenes.result import ResultOverlay
+from tests.game.test_match import open_match
+from tests.game.untrusted_files import STUDENT_SOURCE
+
+SMALL = Geometry(4, 4, 3)
+
+
+def people(red: str, yellow: str) -> MatchConfig:
+    return MatchConfig(
+        player_for(Colour.RED, None, Mode.HOTSEAT, red), player_for(Colour.YELLOW, None, Mode.HOTSEAT, yellow), SMALL
+    )
+
+
+def red_wins(driver, match) -> None:
+    for column in (0, 1, 0, 1, 0):
+        driver.click_column(column)
+    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result banner")
+
+
+def saved(settings_file) -> list[dict]:
+    assert autosave.KEEPER.flush(5)
+    return json.loads(records.path_for(settings_file).read_text(encoding="utf-8"))["records"]
+
+
+def open_records(driver) -> RecordsScene:
+    driver.app.reset("menu")
+    driver.step()
+    menu = driver.scene
+    assert isinstance(menu, MainMenu)
+    driver.press(menu.screens["records"])
+    assert isinstance(driver.scene, RecordsScene)
+    return driver.scene
+
+
+def test_each_pair_keeps_its_record_and_series_and_the_screen_shows_them(start, settings_file):
+    driver = start()
+    match = open_match(driver, people("Ann", "Bob"))
+    red_wins(driver, match)
+    driver.key(pygame.K_r)  # rematch: Bob starts, and the same clicks make him win
+    red_wins(driver, match)
+    match = open_match(driver, people("Ann", "Cid"))  # someone else: the tally starts again, not the records
+    red_wins(driver, match)
+    assert driver.app.tally.games == 1
+    match = open_match(driver, people("Bob", "Ann"))  # Ann and Bob again, colours changed: their record goes on
+    red_wins(driver, match)
+    # the banner's score starts again with the pair, and their record over all games stands beside it
+    assert driver.scene.score() == "Score: Bob 1 – 0 Ann   ·   all games: 2 – 1"
+    rows = {tuple(entry["players"][1]): entry for entry in saved(settings_file)}
+    assert rows[("person", "Bob")]["wins"] == [1, 2] and rows[("person", "Bob")]["series"] == [1, 2]
+    assert rows[("person", "Cid")]["wins"] == [1, 0]
+    screen = open_records(driver)
+    assert [(records.name_of(r.players[0]), records.name_of(r.players[1])) for r in screen.rows] == [
+        ("Ann", "Bob"),  # the most recently played first
+        ("Ann", "Cid"),
+    ]
+    assert screen.rows[0].series_text() == "Bob won the last 2"
+    assert screen.rows[1].series_text() == "Ann won the last one"
+
+
+def test_a_score_against_a_level_survives_a_hotseat_game_and_a_restart(start, settings_file):
+    driver = start()
+    computer = player_for(Colour.YELLOW, "random:seed=5", Mode.HUMAN_VS_AI)
+    against = MatchConfig(player_for(Colour.RED, None, Mode.HUMAN_VS_AI), computer, SMALL)
+    match = open_match(driver, against)
+    while not match.turns.model.board.is_over:  # the person plays the leftmost open column each turn
+        if match.turns.model.human_to_move:
+            driver.click_column(match.turns.model.board.legal_columns()[0])
+        driver.step()
+    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result banner")
+    red_wins(driver, open_match(driver, people("Ann", "Bob")))
+    driver.app.close()
+    records._OPEN.clear()  # a new run reads the file again
+    again = start()
+    screen = open_records(again)
+    level = next(r for r in screen.rows if r.players == (("person", "You"), ("computer", "random:seed=5")))
+    assert level.games == 1 and records.name_of(level.players[1]) == "Random · seed=5"
+
+
+def test_an_undone_last_move_takes_the_game_back(start, settings_file):
+    driver = start()
+    match = open_match(driver, people("Ann", "Bob"))
+    red_wins(driver, match)
+    assert saved(settings_file)[0]["wins"] == [1, 0]
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_u)
+    driver.step()
+    assert saved(settings_file) == []  # their only game is no longer over: they have no record
+    driver.click_column(0)
+    driver.settle()
+    driver.step()
+    assert saved(settings_file)[0]["wins"] == [1, 0]  # counted once when won again
+
+
+def test_a_damaged_records_file_is_set_aside_with_a_message(start, settings_file):
+    path = records.path_for(settings_file)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": "connect-four records", "records": [', encoding="utf-8")
+    driver = start()
+    screen = open_records(driver)
+    assert screen.rows == [] and any("could not be read" in m and "records.json.bak" in m for m in driver.app.messages)
+    assert path.with_name("records.json.bak").exists() and not path.exists()
+
+
+def test_damaged_entries_are_left_out_and_a_student_is_kept_by_file_name(tmp_path):
+    student = tmp_path / "course" / "student.py"
+    student.parent.mkdir()
+    student.write_text(STUDENT_SOURCE, encoding="utf-8")
+    good = {"players": [["person", "Ann"], ["computer", "hard"]], "wins": [1, 2], "draws": 0, "series": [1, 2]}
+    bad = [{**good, "wins": [-1, 0]}, {**good, "players": [["robot", "x"], ["person", "Ann"]]}, "2-1", {}]
+    path = tmp_path / "records.json"
+    path.write_text(json.dumps({"format": "connect-four records", "records": [good, *bad]}), encoding="utf-8")
+    book, problem = records.Records.load(path)
+    assert len(book.entries) == 1 and problem == "4 damaged records were left out."
+    config = MatchConfig(
+        player_for(Colour.RED, None, Mode.HUMAN_VS_AI, "Ann"),
+        player_for(Colour.YELLOW, f"{student}:agent", Mode.HUMAN_VS_AI),
+        SMALL,
+    )
+    book.count(config, Colour.YELLOW)
+    assert autosave.KEEPER.flush(5)
+    text = path.read_text(encoding="utf-8")
+    assert ["student", "student.py"] in [who for entry in json.loads(text)["records"] for who in entry["players"]]
+    assert str(student.parent) not in text and not (student.parent / "RAN").exists()
