@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 
 import pygame
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.geometry import Geometry
 from game import autosave, records
@@ -19,6 +21,7 @@ from tests.game.test_match import open_match
 from tests.game.untrusted_files import STUDENT_SOURCE
 
 SMALL = Geometry(4, 4, 3)
+FIELDS = ["players", "wins", "draws", "series", "last"]
 
 
 def people(red: str, yellow: str) -> MatchConfig:
@@ -137,3 +140,27 @@ def test_damaged_entries_are_left_out_and_a_student_is_kept_by_file_name(tmp_pat
     text = path.read_text(encoding="utf-8")
     assert ["student", "student.py"] in [who for entry in json.loads(text)["records"] for who in entry["players"]]
     assert str(student.parent) not in text and not (student.parent / "RAN").exists()
+
+
+RECORD_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 10**7) | st.sampled_from(["person", "computer", "student", "Ann", ""]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(FIELDS), inner, max_size=5),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(entries=st.lists(RECORD_JSON, max_size=5), raw=st.binary(max_size=200))
+def test_any_records_file_loads_cleanly_or_is_set_aside(tmp_path, entries, raw):
+    """Whatever the file holds, loading raises nothing, keeps only sound records, and they can be shown."""
+    path = tmp_path / "records.json"
+    for text in (json.dumps({"format": records.FORMAT, "records": entries}).encode(), raw):
+        path.write_bytes(text)
+        book, problem = records.Records.load(path)
+        assert "\n" not in problem
+        for record in book.entries:
+            assert record.games >= 0 and isinstance(records.name_of(record.players[0]), str)
+            record.series_text()
+        if path.with_name("records.json.bak").exists():  # set aside, never deleted
+            assert not path.exists() and problem
+            path.with_name("records.json.bak").unlink()
