@@ -169,3 +169,19 @@ def keep(path: Path | None, config: MatchConfig, moves: str, over: bool, kept: b
         return False
     KEEPER.write(path, text_of(config, moves))
     return True
+
+
+def holds(path: Path | None, config: MatchConfig) -> bool:
+    """Whether ``path`` holds the game that ``config`` replays (a resumed game: this match owns the file,
+    and removes it once the game is over)."""
+    from dataclasses import replace
+
+    from game.saves import SaveFileError, load
+
+    if path is None or not config.replay or not os.path.isfile(path):
+        return False
+    try:
+        game = load(path)
+    except SaveFileError:
+        return False
+    return game.moves == config.replay and game.config == replace(config, replay="")

@@ -72,7 +72,7 @@ class TurnController(Spectating):
         self._preparing_said = False  # the screen was told the computer to move is being prepared
         # the unfinished game is kept after every change (game.autosave); two computers' games are not
         self._keeping = autosave.path_for(services.settings_path) if self.mode is not Mode.SPECTATOR else None
-        self._kept = False  # the file holds this match's game
+        self._kept = autosave.holds(self._keeping, config)  # the file holds this match's game (resumed)
         self._reset_turn_state()
         self.on_change = on_change or self.on_change
 

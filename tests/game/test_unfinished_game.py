@@ -120,3 +120,19 @@ def test_a_students_seat_comes_back_as_a_person_and_never_runs(start, settings_f
     assert not (student.parent / "RAN").exists()
     written = kept(settings_file)
     assert written["yellow"]["agent"] is None and str(student.parent) not in json.dumps(written)
+
+
+def test_a_resumed_game_that_ends_is_no_longer_offered(start, settings_file):
+    driver = start()
+    open_match(driver, config(None, None, SMALL))
+    for column in (0, 1, 0, 1):  # red is one move from winning
+        driver.click_column(column)
+    driver.key(pygame.K_ESCAPE)
+    menu = menu_of(driver)
+    driver.press(menu.resume_game)
+    resumed = driver.scene
+    driver.click_column(0)  # red wins the resumed game with its first move
+    driver.settle()
+    assert resumed.turns.model.board.is_over and kept(settings_file) is None
+    driver.app.reset("menu")
+    assert menu_of(driver).unfinished is None
