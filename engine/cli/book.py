@@ -1,30 +1,40 @@
-"""``book``: build or extend an opening book with the solver (resumable)."""
+"""``book``: build, extend or check an opening book with the solver, on local processes or a Dask cluster.
+
+The positions of each ply are tasks of the studies' runner (``--jobs``,
+``--cluster``, a resume file beside the book: see
+:mod:`engine.solver.book_builder`); a stopped build, however it stopped,
+goes on where it was when run again.
+"""
 
 from __future__ import annotations
 
 import signal
+from concurrent.futures import Executor
 from pathlib import Path
 
 from engine.cli.common import add_command, add_geometry_arguments, emit, geometry_from
+from engine.experiments.executors import CLUSTER_TIMEOUT_VARIABLE, cluster_argument, open_executor
+from engine.experiments.runner import Row
 from engine.geometry import MAX_COLS, MAX_ROWS
-from engine.solver.book import book_path, check_writable
-from engine.solver.book_builder import BookBuilder
+from engine.solver.book import Book, board_of_key, book_path, check_writable
+from engine.solver.book_builder import BookBuilder, check_book, resume_path
 from engine.solver.settings import MAX_TABLE_MB, MIN_TABLE_MB
-from engine.solver.solver import Solver
-from engine.validate import MAX_NODES, MAX_SECONDS, float_arg, int_arg
+from engine.validate import MAX_NODES, float_arg, int_arg
 
 #: The most stones any board holds.
 MAX_PLIES = MAX_COLS * MAX_ROWS
 #: Depth and leaf size of the shipped 7x6 book (see docs/solver.md).
 DEFAULT_PLIES = 14
 DEFAULT_LEAF_NODES = 500_000
+#: Wrong positions that ``--verify`` lists one by one.
+LISTED = 20
 
 
 def add_parser(subparsers) -> None:
     parser = add_command(
         subparsers,
         "book",
-        "build an opening book for the perfect agent; run it again to resume or deepen",
+        "build an opening book for the perfect agent (on many cores or machines); run it again to resume or deepen",
     )
     add_geometry_arguments(parser)
     parser.add_argument("--output", type=Path, default=None, help="book file (default: the one the game loads)")
@@ -42,10 +52,7 @@ def add_parser(subparsers) -> None:
         "--table-mb",
         type=float_arg(MIN_TABLE_MB, MAX_TABLE_MB),
         default=256,
-        help="transposition table size in MB (default 256)",
-    )
-    parser.add_argument(
-        "--checkpoint", type=float_arg(1, MAX_SECONDS), default=60, help="seconds between saves (default 60)"
+        help="transposition table size in MB, per worker process (default 256)",
     )
     parser.add_argument(
         "--rejudge",
@@ -56,9 +63,44 @@ def add_parser(subparsers) -> None:
     parser.add_argument(
         "--verify",
         action="store_true",
-        help="first check that every stored column is a best move, and solve again the positions where it is not",
+        help="check the book instead of building it: every stored score must be its position's exact score "
+        "and every stored column must keep it (fresh solves, as dear as a build); exit status 1 if not",
     )
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--from-ply",
+        type=int_arg(0, MAX_PLIES),
+        default=0,
+        metavar="P",
+        help="--verify, --repair: check only the positions of at least P stones (e.g. those a deepening added)",
+    )
+    parser.add_argument(
+        "--repair",
+        action="store_true",
+        help="check the book as --verify does, then build, solving again the positions found wrong",
+    )
+    running = parser.add_argument_group("running")
+    running.add_argument(
+        "--jobs",
+        type=int_arg(1, 1024),
+        default=None,
+        metavar="N",
+        help="local worker processes, each with its own table (default: every core; 1 runs here)",
+    )
+    running.add_argument(
+        "--cluster",
+        type=cluster_argument,
+        default=None,
+        metavar="ADDRESS",
+        help="run on the Dask cluster whose scheduler is at tcp://HOST:PORT; its scheduler and workers must be "
+        f"trusted and able to import this project (docs/cluster.md; {CLUSTER_TIMEOUT_VARIABLE}=SECONDS)",
+    )
+    running.add_argument(
+        "--restart",
+        action="store_true",
+        help="build from the empty board: forget the positions of the book file and the resume file "
+        "of a stopped build (default: resume from both)",
+    )
+    running.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(run=run)
 
 
@@ -69,25 +111,77 @@ def _interrupt(signum, frame) -> None:
 def run(args) -> int:
     geometry = geometry_from(args)
     output = args.output or book_path(geometry)
+    if args.verify:
+        return _verify(args, Book.load(output))
     check_writable(output)  # one line now, not a traceback after hours of solving
     builder = BookBuilder(
-        Solver(geometry, args.table_mb), output, args.plies, args.leaf_nodes, args.checkpoint, rejudge=args.rejudge
+        geometry,
+        output,
+        args.plies,
+        args.leaf_nodes,
+        table_mb=args.table_mb,
+        threads=getattr(args, "threads", 1),
+        rejudge=args.rejudge,
+        log=emit,
     )
-    if args.verify:
-        emit(f"{builder.drop_wrong_columns()} stored columns were not best moves: solving those positions again")
+    if args.restart:
+        builder.drop(list(builder.entries))
+        resume_path(output).unlink(missing_ok=True)
     # A plain `kill` (SIGTERM) ends the build as Ctrl-C does: saving first.
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        book = builder.run(progress=not args.quiet)
+        with open_executor(args.jobs, args.cluster) as executor:
+            if args.repair:
+                wrong = _wrong(args, builder.save(), executor)
+                builder.drop([row["position"] for row in wrong])
+                emit(f"{len(wrong)} stored positions were wrong: solving them again")
+            book = builder.run(executor, progress=not args.quiet)
     except KeyboardInterrupt:
         builder.save()
-        emit(f"interrupted: {len(builder.entries)} positions saved to {output}; run again to continue")
+        emit(
+            f"interrupted: {len(builder.entries)} positions saved to {output}, the positions of the ply under way "
+            f"in {resume_path(output)}; run again to continue"
+        )
         return 130
     finally:
         signal.signal(signal.SIGTERM, previous)
-    emit(f"{len(book)} positions in {output} ({output.stat().st_size:,} bytes), {builder.solved} solved in this run")
+    emit(f"{len(book)} positions in {output} ({output.stat().st_size:,} bytes), {builder.solved} solved in full")
     if builder.open_edges:
         emit(f"{builder.open_edges} positions at ply {args.plies} need more than {args.leaf_nodes:,} nodes: deepen")
     elif all(entry.leaf for _, entry in book.positions()):
         emit("every position is a leaf: the solver answers this board within the budget without a book")
+    return 0
+
+
+def _wrong(args, book: Book, executor: Executor | None) -> list[Row]:
+    return check_book(
+        book,
+        executor,
+        from_ply=args.from_ply,
+        table_mb=args.table_mb,
+        threads=getattr(args, "threads", 1),
+        progress=not args.quiet,
+    )
+
+
+def _verify(args, book: Book) -> int:
+    """``--verify``: check every stored position (of at least ``--from-ply`` stones); 1 if one is wrong."""
+    with open_executor(args.jobs, args.cluster) as executor:
+        wrong = _wrong(args, book, executor)
+    checked = sum(1 for board, _ in book.positions() if board.ply >= args.from_ply)
+    for row in wrong[:LISTED]:
+        board = board_of_key(row["position"], book.geometry)
+        entry = book.entry(board)
+        assert entry is not None
+        column = "none" if entry.column is None else entry.column + 1
+        emit(
+            f"wrong: position {row['position']} (ply {board.ply}): stored score "
+            f"{entry.score}, column {column}; exact score {row['exact']}, after that column {row['after']}"
+        )
+    if len(wrong) > LISTED:
+        emit(f"... and {len(wrong) - LISTED} more")
+    if wrong:
+        emit(f"{len(wrong)} of {checked} positions checked are wrong; `book --repair` solves them again")
+        return 1
+    emit(f"{checked} positions checked: every stored score is exact and every stored column a best move")
     return 0

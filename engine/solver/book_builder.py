@@ -1,4 +1,4 @@
-"""Building an opening book with the project's own solver.
+"""Building an opening book with the project's own solver, on any number of cores or machines.
 
 The book holds what the perfect agent needs and the solver cannot answer
 fast: for every position the agent may face, its exact score and best
@@ -14,34 +14,43 @@ limited to ``leaf_nodes`` nodes. A position is a *leaf*, stored but not
 followed, when it and every position two plies on (our best move, then any
 reply) pass that judgement; the positions two plies on are then left out of
 the book, because the agent solves them within its budget. Every other
-position is solved in full (with the builder's big, warm table) and
-followed. So the book's edge is, by construction, positions a cold solve
-answers within ``leaf_nodes`` nodes; ``bench solver --parts edge`` measures
-their time. A position still followed at ``max_ply`` is counted in
-:attr:`BookBuilder.open_edges`: the book is then not deep enough.
+position is solved in full and followed. So the book's edge is, by
+construction, positions a cold solve answers within ``leaf_nodes`` nodes;
+``bench solver --parts edge`` measures their time. A position still followed
+at ``max_ply`` is counted in :attr:`BookBuilder.open_edges`: the book is then
+not deep enough.
 
-The work goes breadth first, one ply at a time, in a fixed order. The book
-file is rewritten every ``checkpoint`` seconds, at the end and on Ctrl-C (or
-``kill``, see :mod:`engine.cli.book`), so an interrupted build loses little
-work; a new run with the same file takes every position already in it as it
-is, its leaf flag included, and goes on from there. Judging them all again
-(``rejudge``, after a change of ``leaf_nodes`` or of the solver's speed) is
-no longer cheap once a book is big: a leaf's judgement solves every position
-two plies on, and a resumed 6x7 build spent hours of a shared core on it.
+**How the work runs.** One ply at a time: the positions of a ply are
+independent :class:`~engine.solver.book_tasks.PositionTask` s, run by the
+studies' runner (:func:`engine.experiments.runner.run_tasks`) here, in local
+processes or on a Dask cluster, and their rows go to a resume file (one JSON
+line a position, :func:`resume_path`) as they come back. The book file is
+saved after every ply. A build stopped in any way (Ctrl-C, ``kill``, a
+machine that goes down) and started again takes every position already in
+the book as it is, its leaf flag included, skips the positions whose rows
+are in the resume file, and goes on; a build that ends removes its resume
+file. Tasks are numbered by position, never by where or when they ran, and
+their rows do not depend on it (see :mod:`engine.solver.book_tasks`): a book
+is the same file however many workers built it. ``rejudge`` judges stored
+positions again (after a change of ``leaf_nodes``); it is not cheap once a
+book is big: a leaf's judgement solves every position two plies on.
+
+:func:`check_book` checks a book: every stored score is the exact score of
+its position and the stored column keeps it, by fresh solves without the book.
 """
 
 from __future__ import annotations
 
-import threading
-import time
-from dataclasses import replace
+from collections.abc import Callable
+from concurrent.futures import Executor
 from pathlib import Path
 
 import numpy as np
-from tqdm import tqdm
 
 from engine.board import Board
-from engine.score import Score
+from engine.experiments.runner import Checkpoint, Row, run_tasks
+from engine.files import FileProblem
+from engine.geometry import Geometry
 from engine.solver.book import (
     DATA_BITS,
     Book,
@@ -53,12 +62,18 @@ from engine.solver.book import (
     remove_stale_temporaries,
     unpack,
 )
+from engine.solver.book_tasks import CheckTask, PositionTask, grandchildren
 from engine.solver.settings import DEFAULT_TABLE_MB
-from engine.solver.solver import BestMove, Solver, win_now_score
-from engine.stop import StopFlag
 
-#: Positions that took at least this much processor time are listed as the build goes.
-SLOW_SECONDS = 5.0
+__all__ = ["BookBuilder", "check_book", "edge_positions", "grandchildren", "resume_path"]
+
+#: The suffix of a build's resume file, beside its book: ``book_7x6.bin.resume``.
+RESUME_SUFFIX = ".resume"
+
+
+def resume_path(book: Path) -> Path:
+    """Where the build of ``book`` keeps the rows of its positions until it ends."""
+    return book.with_name(book.name + RESUME_SUFFIX)
 
 
 class BookBuilder:
@@ -66,219 +81,151 @@ class BookBuilder:
 
     def __init__(
         self,
-        solver: Solver,
+        geometry: Geometry,
         path: Path,
         max_ply: int,
         leaf_nodes: int,
-        checkpoint: float = 60.0,
+        *,
+        table_mb: float = 256.0,
         judge_table_mb: float = DEFAULT_TABLE_MB,
+        threads: int = 1,
         rejudge: bool = False,
+        resume: bool = True,
+        log: Callable[[str], None] | None = None,
     ) -> None:
-        check_geometry(solver.geometry)
-        self.solver, self.path = solver, Path(path)
-        self.max_ply, self.leaf_nodes, self.checkpoint, self.rejudge = max_ply, leaf_nodes, checkpoint, rejudge
-        # Cold solves, as the perfect agent meets a position (its table has the solver's default size).
-        self.judge = Solver(solver.geometry, judge_table_mb)
+        check_geometry(geometry)
+        self.geometry, self.path = geometry, Path(path)
+        self.max_ply, self.leaf_nodes, self.rejudge = max_ply, leaf_nodes, rejudge
+        self.table_mb, self.judge_table_mb, self.threads = table_mb, judge_table_mb, threads
+        #: The resume file (None: none is kept, a stopped build starts its ply again).
+        self.resume = resume_path(self.path) if resume else None
+        self.log = log
         self.entries: dict[int, int] = {}
         remove_stale_temporaries(self.path)  # what saves of an earlier, killed build left
         if self.path.exists():
             book = Book.load(self.path)
-            if book.geometry != solver.geometry:
-                raise BookError(f"{self.path} is a book for {book.geometry}, not {solver.geometry}")
+            if book.geometry != geometry:
+                raise BookError(f"{self.path} is a book for {book.geometry}, not {geometry}")
             self.entries = {int(word) >> DATA_BITS: int(word) for word in book.entries}
-        self.solver.book = None  # solve for real: the book being built is not trusted yet
-        self._cheap: dict[int, BestMove | None] = {}  # judgements of this run: key -> cold result (None: too dear)
-        self._saved_at = time.monotonic()
+        #: Positions solved in full (not answered by a cold solve) by this build, resumed rows included.
         self.solved = 0
         #: Positions at ``max_ply`` that are not leaves: the agent may meet a slow position past them.
         self.open_edges = 0
 
-    def run(self, progress: bool = True) -> Book:
-        kept = set(self.entries)  # stored by an earlier run: kept, and judged again on the way
-        level = self._roots()
+    def run(self, executor: Executor | None = None, progress: bool = True) -> Book:
+        """Build (or resume, or deepen) the book; ``executor`` None runs every position here, in order."""
+        kept = set(self.entries)  # stored by an earlier run: kept, and looked at again on the way
+        level: dict[int, set[int]] = self._roots()
         visited: set[int] = set()
         for ply in range(self.max_ply + 1):
-            if not level.get(ply):
+            keys = sorted(level.get(ply, ()))
+            if not keys:
                 continue
-            nodes = level[ply]
-            bar = tqdm(sorted(nodes), desc=f"ply {ply:2d}", unit="pos", disable=not progress, leave=True)
-            for key in bar:
+            tasks = [self._task(key) for key in keys if key not in self.entries or self.rejudge]
+            rows = run_tasks(tasks, executor=executor, checkpoint=self.resume, desc=f"ply {ply:2d}", progress=progress)
+            for row in rows:
+                self.entries[row["position"]] = pack(row["position"], row["score"], row["column"], row["leaf"])
+            self.solved += sum(row["solved"] for row in rows)
+            followed = 0
+            for key in keys:
                 visited.add(key)
-                board = nodes[key]
-                column, leaf = self._entry(key, board)
-                if not leaf:
-                    if ply + 2 <= self.max_ply:
-                        for child_key, child in grandchildren(board, column):
-                            level.setdefault(ply + 2, {}).setdefault(child_key, child)
-                    else:
-                        self.open_edges += 1
-                if time.monotonic() - self._saved_at > self.checkpoint:
-                    self.save()
+                entry = unpack(self.entries[key], self.geometry, False)
+                if entry.leaf or entry.column is None:
+                    continue
+                followed += 1
+                if ply + 2 > self.max_ply:
+                    self.open_edges += 1
+                    continue
+                for child, _ in grandchildren(board_of_key(key, self.geometry), entry.column):
+                    level.setdefault(ply + 2, set()).add(child)
+            self.save()
+            if self.log is not None:
+                seconds = sum(row["seconds"] for row in rows)
+                self.log(
+                    f"ply {ply:2d}: {len(keys):,} positions, {len(rows):,} new ({sum(r['solved'] for r in rows):,} "
+                    f"solved in full), {followed:,} followed; {seconds:,.1f} s of processor time in the tasks"
+                )
         for key in kept - visited:  # no longer on the agent's tree (an earlier, different rule)
             del self.entries[key]
-        return self.save()
+        book = self.save()
+        self._forget_resume()
+        return book
 
-    def _roots(self) -> dict[int, dict[int, Board]]:
-        empty = Board(self.solver.geometry)
-        second: dict[int, Board] = {}
+    def _roots(self) -> dict[int, set[int]]:
+        empty = Board(self.geometry)
+        second = set()
         for col in empty.legal_columns():
             child = empty.copy()
             child.play(col)
             if not child.is_over:
-                second.setdefault(book_key(child)[0], child)
-        return {0: {book_key(empty)[0]: empty}, 1: second}
+                second.add(book_key(child)[0])
+        return {0: {book_key(empty)[0]}, 1: second}
 
-    def _entry(self, key: int, board: Board) -> tuple[int, bool]:
-        """The best column and leaf flag of an agent position, solving it if new."""
-        mirrored = book_key(board)[1]
-        if key in self.entries and not self.rejudge:
-            kept = unpack(self.entries[key], board.geometry, mirrored)
-            if kept.column is not None:
-                return kept.column, kept.leaf
-        cold = self._judge(key, board)
-        best: tuple[int | None, int | None]
-        if key in self.entries:
-            stored_entry = unpack(self.entries[key], board.geometry, mirrored)
-            best = stored_entry.column, stored_entry.score
-        elif cold is not None:
-            best = cold.column, _pons(cold)
-        else:
-            best = self._solve(board)
-        column, score = best
-        assert column is not None and score is not None  # the builder always stores a column; nothing stopped it
-        leaf = cold is not None and all(
-            self._judge(child_key, child) is not None for child_key, child in grandchildren(board, column)
+    def _task(self, key: int) -> PositionTask:
+        known = unpack(self.entries[key], self.geometry, False) if key in self.entries else None
+        g = self.geometry
+        return PositionTask(
+            g.cols,
+            g.rows,
+            g.connect,
+            key,
+            self.leaf_nodes,
+            self.table_mb,
+            self.judge_table_mb,
+            self.threads,
+            known_score=None if known is None or known.column is None else known.score,
+            known_column=None if known is None else known.column,
         )
-        stored = board.geometry.cols - 1 - column if mirrored else column
-        self.entries[key] = pack(key, score, stored, leaf)
-        return column, leaf
 
-    def _judge(self, key: int, board: Board) -> BestMove | None:
-        """The cold solve of ``board`` within ``leaf_nodes`` nodes, or None if it needs more.
-
-        Both mirror images are judged: they share a book entry, but the move
-        order's ties (centre first, left before right) make their searches
-        differ, by a factor of two or three at times, and the agent may meet either.
-        """
-        if self.leaf_nodes == 0:
-            return None  # no budget: every position is solved in full and followed
-        mirrored = book_key(board)[1]
-        if key not in self._cheap:
-            mirror = Board.from_moves([board.geometry.cols - 1 - col for col in board.history], board.geometry)
-            found = None
-            for image in (board, mirror):
-                self.judge.reset()
-                best = self.judge.best_move(image, nodes=self.leaf_nodes)
-                if not best.finished:
-                    found = None
-                    break
-                if image is board:
-                    found = best
-            # Kept as seen from the key's side: the next board with this key may be the other image.
-            self._cheap[key] = None if found is None else _as_seen(found, mirrored, board.geometry.cols)
-        cached = self._cheap[key]
-        return None if cached is None else _as_seen(cached, mirrored, board.geometry.cols)
-
-    def _solve(self, board: Board) -> tuple[int | None, int | None]:
-        cpu = time.process_time()
-        best = self._best_move(board)
-        cpu = time.process_time() - cpu
-        if cpu >= SLOW_SECONDS:  # worth a line: these are the positions the book is for
-            tqdm.write(
-                f"{board.move_string or '(empty)'}: score {best.score}, column {(best.column or 0) + 1}, "
-                f"{best.nodes:,} nodes, {cpu:.1f} s cpu ({best.seconds:.1f} s wall)"
-            )
-        self.solved += 1
-        return best.column, _pons(best)
-
-    def _best_move(self, board: Board) -> BestMove:
-        """The solver's best move, in a worker thread so that Ctrl-C is seen at once.
-
-        A numba kernel does not return to Python until it is done, which can be
-        minutes here; the main thread waits instead, and on an interrupt stops
-        the search (within milliseconds) and passes the interrupt on.
-        """
-        stop, found = StopFlag(), []
-        worker = threading.Thread(target=lambda: found.append(self.solver.best_move(board, stop=stop)), daemon=True)
-        worker.start()
+    def _forget_resume(self) -> None:
+        """Remove the resume file of a finished build, if all of it is this builder's (else leave it be)."""
+        if self.resume is None or not self.resume.exists():
+            return
         try:
-            while worker.is_alive():
-                worker.join(0.2)
-        except KeyboardInterrupt:
-            stop.set()
-            worker.join()
-            raise
-        best = found[0]
-        return best
+            store = Checkpoint(self.resume)
+        except FileProblem:
+            return
+        if store.damaged == 0 and all(key.startswith("book|") for key in store.rows):
+            self.resume.unlink()
 
-    def drop_wrong_columns(self) -> int:
-        """Check the column of every position in the book; drop the positions whose column is not a best move.
-
-        A column is a best move when the exact score after it is the stored
-        score (the scores are right: a position and its mirror image share
-        theirs). Builds before this check could store the best column of the
-        mirror image instead (a judgement of one image reused for the other).
-        :meth:`run` solves a dropped position again. Returns how many were dropped.
-        """
-        g = self.solver.geometry
-        book = Book(g, np.array(sorted(self.entries.values()), dtype=np.uint64))
-        solver = Solver(g, DEFAULT_TABLE_MB, book=book)  # the book answers most positions after a stored move
-        wrong = []
-        for key, word in self.entries.items():
-            board, entry = board_of_key(key, g), unpack(word, g, False)
-            if entry.column is None or not _is_best(solver, board, entry.column, entry.score):
-                wrong.append(key)
-        for key in wrong:
-            del self.entries[key]
-        return len(wrong)
+    def drop(self, positions: list[int]) -> None:
+        """Forget these positions (e.g. wrong ones found by :func:`check_book`): :meth:`run` solves them again."""
+        for position in positions:
+            self.entries.pop(position, None)
 
     def save(self) -> Book:
         words = np.array(sorted(self.entries.values()), dtype=np.uint64)
-        book = Book(self.solver.geometry, words)
+        book = Book(self.geometry, words)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         book.save(self.path)
-        self._saved_at = time.monotonic()
         return book
 
 
-def _is_best(solver: Solver, board: Board, column: int, score: int) -> bool:
-    """Is the exact score of playing ``column`` in ``board`` the position's score ``score``?"""
-    if not board.is_legal(column):
-        return False
-    if board.is_winning_move(column):
-        return win_now_score(board) == score
-    board.play(column)
-    try:
-        return solver.solve(board).score == Score.pons(-score)
-    finally:
-        board.undo()
+def check_book(
+    book: Book,
+    executor: Executor | None = None,
+    *,
+    from_ply: int = 0,
+    table_mb: float = 256.0,
+    threads: int = 1,
+    progress: bool = True,
+) -> list[Row]:
+    """The rows of the stored positions (of at least ``from_ply`` stones) whose column is not a best move.
 
-
-def _as_seen(best: BestMove, mirrored: bool, cols: int) -> BestMove:
-    """``best`` of one image of a position as the other image sees it when ``mirrored`` (else as it is)."""
-    if not mirrored or best.column is None:
-        return best
-    return replace(best, column=cols - 1 - best.column)
-
-
-def _pons(best: BestMove) -> int | None:
-    """A best move's exact score as the book's integer."""
-    return None if best.score is None else int(best.score.value)
-
-
-def grandchildren(board: Board, column: int) -> list[tuple[int, Board]]:
-    """The agent positions two plies on, with their book keys: ``column``, then every reply (games not over)."""
-    after = board.copy()
-    after.play(column)
-    if after.is_over:
-        return []
-    out = []
-    for reply in after.legal_columns():
-        child = after.copy()
-        child.play(reply)
-        if not child.is_over:
-            out.append((book_key(child)[0], child))
-    return out
+    Each position is solved afresh, without the book, as is the position
+    after its stored column (see :class:`~engine.solver.book_tasks.CheckTask`):
+    as dear as building the book again, so it runs on ``executor`` too.
+    """
+    g = book.geometry
+    words = [int(word) for word in book.entries]
+    plies = [board_of_key(word >> DATA_BITS, g).ply for word in words]
+    tasks = [
+        CheckTask(g.cols, g.rows, g.connect, word, table_mb, threads)
+        for word, ply in zip(words, plies, strict=True)
+        if ply >= from_ply
+    ]
+    rows = run_tasks(tasks, executor=executor, desc="check", progress=progress)
+    return [row for row in rows if not row["ok"]]
 
 
 def edge_positions(book: Book) -> list[Board]:

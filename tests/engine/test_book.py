@@ -16,8 +16,19 @@ from engine.agents.registry import create_agent
 from engine.board import Board
 from engine.geometry import Geometry
 from engine.score import Score
-from engine.solver.book import DEFAULT_PATH, Book, BookError, board_of_key, book_key, book_path, load_default, pack
-from engine.solver.book_builder import BookBuilder, edge_positions
+from engine.solver.book import (
+    DEFAULT_PATH,
+    Book,
+    BookError,
+    board_of_key,
+    book_key,
+    book_path,
+    load_default,
+    pack,
+    unpack,
+)
+from engine.solver.book_builder import BookBuilder, check_book, edge_positions
+from engine.solver.book_tasks import PositionTask
 from engine.solver.solver import Solver, game_over_score, win_now_score
 
 
@@ -70,7 +81,7 @@ def test_bad_book_files_are_one_clear_error(tmp_path, content: bytes, message: s
 
 def test_a_built_book_agrees_with_the_solver(tmp_path) -> None:
     geometry = Geometry(5, 4, 4)
-    book = BookBuilder(Solver(geometry), tmp_path / "b.bin", max_ply=5, leaf_nodes=0).run(progress=False)
+    book = BookBuilder(geometry, tmp_path / "b.bin", max_ply=5, leaf_nodes=0).run(progress=False)
     solver = Solver(geometry)
     for board, entry in book.positions():
         analysis = [None if s is None else s.value for s in solver.analyze(board).scores]
@@ -207,7 +218,7 @@ def test_a_version_1_book_is_refused(tmp_path) -> None:
 def test_every_position_just_past_a_built_book_solves_cold_within_the_budget(tmp_path) -> None:
     """The builder's promise: what the agent meets past the book, a fresh table answers in ``leaf_nodes``."""
     geometry, budget = Geometry(5, 5, 4), 3000
-    book = BookBuilder(Solver(geometry, 16), tmp_path / "b.bin", max_ply=25, leaf_nodes=budget).run(progress=False)
+    book = BookBuilder(geometry, tmp_path / "b.bin", max_ply=25, leaf_nodes=budget, table_mb=16).run(progress=False)
     edge = edge_positions(book)
     assert len(book) > 10 and len(edge) > 10  # a real tree, stopped by the budget and not by max_ply
     cold = Solver(geometry, 16)
@@ -218,31 +229,36 @@ def test_every_position_just_past_a_built_book_solves_cold_within_the_budget(tmp
 
 def test_a_resumed_build_keeps_its_positions_unless_told_to_judge_them_again(tmp_path) -> None:
     geometry, path = Geometry(5, 4, 4), tmp_path / "b.bin"
-    first = BookBuilder(Solver(geometry, 16), path, max_ply=30, leaf_nodes=10**6).run(progress=False)
+    first = BookBuilder(geometry, path, max_ply=30, leaf_nodes=10**6, table_mb=16).run(progress=False)
     assert all(entry.leaf for _, entry in first.positions())  # the whole board is cheap with this budget
     # A small budget makes fewer positions leaves: only a new judgement can see that.
-    resumed = BookBuilder(Solver(geometry, 16), path, max_ply=30, leaf_nodes=0)
+    resumed = BookBuilder(geometry, path, max_ply=30, leaf_nodes=0, table_mb=16)
     assert (resumed.run(progress=False).entries == first.entries).all() and resumed.solved == 0
-    rejudged = BookBuilder(Solver(geometry, 16), path, max_ply=30, leaf_nodes=0, rejudge=True).run(progress=False)
+    rejudged = BookBuilder(geometry, path, max_ply=30, leaf_nodes=0, table_mb=16, rejudge=True).run(progress=False)
     assert len(rejudged) > len(first)
 
 
-def test_a_judgement_of_one_image_answers_for_the_other_in_its_own_columns(tmp_path) -> None:
-    """Mirror images share a key: a judgement made on one must not hand its column to the other."""
+def test_a_judgement_of_one_image_answers_for_the_other_in_its_own_columns() -> None:
+    """Mirror images share a key: the column stored for one must be a best move of the other, mirrored."""
     geometry = Geometry(6, 5, 4)
     board, mirror = Board.from_moves("1424445", geometry), Board.from_moves("6353332", geometry)
     key = book_key(board)[0]
     assert book_key(mirror)[0] == key
-    builder = BookBuilder(Solver(geometry, 16), tmp_path / "b.bin", max_ply=9, leaf_nodes=500_000)
     solver = Solver(geometry, 16)
-    for image in (board, mirror):  # the first call judges, the second answers from what it kept
-        assert builder._judge(key, image).column == solver.best_move(image).column
-    assert solver.best_move(board).column != solver.best_move(mirror).column
+    assert (
+        solver.best_move(board).column != solver.best_move(mirror).column
+    )  # one image's column is wrong for the other
+    row = PositionTask(6, 5, 4, key, leaf_nodes=500_000, table_mb=16).run()
+    word = pack(key, row["score"], row["column"], row["leaf"])
+    for image in (board, mirror):
+        column = unpack(word, geometry, book_key(image)[1]).column
+        assert solver.analyze(image).scores[column].value == row["score"]
 
 
-def test_verify_drops_a_stored_column_that_is_not_best_and_the_build_solves_it_again(tmp_path) -> None:
+def test_check_book_finds_a_stored_column_that_is_not_best_and_the_build_solves_it_again(tmp_path) -> None:
     geometry, path = Geometry(5, 4, 4), tmp_path / "b.bin"
-    built = BookBuilder(Solver(geometry), path, max_ply=5, leaf_nodes=0).run(progress=False)
+    built = BookBuilder(geometry, path, max_ply=5, leaf_nodes=0).run(progress=False)
+    assert check_book(built, progress=False) == []
     solver = Solver(geometry)
     board, entry = next((b, e) for b, e in built.positions() if b.ply == 2)
     scores = solver.analyze(board).scores
@@ -252,8 +268,10 @@ def test_verify_drops_a_stored_column_that_is_not_best_and_the_build_solves_it_a
         book_key(board)[0], entry.score, worse, entry.leaf
     )
     Book(geometry, words).save(path)
-    builder = BookBuilder(Solver(geometry), path, max_ply=5, leaf_nodes=0)
-    assert builder.drop_wrong_columns() == 1
+    wrong = check_book(Book.load(path), progress=False)
+    assert [row["position"] for row in wrong] == [book_key(board)[0]]
+    builder = BookBuilder(geometry, path, max_ply=5, leaf_nodes=0)
+    builder.drop([row["position"] for row in wrong])
     repaired = builder.run(progress=False).entry(board)
     assert repaired is not None and scores[repaired.column].value == entry.score
 

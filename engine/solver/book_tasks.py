@@ -1,0 +1,252 @@
+"""The book builder's units of work: one position each, plain data in, one row of plain data out.
+
+They run through :func:`engine.experiments.runner.run_tasks`, here, in local
+processes (``book --jobs``) or on a Dask cluster (``book --cluster``), so a
+task names its position by its symmetric book key (a number) and rebuilds
+the board from it on the other side. Its row is the same wherever and in
+whatever order it runs: an exact score and the centre-most best column do not
+depend on what a transposition table remembers, and a cold judgement starts
+from an empty table. That is what makes ``--jobs 2`` write the very bytes of
+``--jobs 1``. A process keeps its solvers between tasks (:func:`solver_for`):
+a table of hundreds of MB is allocated once, not once a position.
+
+Rows come back from a resume file or a worker, neither trusted: each task's
+``fits`` checks that a row could be its own (its position, a score within the
+board's range, a column that is legal there) before the builder stores it.
+A wrong but plausible row is what :class:`CheckTask` (``book --verify``) finds.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from engine.board import Board
+from engine.geometry import Geometry
+from engine.solver.book import DATA_BITS, board_of_key, book_key, mirror_bits, unpack
+from engine.solver.settings import DEFAULT_TABLE_MB
+from engine.solver.solver import BestMove, Solver, win_now_score
+from engine.stop import StopFlag
+
+Row = dict[str, Any]
+T = TypeVar("T")
+
+#: The solvers of this process, by (board, table size, threads): a worker reuses its tables.
+_SOLVERS: dict[tuple[Geometry, float, int], Solver] = {}
+
+
+def solver_for(geometry: Geometry, table_mb: float, threads: int = 1) -> Solver:
+    """This process's solver of ``geometry`` with a table of ``table_mb`` (made on first use), without a book."""
+    key = (geometry, float(table_mb), threads)
+    if key not in _SOLVERS:
+        _SOLVERS[key] = Solver(geometry, table_mb, threads=threads) if threads > 1 else Solver(geometry, table_mb)
+    return _SOLVERS[key]
+
+
+def grandchildren(board: Board, column: int) -> list[tuple[int, Board]]:
+    """The agent positions two plies on, with their book keys: ``column``, then every reply (games not over)."""
+    after = board.copy()
+    after.play(column)
+    if after.is_over:
+        return []
+    out = []
+    for reply in after.legal_columns():
+        child = after.copy()
+        child.play(reply)
+        if not child.is_over:
+            out.append((book_key(child)[0], child))
+    return out
+
+
+def judge(solver: Solver, key: int, geometry: Geometry, leaf_nodes: int) -> BestMove | None:
+    """The cold solve of the position ``key`` within ``leaf_nodes`` nodes (its column seen from the key's side),
+    or None if it needs more.
+
+    Both mirror images are judged: they share a book entry, but the move
+    order's ties (centre first, left before right) make their searches differ,
+    by a factor of two or three at times, and the perfect agent may meet either.
+    """
+    if leaf_nodes == 0:
+        return None  # no budget: every position is solved in full and followed
+    found = None
+    for image in {key, mirror_bits(key, geometry)}:  # one image when the position is symmetric
+        solver.reset()
+        best = solver.best_move(board_of_key(image, geometry), nodes=leaf_nodes)
+        if not best.finished:
+            return None
+        if image == key:
+            found = best
+    return found
+
+
+def interruptible(search: Callable[[StopFlag], T]) -> T:
+    """``search(stop)`` in a thread of its own, so that Ctrl-C (or ``kill``) is seen at once.
+
+    A numba kernel does not return to Python until it is done, which can be
+    minutes in an opening; the calling thread waits instead, and on an
+    interrupt stops the search (within milliseconds) and passes it on.
+    """
+    stop, found = StopFlag(), []
+    worker = threading.Thread(target=lambda: found.append(search(stop)), daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.2)
+    except KeyboardInterrupt:
+        stop.set()
+        worker.join()
+        raise
+    return found[0]
+
+
+def _geometry(task: PositionTask | CheckTask) -> Geometry:
+    return Geometry(task.cols, task.rows, task.connect)
+
+
+def _fits_position(task: PositionTask | CheckTask, row: Row) -> Board | None:
+    """The task's board if ``row`` names the task's position, else None."""
+    if type(row.get("position")) is not int or row["position"] != task.position:
+        return None
+    return board_of_key(task.position, _geometry(task))
+
+
+def _score_in_range(value: object, geometry: Geometry) -> bool:
+    return type(value) is int and abs(value) <= (geometry.cells + 1) // 2
+
+
+@dataclass(frozen=True)
+class PositionTask:
+    """One position of the perfect agent's tree: its exact score, a best column and its leaf flag.
+
+    A *leaf* is a position that a cold solve (a fresh table of
+    ``judge_table_mb``, as the agent meets it) answers within ``leaf_nodes``
+    nodes, as it does every position two plies on (the best column, then any
+    reply): the book stores it and goes no further. Any other position is
+    solved in full with a table of ``table_mb``, unless ``known_score`` and
+    ``known_column`` (from the book being extended) already say its answer.
+    """
+
+    cols: int
+    rows: int
+    connect: int
+    position: int  # the symmetric book key (engine.solver.book.book_key)
+    leaf_nodes: int
+    table_mb: float = 256.0
+    judge_table_mb: float = DEFAULT_TABLE_MB
+    threads: int = 1
+    known_score: int | None = None
+    known_column: int | None = None  # seen from the key's side
+
+    @property
+    def key(self) -> str:
+        return f"book|{self.cols}x{self.rows}x{self.connect}|leaf-nodes={self.leaf_nodes}|{self.position}"
+
+    def run(self) -> Row:
+        geometry = _geometry(self)
+        board = board_of_key(self.position, geometry)
+        started = time.process_time()
+        cold_solver = solver_for(geometry, self.judge_table_mb)
+        cold = judge(cold_solver, self.position, geometry, self.leaf_nodes)
+        solved, nodes = False, 0
+        if self.known_score is not None and self.known_column is not None:
+            column, score = self.known_column, self.known_score
+        elif cold is not None and cold.column is not None and cold.score is not None:
+            column, score = cold.column, int(cold.score.value)
+        else:
+            solver = solver_for(geometry, self.table_mb, self.threads)
+            best = interruptible(lambda stop: solver.best_move(board, stop=stop))
+            assert best.column is not None and best.score is not None  # no limit, nothing stopped it
+            column, score, solved, nodes = best.column, int(best.score.value), True, best.nodes
+        leaf = cold is not None and all(
+            judge(cold_solver, child, geometry, self.leaf_nodes) is not None
+            for child in sorted({key for key, _ in grandchildren(board, column)})
+        )
+        return {
+            "position": self.position,
+            "score": score,
+            "column": column,
+            "leaf": leaf,
+            "solved": solved,
+            "nodes": nodes,
+            "seconds": round(time.process_time() - started, 3),
+        }
+
+    def fits(self, rows: list[Row]) -> bool:
+        """One row of this position: a score in the board's range, a legal column, flags and counts."""
+        if len(rows) != 1:
+            return False
+        row = rows[0]
+        board = _fits_position(self, row)
+        column = row.get("column")
+        return (
+            board is not None
+            and _score_in_range(row.get("score"), board.geometry)
+            and type(column) is int
+            and 0 <= column < board.geometry.cols
+            and board.is_legal(column)
+            and type(row.get("leaf")) is bool
+            and type(row.get("solved")) is bool
+            and type(row.get("nodes")) is int
+            and row["nodes"] >= 0
+            and type(row.get("seconds")) in (int, float)
+        )
+
+
+@dataclass(frozen=True)
+class CheckTask:
+    """One stored entry (``word``) checked against fresh solves, without the book.
+
+    The stored score must be the position's exact score, and the exact score
+    after the stored column must be the same (seen from the mover): then the
+    column is a best move. Row: ``ok``, and the two scores found.
+    """
+
+    cols: int
+    rows: int
+    connect: int
+    word: int  # the book's entry: key, leaf flag, column and score
+    table_mb: float = 256.0
+    threads: int = 1
+
+    @property
+    def position(self) -> int:
+        return self.word >> DATA_BITS
+
+    @property
+    def key(self) -> str:
+        return f"check|{self.cols}x{self.rows}x{self.connect}|{self.word}"
+
+    def run(self) -> Row:
+        geometry = _geometry(self)
+        board = board_of_key(self.position, geometry)
+        entry = unpack(self.word, geometry, False)
+        solver = solver_for(geometry, self.table_mb, self.threads)
+        exact = interruptible(lambda stop: solver.solve(board, stop=stop)).score
+        assert exact is not None  # no limit
+        column = entry.column
+        after: int | None = None
+        if column is not None and board.is_legal(column):
+            if board.is_winning_move(column):
+                after = win_now_score(board)
+            else:
+                board.play(column)
+                solution = interruptible(lambda stop: solver.solve(board, stop=stop))
+                assert solution.score is not None  # no limit
+                after = int(-solution.score.value)
+        score = int(exact.value)
+        return {"position": self.position, "ok": score == entry.score == after, "exact": score, "after": after}
+
+    def fits(self, rows: list[Row]) -> bool:
+        if len(rows) != 1:
+            return False
+        row = rows[0]
+        board = _fits_position(self, row)
+        return (
+            board is not None
+            and type(row.get("ok")) is bool
+            and _score_in_range(row.get("exact"), board.geometry)
+            and (row.get("after") is None or _score_in_range(row.get("after"), board.geometry))
+        )

@@ -1,0 +1,214 @@
+"""``book`` on the studies' runner: the same bytes for any number of workers, here or on a Dask cluster,
+a build killed in the middle that resumes to the same book, and ``--verify`` catching a tampered book."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.board import Board
+from engine.geometry import Geometry
+from engine.solver.book import Book, board_of_key, book_key, pack
+from engine.solver.book_builder import BookBuilder, resume_path
+from engine.solver.book_tasks import CheckTask, PositionTask
+from engine.solver.solver import Solver
+from tests.engine.experiments.test_cluster_trust import (  # noqa: F401 (processes is a fixture)
+    _engine,
+    _env,
+    _free_port,
+    _start_scheduler,
+    _start_worker,
+    processes,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+#: A small board whose book has judged leaves, solved positions and several plies: 94 positions.
+BOARD = ["--cols", "5", "--rows", "4", "--plies", "20", "--leaf-nodes", "2000", "--quiet"]
+GEOMETRY = Geometry(5, 4, 4)
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory) -> bytes:
+    """The bytes of the small board's book built here, in order (``--jobs 1``)."""
+    from engine.cli import main
+
+    path = tmp_path_factory.mktemp("reference") / "book.bin"
+    assert main(["book", *BOARD, "--jobs", "1", "--output", str(path)]) == 0
+    assert not resume_path(path).exists()  # a build that ends removes its resume file
+    return path.read_bytes()
+
+
+def test_the_reference_book_is_a_real_tree(reference, tmp_path) -> None:
+    path = tmp_path / "book.bin"
+    path.write_bytes(reference)
+    book = Book.load(path)
+    plies = {board.ply for board, _ in book.positions()}
+    leaves = sum(entry.leaf for _, entry in book.positions())
+    assert len(book) > 50 and max(plies) >= 6 and 0 < leaves < len(book)
+
+
+def test_two_local_workers_write_the_same_bytes(cli, reference, tmp_path) -> None:
+    path = tmp_path / "book.bin"
+    status, out, err = cli(["book", *BOARD, "--jobs", "2", "--output", str(path)])
+    assert status == 0, err
+    assert path.read_bytes() == reference
+    assert "ply  0: 1 positions, 1 new" in out
+
+
+def test_a_build_killed_in_the_middle_resumes_to_the_same_book(reference, tmp_path) -> None:
+    path = tmp_path / "book.bin"
+    resume = resume_path(path)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "engine", "book", *BOARD, "--jobs", "1", "--output", str(path)],
+        cwd=ROOT,
+        env=_env(),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline and process.poll() is None:
+            if resume.exists() and resume.read_bytes().count(b"\n") >= 20:  # past ply 3 of 7
+                break
+            time.sleep(0.01)
+        os.killpg(process.pid, signal.SIGKILL)  # no chance to save: as if the machine went down
+    finally:
+        process.wait(timeout=30)
+    assert process.returncode == -signal.SIGKILL, "the build ended before it was killed"
+    done = {json.loads(line)["key"] for line in resume.read_text().splitlines() if line.endswith("}")}
+    assert 20 <= len(done) < len(Book.load(_copy(reference, tmp_path)))  # stopped in the middle
+    status, _, err, _ = _engine(["book", *BOARD, "--jobs", "1", "--output", str(path)], _env())
+    assert status == 0, err
+    assert path.read_bytes() == reference
+    assert not resume.exists()
+
+
+def test_the_cluster_writes_the_same_bytes(processes, reference, tmp_path) -> None:  # noqa: F811
+    port = _free_port()
+    env = _env()
+    _start_scheduler(processes, port, env)
+    _start_worker(processes, port, env)
+    path = tmp_path / "book.bin"
+    status, _, err, _ = _engine(
+        ["book", *BOARD, "--cluster", f"tcp://127.0.0.1:{port}", "--output", str(path)],
+        _env(ENGINE_CLUSTER_TIMEOUT="90"),
+        timeout=240,
+    )
+    assert status == 0, err
+    assert path.read_bytes() == reference
+
+
+def _tampered(reference: bytes, tmp_path: Path) -> tuple[Path, Board, int]:
+    """The reference book with one stored column replaced by a worse one (checksum still right)."""
+    tmp_path.mkdir(exist_ok=True)
+    path = tmp_path / "book.bin"
+    path.write_bytes(reference)
+    book = Book.load(path)
+    solver = Solver(GEOMETRY)
+    for board, entry in book.positions():
+        scores = solver.analyze(board).scores
+        worse = [col for col, score in enumerate(scores) if score is not None and score.value < entry.score]
+        if board.ply >= 3 and worse:
+            words = book.entries.copy()
+            key = book_key(board)[0]
+            assert not book_key(board)[1]  # positions() gives the stored image: its columns are the stored ones
+            words[words == pack(key, entry.score, entry.column, entry.leaf)] = pack(
+                key, entry.score, worse[0], entry.leaf
+            )
+            Book(GEOMETRY, words).save(path)
+            return path, board, entry.score
+    raise AssertionError("no position with a worse column")
+
+
+def test_verify_passes_a_built_book_and_fails_a_tampered_one(cli, reference, tmp_path) -> None:
+    good = tmp_path / "good.bin"
+    good.write_bytes(reference)
+    status, out, err = cli(
+        ["book", "--cols", "5", "--rows", "4", "--verify", "--jobs", "1", "--quiet", "--output", str(good)]
+    )
+    assert status == 0, err
+    assert f"{len(Book.load(good))} positions checked: every stored score is exact" in out
+    path, board, score = _tampered(reference, tmp_path / "bad")
+    status, out, err = cli(
+        ["book", "--cols", "5", "--rows", "4", "--verify", "--jobs", "1", "--quiet", "--output", str(path)]
+    )
+    assert status == 1
+    assert out.count("wrong: ") == 1 and f"(ply {board.ply}): stored score {score}" in out
+    assert "1 of " in out and "--repair" in out
+
+
+def test_repair_solves_the_wrong_position_again(cli, reference, tmp_path) -> None:
+    path, _, _ = _tampered(reference, tmp_path)
+    status, out, err = cli(["book", *BOARD, "--repair", "--jobs", "1", "--output", str(path)])
+    assert status == 0, err
+    assert "1 stored positions were wrong" in out
+    assert path.read_bytes() == reference
+
+
+def test_a_tampered_score_is_caught_too(reference, tmp_path) -> None:
+    path = tmp_path / "book.bin"
+    path.write_bytes(reference)
+    book = Book.load(path)
+    word = int(book.entries[len(book) // 2])
+    entry_score = (word & 0x7F) - 64
+    lie = word - entry_score + (entry_score + 1 if entry_score < 5 else entry_score - 1)  # the score field only
+    row = CheckTask(5, 4, 4, lie, table_mb=16).run()
+    assert row["ok"] is False and row["exact"] == entry_score
+    assert CheckTask(5, 4, 4, word, table_mb=16).run()["ok"] is True
+
+
+def test_rows_that_are_not_the_tasks_are_refused() -> None:
+    """A resume file or a worker sends rows: a row of another position, an illegal column, not a bool, is refused."""
+    board = Board.from_moves("3333", GEOMETRY)  # column 3 is full
+    key = book_key(board)[0]
+    task = PositionTask(5, 4, 4, key, leaf_nodes=0, table_mb=16)
+    row = task.run()
+    assert task.fits([row])
+    assert board_of_key(key, GEOMETRY).is_legal(row["column"])
+    for change in ({"position": key + 1}, {"column": 2}, {"column": 9}, {"leaf": 1}, {"score": 99}, {"nodes": -1}):
+        assert not task.fits([{**row, **change}]), change
+    assert not task.fits([row, row]) and not task.fits([])
+
+
+def test_a_resume_file_with_a_forged_row_runs_that_position_again(reference, tmp_path) -> None:
+    path = tmp_path / "book.bin"
+    resume = resume_path(path)
+    empty = book_key(Board(GEOMETRY))[0]
+    forged = {"position": empty, "score": 0, "column": 7, "leaf": True, "solved": False, "nodes": 0, "seconds": 0.0}
+    key = PositionTask(5, 4, 4, empty, leaf_nodes=2000).key
+    resume.write_text(json.dumps({"key": key, "rows": [forged]}) + "\nnot json\n")
+    builder = BookBuilder(GEOMETRY, path, max_ply=20, leaf_nodes=2000, table_mb=16)
+    builder.run(progress=False)
+    assert path.read_bytes() == reference
+
+
+def test_a_resume_file_that_is_not_a_regular_file_is_one_line(cli, tmp_path) -> None:
+    path = tmp_path / "book.bin"
+    os.mkfifo(resume_path(path))
+    status, _, err = cli(["book", *BOARD, "--jobs", "1", "--output", str(path)])
+    assert status == 2 and len(err.strip().splitlines()) == 1 and "not a regular file" in err, err
+
+
+def test_restart_forgets_the_book_and_the_resume_file(cli, reference, tmp_path) -> None:
+    path = tmp_path / "book.bin"
+    other = np.array(sorted(int(w) ^ (1 << 11) for w in Book.load(_copy(reference, tmp_path)).entries), dtype=np.uint64)
+    Book(GEOMETRY, other).save(path)  # every leaf flag flipped: resumed, it would be taken as it is
+    status, _, err = cli(["book", *BOARD, "--jobs", "1", "--restart", "--output", str(path)])
+    assert status == 0, err
+    assert path.read_bytes() == reference
+
+
+def _copy(data: bytes, folder: Path) -> Path:
+    path = folder / "copy.bin"
+    path.write_bytes(data)
+    return path
