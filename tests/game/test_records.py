@@ -164,3 +164,25 @@ def test_any_records_file_loads_cleanly_or_is_set_aside(tmp_path, entries, raw):
         if path.with_name("records.json.bak").exists():  # set aside, never deleted
             assert not path.exists() and problem
             path.with_name("records.json.bak").unlink()
+
+
+def test_a_long_list_of_records_scrolls(start, settings_file):
+    path = records.path_for(settings_file)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    rows = [
+        {"players": [["person", f"Player {n:02}"], ["computer", "hard"]], "wins": [n, 1], "draws": 0, "series": [0, 1]}
+        for n in range(30)
+    ]
+    path.write_text(json.dumps({"format": records.FORMAT, "records": rows}), encoding="utf-8")
+    driver = start()
+    screen = open_records(driver)
+    assert len(screen.rows) == 30 and screen.visible < 30 and screen.first == 0
+    driver.key(pygame.K_DOWN)
+    assert screen.first == 1
+    driver.key(pygame.K_PAGEDOWN)
+    driver.key(pygame.K_PAGEDOWN)
+    driver.key(pygame.K_PAGEDOWN)
+    assert screen.first == 30 - screen.visible  # the last row shows, and no further
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
+    driver.step()
+    assert screen.first == 30 - screen.visible - 2

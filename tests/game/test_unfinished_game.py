@@ -7,13 +7,16 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from engine.geometry import Geometry
 from game import autosave
 from game.scenes.confirm import Confirm
 from game.scenes.match import MatchScene
 from game.scenes.menu import MainMenu
+from tests.game.test_layout import LAYOUTS, check
 from tests.game.test_match import config, open_match
+from tests.game.test_window import resize
 from tests.game.untrusted_files import STUDENT_SOURCE
 
 SMALL = Geometry(4, 4, 3)
@@ -136,3 +139,23 @@ def test_a_resumed_game_that_ends_is_no_longer_offered(start, settings_file):
     assert resumed.turns.model.board.is_over and kept(settings_file) is None
     driver.app.reset("menu")
     assert menu_of(driver).unfinished is None
+
+
+@pytest.mark.parametrize(("window", "scale"), LAYOUTS)
+def test_the_question_fits_at_every_text_size(start, window, scale):
+    driver = start(text_scale=scale)
+    resize(driver, window)
+    match = open_match(driver, config(None, None))
+    driver.click_column(3)
+    driver.key(pygame.K_n)
+    question = driver.scene
+    assert isinstance(question, Confirm)
+    check(question, window)
+    assert pygame.Rect((0, 0), window).contains(question.panel)
+    assert all(question.panel.contains(button.rect) for button in question.form.widgets)
+    theme = driver.app.theme
+    words = theme.text(question.question, 22, bold=True, wrap=question.wrap).get_height()
+    words += theme.text(question.detail, 15, wrap=question.wrap).get_height()
+    assert question.panel.y + words < question.go.rect.top  # the words stay above the buttons
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is match
