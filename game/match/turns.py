@@ -107,8 +107,8 @@ class TurnController(Spectating):
     def exit(self) -> None:
         """The match closes: the search stops, and the agents are closed on the worker thread. An
         unfinished game is kept: the menu offers to resume it."""
+        autosave.KEEPER.flush(1.0)  # the kept game and the records reach the disk before the program may end
         if self._kept:
-            autosave.KEEPER.flush(1.0)
             self.services.notify("Your unfinished game is kept: Resume it from the menu.", seconds=4.0)
         self.services.catalog.hold_loading(False)
         self.computer.cancel()
