@@ -13,6 +13,8 @@ result banner closes with.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -125,24 +127,34 @@ class MatchScene(Scene):
 
     def new_game(self) -> None:
         """N or New game: a new game at once, unless a person's unfinished game would be lost: then ask."""
-        turns = self.turns
-        model = turns.model
+        self._unless_a_game_is_lost("Start a new game?", "New game", self.turns.restart)
+
+    def _unless_a_game_is_lost(self, question: str, action: str, then: Callable[[], object]) -> None:
+        """Do ``then`` at once, or after a yes to ``question`` when it would end a person's unfinished game."""
+        turns, model = self.turns, self.turns.model
         if turns.mode is Mode.SPECTATOR or model.board.is_over or not model.played_moves:
-            turns.restart()
+            then()
             return
         moves = len(model.played_moves)
         detail = f"This game is not finished ({moves} move{'s' if moves != 1 else ''}): it will be lost."
-        self.app.open("confirm", "Start a new game?", detail, "New game", callback=self._after_confirm)
-
-    def _after_confirm(self, answer: object) -> None:
-        if answer is True:
-            self.turns.restart()
+        self.app.open("confirm", question, detail, action, callback=lambda yes: then() if yes is True else None)
 
     def copy_position(self) -> None:
         sharing.copy_position(self.app, self.turns)
 
     def paste_position(self) -> None:
-        sharing.paste_position(self.app, self.turns)
+        """Ctrl+V: play from a pasted position; asked first, as N is, when it would end an unfinished game
+        (text that is no position only gets its message)."""
+        from game.saves import SaveFileError, pasted_position
+        from game.widgets import paste_text
+
+        try:
+            pasted_position(paste_text(), self.turns.config)
+        except SaveFileError:
+            sharing.paste_position(self.app, self.turns)  # says what is wrong; the game goes on
+            return
+        paste = partial(sharing.paste_position, self.app, self.turns)  # the clipboard is read again when answered
+        self._unless_a_game_is_lost("Play from the pasted position?", "Paste", paste)
 
     def save_game(self) -> None:
         sharing.save_game(self.app, self.turns)

@@ -39,6 +39,8 @@ def test_ctrl_v_starts_from_a_pasted_move_string_or_grid(start):
     driver.click_column(0)
     pygame.scrap.put_text("4453")
     driver.key(pygame.K_v, mod=CTRL)
+    assert driver.scene.name == "confirm"  # the game on the board is unfinished: asked first
+    driver.key(pygame.K_y)
     assert match.turns.model.board.move_string == "4453" and match.turns.model.moves_played == 0
     pygame.scrap.put_text("- - - - -\n- - - - -\n- - - - -\n- - - - -\n- X O X -\n")
     driver.key(pygame.K_v, mod=CTRL)
