@@ -13,6 +13,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 
 from engine.cli.common import add_command, add_geometry_arguments, emit, geometry_from
+from engine.errors import EngineError
 from engine.experiments.executors import CLUSTER_TIMEOUT_VARIABLE, cluster_argument, open_executor
 from engine.experiments.runner import Row
 from engine.geometry import MAX_COLS, MAX_ROWS
@@ -126,7 +127,10 @@ def run(args) -> int:
     )
     if args.restart:
         builder.drop(list(builder.entries))
-        resume_path(output).unlink(missing_ok=True)
+        try:
+            resume_path(output).unlink(missing_ok=True)
+        except OSError as exc:
+            raise EngineError(f"--restart: cannot remove {resume_path(output)}: {exc.strerror or exc}") from None
     # A plain `kill` (SIGTERM) ends the build as Ctrl-C does: saving first.
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
