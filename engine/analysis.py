@@ -10,7 +10,11 @@ snapshots, in three stages:
    exact, the rest are estimates;
 3. **solve**: the solver replaces the estimates one column at a time, the
    most promising first. Early positions take long here; every snapshot
-   says which column is being solved.
+   says which column is being solved. The stage is bounded, as the review
+   is (:data:`SOLVE_SECONDS` in all, a third of it a column): an early 8x8
+   position would otherwise keep a core busy for hours. A column not solved
+   in its time keeps its estimate, and the last snapshot is ``unsolved``
+   instead of ``done``.
 
 The whole generator stops within the solver's 50 ms once ``stop`` is set,
 so a caller that sees the position change sets the flag and starts again.
@@ -43,6 +47,10 @@ ESTIMATE_SPEC = "alphabeta:columns=true,eval=threats,depth=8,time={seconds:g}"
 ESTIMATE_SCALE = 200.0
 #: Table of the analysis' own solver (the players have their own).
 TABLE_MB = 32
+#: Seconds the solve stage may take in all; then the columns still unsolved keep their estimates.
+SOLVE_SECONDS = 30.0
+#: The share of those seconds one column may take (so that one hard column leaves time for the others).
+COLUMN_SHARE = 1 / 3
 
 
 @dataclass(frozen=True)
@@ -56,13 +64,28 @@ class PositionAnalysis:
     """
 
     values: tuple[Score | None, ...]
-    stage: str  # "book", "estimate", "solve" or "done"
+    stage: str  # "book", "estimate", "solve", then "done" (all exact) or "unsolved" (out of time: estimates kept)
     seconds: float  # since the analysis started
     solving: int | None = None  # the column the solver works on now
 
     @property
     def finished(self) -> bool:
+        """Every value is exact (the solve stage ended before its time was up)."""
         return self.stage == "done"
+
+    @property
+    def ended(self) -> bool:
+        """Nothing more is coming: every value is exact, or the solve stage ran out of time."""
+        return self.stage in ("done", "unsolved")
+
+    @property
+    def exact_count(self) -> int:
+        """How many of the playable columns have an exact value."""
+        return sum(1 for value in self.values if value is not None and value.is_exact)
+
+    @property
+    def playable(self) -> int:
+        return sum(1 for value in self.values if value is not None)
 
     @property
     def best_columns(self) -> tuple[int, ...]:
@@ -101,12 +124,17 @@ class Analyst:
         self.geometry = geometry
         self.book: Book | None = book or None
         self.solver = Solver(geometry, table_mb, book=self.book)
+        self._solver_ready = False  # its kernels loaded (the first solve of a process loads them: seconds)
         self._estimator = create_agent(ESTIMATE_SPEC.format(seconds=estimate_seconds))
 
-    def analyse(self, board: Board, stop: StopFlag | None = None) -> Iterator[PositionAnalysis]:
-        """Snapshots of ``board``'s column values, better each time; the last one has stage ``done``.
+    def analyse(
+        self, board: Board, stop: StopFlag | None = None, seconds: float | None = SOLVE_SECONDS
+    ) -> Iterator[PositionAnalysis]:
+        """Snapshots of ``board``'s column values, better each time; the last one has stage ``done``, or
+        ``unsolved`` when the solve stage used its ``seconds`` (each column at most a third of them)
+        before every column was exact (None: no bound).
 
-        Ends early (without ``done``) once ``stop`` is set.
+        Ends early (with neither) once ``stop`` is set.
         """
         if board.geometry != self.geometry:
             raise EngineError(f"this analysis is for {self.geometry}, not {board.geometry}")
@@ -139,17 +167,31 @@ class Analyst:
             (col for col, value in enumerate(values) if value is not None and not value.is_exact),
             key=lambda col: -_rank(values[col]),  # type: ignore[arg-type]
         )
+        if order and not self._solver_ready:  # loading the kernels is not solving: the clock starts after it
+            self.solver.warm_up()
+            self._solver_ready = True
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        unsolved = False
         for col in order:
+            limit = None
+            if seconds is not None and deadline is not None:
+                limit = min(deadline - time.perf_counter(), seconds * COLUMN_SHARE)
+                if limit <= 0:
+                    unsolved = True
+                    break
             yield snapshot("solve", col)
             board.play(col)
             try:
-                solution = self.solver.solve(board, stop=stop)
+                solution = self.solver.solve(board, seconds=limit, stop=stop)
             finally:
                 board.undo()
-            if not solution.finished:
-                return  # stopped
+            if stop.is_set():
+                return
+            if not solution.finished:  # out of time: this column keeps its estimate
+                unsolved = True
+                continue
             values[col] = Score.pons(-int(solution.score.value))  # type: ignore[union-attr]
-        yield snapshot("done")
+        yield snapshot("unsolved" if unsolved else "done")
 
     def _known_score(self, board: Board, col: int) -> int | None:
         """The exact score of ``col`` if it needs no search: a win now, a full board, or a book entry."""

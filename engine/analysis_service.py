@@ -12,7 +12,7 @@ it gives way to the player whose turn it is as well.
 answers on standard output, one JSON object a line (plain data only: the
 game never unpickles or evaluates what it reads)::
 
-    parent -> child  {"id": 3, "job": "analyse", "position": POSITION}
+    parent -> child  {"id": 3, "job": "analyse", "position": POSITION, "seconds": 30}
                      {"id": 4, "job": "review", "position": POSITION}
                      {"job": "stop"}                 stop the job under way
     child -> parent  {"id": 3, "item": ITEM}         one snapshot, as it comes
@@ -20,7 +20,10 @@ game never unpickles or evaluates what it reads)::
                      {"id": 3, "error": "Type: message"}
 
 A new job stops the one under way (within the solver's 50 ms); jobs that
-queued up meanwhile are skipped for the newest. ``POSITION`` is the board
+queued up meanwhile are skipped for the newest. ``seconds`` (optional) bounds
+the analysis' solve stage (:data:`engine.analysis.SOLVE_SECONDS` without it): then
+the job ends, its last item says ``unsolved``, and the process waits idle
+for the next job instead of keeping a core busy. ``POSITION`` is the board
 size, the stones of the root position (a bitboard per player, so that a game
 begun from a grid travels too) and the moves since. An ``analyse`` item is a
 :class:`~engine.analysis.PositionAnalysis`, a ``review`` item a
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import queue
 import sys
@@ -106,12 +110,12 @@ class Service:
         self.out = out
         self._analyst: Any = None
 
-    def run(self, job: str, board: Board, stop: StopFlag) -> Iterator[Any]:
+    def run(self, job: str, board: Board, stop: StopFlag, seconds: float | None = None) -> Iterator[Any]:
         if job not in JOBS:
             raise ValueError(f"unknown job {job!r} (expected one of {', '.join(JOBS)})")
         analyst = self._analyst_for(board.geometry)
         if job == "analyse":
-            return analyst.analyse(board, stop)
+            return analyst.analyse(board, stop) if seconds is None else analyst.analyse(board, stop, seconds)
         from engine.review import review_game
 
         return review_game(board, analyst.solver, stop)
@@ -127,7 +131,8 @@ class Service:
         """Run one job, writing each item as it comes, then its end (or what went wrong)."""
         number = request.get("id")
         try:
-            for item in self.run(str(request.get("job")), board_from(request["position"]), stop):
+            seconds = solve_seconds(request.get("seconds"))
+            for item in self.run(str(request.get("job")), board_from(request["position"]), stop, seconds):
                 if stop.is_set():
                     break
                 self.send({"id": number, "item": item_data(item)})
@@ -139,6 +144,15 @@ class Service:
     def send(self, message: dict[str, Any]) -> None:
         self.out.write(json.dumps(message, separators=(",", ":")) + "\n")
         self.out.flush()
+
+
+def solve_seconds(value: Any) -> float | None:
+    """A request's bound on the solve stage: a positive finite number of seconds, or None (the default)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < math.inf:
+        raise ValueError(f"seconds must be a positive number, not {value!r}")
+    return float(value)
 
 
 def serve(lines: IO[str], out: IO[str]) -> None:

@@ -47,6 +47,9 @@ class AnalysisProcess:
         self._jobs: dict[int, tuple[Job[Any], Callable[[dict[str, Any]], Any]]] = {}  # sent, not yet ended
         self._current = 0  # the job whose items are wanted (0: none)
         self._closed = False
+        #: The bound on an analysis' solve stage, in seconds (None: the engine's, SOLVE_SECONDS): after it the
+        #: child says "unsolved" and waits idle for the next job (tests shorten it).
+        self.solve_seconds: float | None = None
 
     def start(self, job: Job[Any], work: Board) -> None:
         """Run the service's job ``job.kind`` ("analyse" or "review") on the board ``work``; its items go
@@ -58,7 +61,10 @@ class AnalysisProcess:
             self._jobs[number] = (job, DECODERS[job.kind])
             process = self._started_locked(job)
         if process is not None:
-            self._send(process, {"id": number, "job": job.kind, "position": position_data(work)})
+            request = {"id": number, "job": job.kind, "position": position_data(work)}
+            if job.kind == "analyse" and self.solve_seconds is not None:
+                request["seconds"] = self.solve_seconds
+            self._send(process, request)
 
     def cancel(self, job: Job[Any]) -> None:
         """Stop ``job`` if it is the one under way (it finishes when the child has stopped)."""

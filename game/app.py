@@ -73,7 +73,7 @@ class App:
         self.options = options or Options()
         self.settings_path = settings_path
         self.settings, problem = settings.load(settings_path)
-        self._apply_command_line()
+        self.options.apply(self.settings)  # the command line's board (and --analysis) for this run
         self.headless = start_display()
         self.display = display or Display()
         self.screen = self.display.open(self._initial_size())
@@ -121,11 +121,6 @@ class App:
             self.catalog.warm([player.spec for player in (match.red, match.yellow) if player.spec], match.geometry)
 
     # -- set-up -----------------------------------------------------------------------
-    def _apply_command_line(self) -> None:
-        for name in ("cols", "rows", "connect"):
-            if getattr(self.options, name) is not None:
-                setattr(self.settings, name, getattr(self.options, name))
-
     def _initial_size(self) -> tuple[int, int]:
         return window_size((self.settings.window_width, self.settings.window_height), desktop_size())
 
@@ -286,8 +281,8 @@ class App:
         if self.catalog.load_error:
             return
         bad = self.settings.repair(self.catalog.check)
-        if bad:
-            self.notify(f"Some saved settings were invalid and were reset: {', '.join(bad)}.", error=True)
+        if bad:  # one message for the file: the loading's (if it still shows) takes these fields in
+            self.notify(self.toasts.merged("Some saved settings were invalid and were reset: ", bad), error=True)
 
     def _after_first_frame(self) -> None:
         if self.options.quit_after_first_frame:
@@ -395,6 +390,8 @@ class App:
         self.catalog.stop()
         self.sounds.stop()
         if self.options.match is None:  # a match from the command line does not change the saved choices
+            if self.options.analysis:  # --analysis is not a choice to keep: the file has the last A pressed
+                self.settings.show_analysis = settings.load(self.settings_path)[0].show_analysis
             settings.save(self.settings, self.settings_path)
         pygame.quit()
         self.frame_stats.report(self.options.frame_stats, self.options.frame_log)

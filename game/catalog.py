@@ -14,6 +14,7 @@ note until then, and :meth:`Catalog.progress` while players are prepared.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -181,6 +182,35 @@ class Catalog:
         from engine.agents.registry import create_agent
 
         return create_agent(spec)
+
+    def guesses(self, spec: str, geometry: Geometry) -> bool:
+        """Whether ``spec`` is a level that plays perfectly on the classic board but only guesses on
+        ``geometry`` (the game then says "best guess" wherever it names that level)."""
+        preset = next((preset for preset in self.presets() if preset.name == spec), None)
+        return preset is not None and _guesses(preset, geometry)
+
+
+def level_title(preset: Preset, geometry: Geometry) -> str:
+    """A level as the level list names it on ``geometry``: its Elo only on the board where it was measured,
+    and "best guess" where its moves are exact on the classic board but not on this one."""
+    guess = "best guess" if _guesses(preset, geometry) else ""
+    return " · ".join(filter(None, (preset.name.capitalize(), preset.rating_on(geometry), guess)))
+
+
+def level_summary(preset: Preset, geometry: Geometry) -> str:
+    """What a level does on ``geometry``: its own summary, unless its claim of exact play does not hold there."""
+    if not _guesses(preset, geometry):
+        return preset.summary
+    board = f"{geometry.cols}×{geometry.rows}" + ("" if geometry.connect == 4 else f", connect {geometry.connect}")
+    return (
+        f"a best guess on {board}: exact only where the solver finishes in its time (late in a game),"
+        " else a short search's choice"
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _guesses(preset: Preset, geometry: Geometry) -> bool:
+    return preset.guesses_on(geometry)  # (makes the agent to ask it: kept, as the screens ask every frame)
 
 
 def _match_tasks(specs: list[str], geometry: Geometry) -> list[Task]:

@@ -95,13 +95,14 @@ def translucent(surface: pygame.Surface, rect: pygame.Rect, colour: Paint, alpha
 
 
 @look_cache(maxsize=64)
-def disc(colour: Paint, radius: int, alpha: int = 255) -> pygame.Surface:
+def disc(colour: Paint, radius: int, alpha: int = 255, shape: bool = True) -> pygame.Surface:
     """A playing disc: a bevelled rim, a recessed face and a soft highlight.
 
     In colour-blind mode the face also carries the shape of its side (a cross
-    for red, a ring for yellow), so the two sides differ in more than hue.
+    for red, a ring for yellow), so the two sides differ in more than hue;
+    ``shape=False`` leaves it off (a badge draws a person or a computer there).
     """
-    image = _paint_disc(colour, radius, disc_symbol(colour))
+    image = _paint_disc(colour, radius, disc_symbol(colour) if shape else None)
     if alpha < 255:
         image.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
     return image

@@ -87,6 +87,9 @@ def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
     parser.add_argument("--grid", type=Path, metavar="FILE", help="start from a seed 004 text grid in FILE")
     parser.add_argument("--exit-after-game", action="store_true", help="close the window when the game is over")
     parser.add_argument(
+        "--analysis", action="store_true", help="show the analysis panel from the start (A hides it; not remembered)"
+    )
+    parser.add_argument(
         "--frame-stats", action="store_true", help="at exit, print 'frames N, median X ms, p99 Y ms' (frame times)"
     )
     desktop = parser.add_argument_group("the Linux applications menu")
@@ -124,6 +127,7 @@ def options_from(args: argparse.Namespace) -> Options:
         connect=args.connect,
         moves=args.moves,
         exit_after_game=args.exit_after_game,
+        analysis=args.analysis,
         frame_stats=args.frame_stats,
         frame_log=args.frame_log,
         screenshot=args.screenshot,

@@ -37,7 +37,7 @@ def _badge(colour: Colour, radius: int, human: bool) -> pygame.Surface:
     image = pygame.Surface((2 * big, 2 * big), pygame.SRCALPHA)
     (person if human else computer)(image, (big, big), big * 1.15, shade(DISC[colour], 0.42))
     image = pygame.transform.smoothscale(image, (2 * radius, 2 * radius))
-    disc = drawing.disc(DISC[colour], radius).copy()
+    disc = drawing.disc(DISC[colour], radius, shape=False).copy()  # a cross or ring would cross the figure
     disc.blit(image, (0, 0))
     return disc
 

@@ -32,6 +32,15 @@ class Toasts:
     def add(self, text: str, error: bool, seconds: float) -> None:
         self.shown.append(Toast(text, error, seconds))
 
+    def merged(self, lead: str, items: list[str]) -> str:
+        """The message ``lead`` + ``items`` ("... reset: look, cols."); a message with the same lead still on
+        screen goes, its items taken in, so that one problem stays one message."""
+        earlier = next((toast for toast in self.shown if toast.text.startswith(lead)), None)
+        if earlier is not None:
+            self.shown.remove(earlier)
+            items = earlier.text.removeprefix(lead).removesuffix(".").split(", ") + items
+        return f"{lead}{', '.join(items)}."
+
     @property
     def texts(self) -> list[str]:
         return [toast.text for toast in self.shown]

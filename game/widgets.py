@@ -138,26 +138,36 @@ class Button(Widget):
         drawing.panel(surface, self.rect, radius, fill, drawing.border_colour(focused, hovered), 2 if focused else 1)
         colour = TEXT if self.enabled else FAINT
         room = self.rect.width - theme.px(16)
-        two_lines = self.rect.height >= theme.font_px(17) + theme.font_px(13) + theme.px(8)
-        # a one-word label too wide beside its detail takes the whole button (a shortened word says little)
-        fits = " " in self.text or theme.font(15, True).size(self.text)[0] <= room
-        if self.detail and two_lines and fits:  # large text or a narrow button leaves room for the label alone
-            size = label_size(theme, self.text, (19, 17, 15), room)
+        # The label and its detail, one above the other, only at the sizes whose lines fit the button's height
+        # with a margin (at 150 % text the largest label would touch the border).
+        detail_height = theme.font(13).get_height()
+        sizes = [
+            size
+            for size in (19, 17, 15)
+            if theme.font(size, True).get_height() + detail_height + theme.px(4) <= self.rect.height
+        ]
+        # a label too wide beside its detail takes the whole button, on two lines if need be ("Hide / analysis"):
+        # a shortened label ("Hide anal…") says little
+        fits = theme.font(15, True).size(self.text)[0] <= room
+        if self.detail and sizes and fits:  # large text or a narrow button leaves room for the label alone
+            size = label_size(theme, self.text, sizes, room)
+            label_height = theme.font(size, True).get_height()
+            top = self.rect.centery - (label_height + detail_height) // 2
             theme.draw_text(
                 surface,
                 fit_label(theme, self.text, size, room, bold=True),
                 size,
-                (self.rect.centerx, self.rect.centery - theme.px(2)),
+                (self.rect.centerx, top),
                 colour,
                 bold=True,
-                anchor="midbottom",
+                anchor="midtop",
             )
             detail = theme.fit_text(self.detail, 13, self.rect.width - theme.px(24))
             theme.draw_text(
                 surface,
                 detail,
                 13,
-                (self.rect.centerx, self.rect.centery + theme.px(3)),
+                (self.rect.centerx, top + label_height),
                 PRIMARY_DETAIL if self.primary else MUTED,
                 anchor="midtop",
             )
@@ -186,6 +196,9 @@ class Form:
         self.widgets: list[Widget] = list(widgets)
         self.focus: int | None = None
         self.hover: Widget | None = None
+        # Where the keyboard had the focus before the pointer took it: the focus goes back there when the
+        # pointer leaves the controls, so that no button stays lit once the pointer has gone.
+        self._before_pointer: Widget | None = None
         self.focus_first()
 
     def set_widgets(self, widgets: Sequence[Widget], focus: Widget | None = None) -> None:
@@ -232,20 +245,20 @@ class Form:
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Route an event; True if the form used it."""
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = self.widget_at(event.pos)
-            if self.hover is not None:
-                self.focus_on(self.hover)
+        if event.type in (pygame.MOUSEMOTION, pygame.WINDOWLEAVE):
+            self._point_at(self.widget_at(event.pos) if event.type == pygame.MOUSEMOTION else None)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             widget = self.widget_at(event.pos)
             if widget is None or not self._usable(widget):
                 return False
+            self._before_pointer = None  # a click chooses the focus
             self.focus_on(widget)
             widget.click(event.pos, self.theme)
             return True
         if event.type not in (pygame.KEYDOWN, pygame.TEXTINPUT):
             return False
+        self._before_pointer = None  # the keyboard chooses the focus from here on
         focused = self.focused
         if focused is not None and focused.key(event):
             return True
@@ -258,6 +271,17 @@ class Form:
                 self.move(1)
                 return True
         return False
+
+    def _point_at(self, widget: Widget | None) -> None:
+        """The pointer is over ``widget`` (None: over no control): the focus follows it while it is there."""
+        self.hover = widget
+        if widget is not None and self._usable(widget):
+            if self._before_pointer is None:
+                self._before_pointer = self.focused or widget
+            self.focus_on(widget)
+        elif widget is None and self._before_pointer is not None:
+            back, self._before_pointer = self._before_pointer, None
+            self.focus_on(back)
 
     def draw(self, surface: pygame.Surface) -> None:
         for widget in self.widgets:

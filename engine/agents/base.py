@@ -268,6 +268,11 @@ class Agent(ABC):
     def new_game(self, seed: int | None = None) -> None:  # noqa: B027 - optional hook
         """Forget per-game state (trees, tables) before a new game; reseed if given."""
 
+    def exact_on(self, geometry: Geometry) -> bool:
+        """Whether every move on ``geometry`` is proven best in the agent's time (the game tells players
+        where a claim of perfect play holds and where the moves are a best guess); no by default."""
+        return False
+
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release what the agent holds (processes, large tables)."""
 

@@ -36,7 +36,7 @@ from engine.agents.search import AlphaBetaAgent, new_random
 from engine.board import Board
 from engine.geometry import Geometry
 from engine.progress import Progress
-from engine.solver.book import Book, load_default
+from engine.solver.book import Book, book_path, load_default
 from engine.solver.settings import DEFAULT_TABLE_MB
 from engine.solver.solver import Solver
 from engine.stop import StopFlag
@@ -55,18 +55,19 @@ FALLBACK_SPEC = "alphabeta:eval=threats"
 TIE_NODES = 1_000_000
 
 
-def exact_in_time(geometry: Geometry, book: Book | None) -> bool:
+def exact_in_time(geometry: Geometry, book: Book | bool | None) -> bool:
     """True where every move is solved exactly within seconds, so the agent solves without a time limit.
 
     Measured with cold solves of the first moves (docs/solver.md):
     connect 3 and 4 everywhere up to 42 cells with the shipped books; connect
     5 and 6 up to 30 cells without a book (at most 4.3 million nodes, 7x4
     connect 6), above that only with one (8x4 connect 5 needs over 9 million
-    nodes, 7x6 connect 5 more than five minutes).
+    nodes, 7x6 connect 5 more than five minutes). ``book``: the book, or whether there is one.
     """
     if geometry.cells > EXACT_CELLS:
         return False
-    return geometry.connect <= 4 or geometry.cells <= EXACT_CELLS_LONG_LINES or book is not None
+    has_book = book if isinstance(book, bool) else book is not None
+    return geometry.connect <= 4 or geometry.cells <= EXACT_CELLS_LONG_LINES or has_book
 
 
 @register(
@@ -115,6 +116,10 @@ class PerfectAgent(Agent):
         if not self._warm and self._book_move(board) is not None:
             return
         self.prepare(board.geometry)
+
+    def exact_on(self, geometry: Geometry) -> bool:
+        """Every move exact on ``geometry`` (see :func:`exact_in_time`), with the shipped book if it uses one."""
+        return exact_in_time(geometry, self.book and book_path(geometry).is_file())
 
     def _solver_for(self, geometry: Geometry) -> Solver:
         """The solver of ``geometry``: one kept across moves and games, since what its table learnt stays true."""

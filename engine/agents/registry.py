@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from engine.agents.base import Agent
 from engine.errors import AgentSpecError, ValueRangeError
+from engine.geometry import DEFAULT, Geometry
 from engine.validate import check_number, shown
 
 A = TypeVar("A", bound=type[Agent])
@@ -44,7 +45,8 @@ class ParamInfo:
     @property
     def label(self) -> str:
         """A short name for people, e.g. in the game's editor ("Table MB" for ``table_mb``)."""
-        return self.title or self.name.replace("_", " ").capitalize()
+        words = self.name.replace("_", " ").capitalize()
+        return self.title or re.sub(r"\b(kb|mb|gb)\b", lambda unit: unit[0].upper(), words)  # "Memory MB"
 
     def parse(self, text: str) -> Any:
         """The value of ``key=text``, or :class:`AgentSpecError` saying why not."""
@@ -155,6 +157,23 @@ class Preset:
     def rating(self) -> str:
         """``Elo 1500`` for people, or empty when the preset has not been measured."""
         return "" if self.elo is None else f"Elo {self.elo}"
+
+    def rating_on(self, geometry: Geometry) -> str:
+        """:attr:`rating` on the board the ladder was measured on (7x6, connect 4), else empty: an Elo from
+        one board says little about another."""
+        return self.rating if geometry == DEFAULT else ""
+
+    def exact_on(self, geometry: Geometry) -> bool:
+        """Whether every move of this level is proven best on ``geometry`` (its agent says)."""
+        agent = create_agent(self.spec)
+        try:
+            return agent.exact_on(geometry)
+        finally:
+            agent.close()
+
+    def guesses_on(self, geometry: Geometry) -> bool:
+        """A level that is exact on the classic board but not on ``geometry``: there its moves are a best guess."""
+        return not self.exact_on(geometry) and self.exact_on(DEFAULT)
 
 
 _AGENTS: dict[str, AgentInfo] = {}

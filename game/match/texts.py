@@ -34,6 +34,7 @@ class Layout(Protocol):
     turns: TurnController
     feeds: Feeds
     panels: dict[Colour, pygame.Rect]
+    headline: pygame.Rect  # the room of the headline and the line under it
     move_list: MoveList
 
 
@@ -56,7 +57,7 @@ def status(turns: TurnController) -> tuple[str, Paint]:
     if turns.paused:
         return "Paused", TEXT
     if player.is_human:
-        return ("Your turn", TEXT) if mode is Mode.HUMAN_VS_AI else (f"{player.colour.title} to play", TEXT)
+        return ("Your turn", TEXT) if mode is Mode.HUMAN_VS_AI else (f"{player.title} to play", TEXT)  # a name if given
     thinker = "The computer" if mode is Mode.HUMAN_VS_AI else player.colour.title
     return f"{thinker} is {'getting ready' if turns.preparing else 'thinking'}…", TEXT
 
@@ -98,9 +99,24 @@ def draw_status(view: Layout, surface: pygame.Surface) -> None:
         anchor="midtop",
     )
     text, text_colour = detail(view)
-    theme.draw_text(
-        surface, theme.fit_text(text, 15, right - left), 15, (centre_x, px(68)), text_colour, anchor="midtop"
-    )
+    text, small, wrap = detail_layout(theme, text, right - left, view.headline.bottom - px(68))
+    theme.draw_text(surface, text, small, (centre_x, px(68)), text_colour, anchor="midtop", wrap=wrap)
+
+
+def detail_layout(theme: Theme, text: str, width: int, height: int) -> tuple[str, float, int]:
+    """The line under the headline as it fits ``width`` x ``height`` pixels: ``(text, size, wrap width)``.
+    Smaller, then on two lines, before it is shortened (a long hint or search summary stays whole)."""
+    for size in (15, 13):
+        if theme.font(size).size(text)[0] <= width:
+            return text, size, 0
+    if theme.text(text, 13, MUTED, wrap=width).get_height() <= height:
+        return text, 13, width
+    return theme.fit_text(text, 13, width), 13, 0
+
+
+def wins_label(count: int) -> str:
+    """The word under a player's score: "1 win", "2 wins"."""
+    return "win" if count == 1 else "wins"
 
 
 def draw_player(view: Layout, surface: pygame.Surface, colour: Colour) -> None:
@@ -117,13 +133,16 @@ def draw_player(view: Layout, surface: pygame.Surface, colour: Colour) -> None:
     tally = view.tally
     if tally.games:  # the score so far: this player's wins, at the right end of the panel
         centre = (rect.right - px(30), rect.y + px(38))
-        theme.draw_text(surface, str(tally.wins(colour)), 28, centre, TEXT, bold=True, anchor="center")
-        theme.draw_text(surface, "wins", 12, (centre[0], centre[1] + px(18)), MUTED, anchor="midtop")
+        wins = tally.wins(colour)
+        theme.draw_text(surface, str(wins), 28, centre, TEXT, bold=True, anchor="center")
+        theme.draw_text(surface, wins_label(wins), 12, (centre[0], centre[1] + px(18)), MUTED, anchor="midtop")
         width -= px(52)
     theme.draw_text(
         surface, theme.fit_text(player.name, 18, width, bold=True), 18, (x, rect.y + px(12)), TEXT, bold=True
     )
-    label = fit_agent(theme, player.spec, 14, width, "moves first" if colour is turns.config.first else "")
+    guess = player.spec is not None and turns.services.catalog.guesses(player.spec, turns.config.geometry)
+    extra = ("best guess" if guess else "", "moves first" if colour is turns.config.first else "")
+    label = fit_agent(theme, player.spec, 14, width, " · ".join(filter(None, extra)))
     theme.draw_text(surface, label, 14, (x, rect.y + px(38)), MUTED)
 
     line_y = rect.y + px(62)

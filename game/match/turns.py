@@ -330,7 +330,10 @@ class TurnController(Spectating):
         result: SearchResult = job.value
         if self.model.board.legality(result.column) is None:
             self.hint, self.pulse_since = result.column, self.time
-            hinter = spec_label(self.services.catalog.hint_spec())
+            catalog = self.services.catalog
+            hinter = spec_label(catalog.hint_spec())
+            if catalog.guesses(catalog.hint_spec(), self.model.board.geometry):  # not proven on this board
+                hinter = f"{hinter}'s best guess"
             self.hint_text = f"Hint: column {result.column + 1} (from {hinter})"
         else:
             self.hint_text = ""

@@ -6,7 +6,10 @@ book's answers at once, then a short search's estimates ("≈ +0.3", with a
 bar), then exact values ("Win in 7", "Draw", "Loss in 12") as the solver
 finishes each column. A position change stops the run under way at once and
 starts a new one. While a column takes long, the caption says which one and
-for how long.
+for how long. The solve stage is bounded (an early 8x8 position would keep a
+core busy for hours): then the caption says "Not solved" and the estimates
+stay. On a narrow column an estimate drops its "≈" and then its leading zero
+("-.2"): the chip's plain fill and its bar still say it is an estimate.
 """
 
 from __future__ import annotations
@@ -74,13 +77,9 @@ class AnalysisPanel:
         px = theme.px
         snapshot = self.snapshot
         caption = self.caption()
-        if caption:  # on one line, or on two in a narrow column, else shortened
-            room = max(self.label.width, px(60))
-            wrap = room if theme.font(13).size(caption)[0] > room else 0
-            if wrap and theme.text(caption, 12, MUTED, wrap=wrap).get_height() > self.label.height:
-                caption, wrap = theme.fit_text(caption, 12, room), 0
-            size, place = 12 if wrap else 13, self.label.midright
-            theme.draw_text(surface, caption, size, place, MUTED, anchor="midright", wrap=wrap)
+        if caption:
+            caption, size, wrap = caption_layout(theme, caption, max(self.label.width, px(60)), self.label.height)
+            theme.draw_text(surface, caption, size, self.label.midright, MUTED, anchor="midright", wrap=wrap)
         if snapshot is None:
             return
         best = set(snapshot.best_columns) if snapshot.stage != "book" or _all_exact(snapshot) else set()
@@ -100,8 +99,8 @@ class AnalysisPanel:
             rect = pygame.Rect(0, 0, width, height)
             rect.center = (round(x), self.strip.centery)
             result = outcomes.get(col)
-            if result is None:  # an estimate: "≈ +0.3"
-                words = score_words(value, ply, view.geometry)
+            if result is None:  # an estimate: "≈ +0.3", or shorter where that does not fit
+                words = estimate_words(value, ply, view, font, width - px(6))
             else:
                 words = result.short if short else result.words
             self._draw_chip(surface, theme, rect, value, snapshot, col, words, col in best)
@@ -151,6 +150,24 @@ class AnalysisPanel:
         )
 
 
+def caption_layout(theme: Theme, caption: str, width: int, height: int) -> tuple[str, float, int]:
+    """The caption as it fits ``width`` x ``height`` pixels, ``(text, size, wrap width)``: on one line, or
+    smaller on two in a narrow column, else shortened at the smaller size."""
+    if theme.font(13).size(caption)[0] <= width:
+        return caption, 13, 0
+    if theme.text(caption, 12, MUTED, wrap=width).get_height() <= height:
+        return caption, 12, width
+    return theme.fit_text(caption, 12, width), 12, 0
+
+
+def estimate_words(value: Score, ply: int, view: BoardView, font: pygame.font.Font, room: int) -> str:
+    """The longest form of an estimate that fits ``room`` pixels: "≈ -0.2", "-0.2", then "-.2"."""
+    words = score_words(value, ply, view.geometry)
+    bare = words.removeprefix("≈ ")
+    shortest = bare.replace("0.", ".", 1)
+    return next((form for form in (words, bare) if font.size(form)[0] <= room), shortest)
+
+
 def caption(job: Job[PositionAnalysis], latest: PositionAnalysis | None) -> str:
     """One line on how far a run got, ``latest`` being its latest snapshot."""
     if job.error:
@@ -159,6 +176,9 @@ def caption(job: Job[PositionAnalysis], latest: PositionAnalysis | None) -> str:
         return "Analysis: starting…"
     if latest.finished:
         return f"Analysis: exact ({latest.seconds:.1f} s)"
+    if latest.stage == "unsolved":  # the solve stage's time ran out: the estimates stay
+        known = "estimates only" if not latest.exact_count else f"{latest.exact_count} of {latest.playable} exact"
+        return f"Not solved in time: {known}"  # (its seconds would count a first start's kernel loading too)
     if latest.solving is not None:
         return f"Solving column {latest.solving + 1}… {job.seconds:.0f} s"
     return "Analysis: estimating…"

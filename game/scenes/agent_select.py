@@ -17,6 +17,7 @@ import pygame
 from game import drawing
 from game.agent_choice import SideChoice, param_editor
 from game.bindings import SETUP
+from game.catalog import level_summary, level_title
 from game.inputs import Card, Choice
 from game.model import Colour, Mode
 from game.players import sentence
@@ -80,10 +81,11 @@ class AgentSelect(FormScene):
             widgets.append(self.tabs)
         presets = self.app.catalog.presets()
         top = max((preset.level for preset in presets), default=0)
+        geometry = self.app.settings.geometry()  # the board the level will play on
         self.cards = [
             Card(
-                " · ".join(filter(None, (preset.name.capitalize(), preset.rating))),
-                preset.summary,
+                level_title(preset, geometry),
+                level_summary(preset, geometry),
                 partial(self._pick_preset, preset.name),
                 selected=self._is_preset(preset.name),
                 level=(preset.level, top),
@@ -293,7 +295,8 @@ class AgentSelect(FormScene):
         theme, px, panel = self.theme, self.theme.px, self.panel
         preset = next(p for p in self.app.catalog.presets() if p.name == side.preset)
         x, y = panel.x + px(24), panel.y + px(70)
-        y = theme.draw_text(surface, sentence(preset.summary), 18, (x, y), TEXT, wrap=panel.width - px(48)).bottom
+        summary = sentence(level_summary(preset, self.app.settings.geometry()))
+        y = theme.draw_text(surface, summary, 18, (x, y), TEXT, wrap=panel.width - px(48)).bottom
         y += px(24)
         indent = x + max(px(90), theme.draw_text(surface, "Engine", 14, (x, y), ACCENT, bold=True).width + px(12))
         # the spec has no spaces to break at: one after each comma lets a long one wrap inside the panel

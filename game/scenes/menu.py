@@ -154,7 +154,8 @@ class MainMenu(FormScene):
 
 
 def describe(settings: Settings, catalog) -> str:
-    """One line for the quick-game button, e.g. ``You vs Medium · 7×6``."""
+    """One line for the quick-game button, e.g. ``You vs Medium · 7×6`` (``7×6, 5 in a row`` for connect 5)."""
     first, second = (side_label(settings, colour, catalog.resolve) for colour in (settings.first, settings.first.other))
     geometry = settings.geometry()  # the board that will really start (the classic one if the saved one is wrong)
-    return f"{first} vs {second} · {geometry.cols}×{geometry.rows}"
+    board = f"{geometry.cols}×{geometry.rows}" + ("" if geometry.connect == 4 else f", {geometry.connect} in a row")
+    return f"{first} vs {second} · {board}"

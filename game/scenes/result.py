@@ -43,7 +43,7 @@ class ResultOverlay(Scene):
         Binding("ctrl+c", "copy_position"),
         Binding("ctrl+v", "paste_position"),
         Binding("r", "rematch"),
-        Binding("v", "open_review", button="V: every move"),
+        Binding("v", "open_review", button="V"),  # the match's Review button says the same
         Binding("u backspace n a ctrl+z", "pass_to_match", with_event=True),
         # two computers: the spectator's keys (next game, series, speed, players, swap) act on the match
         Binding("space g p f x", "pass_to_match", with_event=True, when="spectating"),

@@ -243,5 +243,7 @@ def _value_lines(item: MoveReview, geometry) -> list[str]:
     lines = []
     for name, score in (("Before the move", item.before), ("After it", item.after)):
         if score is not None:
-            lines.append(f"{name}: {outcome(score, item.mover_ply, geometry).words}")
+            result = outcome(score, item.mover_ply, geometry)
+            won = name == "After it" and result.kind == "win" and result.moves == 1  # this move itself won
+            lines.append(f"{name}: {'the game is won' if won else result.words}")
     return lines

@@ -33,7 +33,7 @@ def test_final_values_are_the_solver_s_and_every_exact_value_on_the_way_too(anal
     lines = (PONS / f"{name}.analysis.txt").read_text().splitlines()[:8]
     for line in lines:
         moves, *expected = line.split()
-        snapshots = list(analyst.analyse(Board.from_moves(moves)))
+        snapshots = list(analyst.analyse(Board.from_moves(moves), seconds=None))  # no bound: every value exact
         assert snapshots[0].stage == "book" and snapshots[-1].finished
         assert _exact(snapshots[-1]) == expected
         for snapshot in snapshots:  # an exact value is never replaced by a different one
@@ -48,7 +48,7 @@ def test_the_book_answers_the_opening_at_once(analyst: Analyst) -> None:
 
 
 def test_estimates_come_before_exact_values_and_solving_names_its_column(analyst: Analyst) -> None:
-    stages = [(s.stage, s.solving) for s in analyst.analyse(Board.from_moves("4433"))]
+    stages = [(s.stage, s.solving) for s in analyst.analyse(Board.from_moves("4453432"))]  # solved in moments
     assert stages[0][0] == "book" and stages[1][0] == "estimate"
     solving = [col for stage, col in stages if stage == "solve"]
     assert solving and len(set(solving)) == len(solving)
@@ -87,3 +87,23 @@ def test_words_for_exact_values_and_estimates() -> None:
     assert score_words(Score.pons(1), 0, G) == "Win in 21"
     assert score_words(Score.pons(0), 10, G) == "Draw"
     assert score_words(Score.estimate(0.42), 3, G) == "≈ +0.4"
+
+
+def test_the_solve_stage_is_bounded_and_keeps_its_estimates() -> None:
+    """8x8 after 45: no column is solved in a second, so the run ends 'unsolved' with the estimates it had."""
+    geometry = Geometry(8, 8, 4)
+    analyst = Analyst(geometry, table_mb=8, estimate_seconds=0.05)
+    board = Board.from_moves("45", geometry)
+    snapshots = list(analyst.analyse(board, seconds=1.0))
+    estimate = next(s for s in snapshots if s.stage == "estimate")
+    last = snapshots[-1]
+    assert last.stage == "unsolved" and last.ended and not last.finished
+    assert last.solving is None and last.values == estimate.values  # the estimates, kept as they were
+    assert any(value is not None and not value.is_exact for value in last.values)
+    assert last.exact_count < last.playable == 8
+
+
+def test_a_bounded_run_that_finishes_in_time_is_done() -> None:
+    analyst = Analyst(G, table_mb=8, estimate_seconds=0.05)
+    last = list(analyst.analyse(Board.from_moves("4453432"), seconds=60.0))[-1]
+    assert last.stage == "done" and last.finished and last.exact_count == last.playable

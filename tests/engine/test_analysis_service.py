@@ -91,6 +91,27 @@ def test_jobs_are_answered_and_a_new_one_stops_the_one_under_way():
     by_ply = {item.ply: item for item in reviews}
     assert (by_ply[7].label, by_ply[7].better) == ("blunder", 0)
 
+    pipe.send({**job(5, "analyse", "1"), "seconds": "many"})  # a bad bound: one line, and the next job runs
+    messages = out.wait_for(lambda got: any(m["id"] == 5 and "error" in m for m in got))
+    said = next(m for m in messages if m["id"] == 5)["error"]
+    assert said == "ValueError: seconds must be a positive number, not 'many'"
+
     pipe.writer.close()  # the game went away: the child ends
+    thread.join(10)
+    assert not thread.is_alive()
+
+
+def test_a_bounded_analysis_ends_by_itself_and_says_unsolved():
+    """An early 8x8 position: the solve stage stops at its bound, the job ends, nothing keeps running."""
+    pipe, out = Pipe(), Output()
+    thread = threading.Thread(target=serve, args=(pipe.reader, out), daemon=True)
+    thread.start()
+    board = Board.from_moves("45", Geometry(8, 8, 4))
+    pipe.send({"id": 1, "job": "analyse", "position": position_data(board), "seconds": 1})
+    messages = out.wait_for(lambda got: any(m["id"] == 1 and "end" in m for m in got), timeout=120)
+    items = [DECODERS["analyse"](m["item"]) for m in messages if "item" in m]
+    assert items[-1].stage == "unsolved" and items[-1].exact_count < items[-1].playable
+    assert any(item.stage == "solve" for item in items)
+    pipe.writer.close()
     thread.join(10)
     assert not thread.is_alive()

@@ -11,7 +11,7 @@ import pytest
 
 from engine.agents.base import Agent, SearchResult
 from engine.board import Board
-from engine.geometry import DEFAULT
+from engine.geometry import DEFAULT, Geometry
 from engine.stop import StopFlag
 from game.match.turns import MIN_MOVE_TIME, RESULT_DELAY, TurnController
 from game.model import Colour, Mode
@@ -58,6 +58,9 @@ class Catalog:
 
     def hint_spec(self) -> str:
         return "hinter"
+
+    def guesses(self, spec: str, geometry: Geometry) -> bool:
+        return False
 
 
 class Sounds:
