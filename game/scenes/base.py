@@ -55,7 +55,14 @@ class FormScene(Scene):
         width = min(size[0] - 2 * px(40), px(900))
         # below the title and subtitle, which grow with the player's text size
         top = max(px(118), self._subtitle_top() + theme.font_px(16) + px(14))
-        return pygame.Rect((size[0] - width) // 2, top, width, size[1] - top - px(52))
+        note_top = self._note_y(size[1]) - theme.font(14).get_linesize() // 2 - px(4)  # the content ends above it
+        return pygame.Rect((size[0] - width) // 2, top, width, min(size[1] - px(52), note_top) - top)
+
+    def _note_y(self, height: int) -> int:
+        """The middle of a first start's preparing note in a window ``height`` high: above the footer however
+        large the text is."""
+        theme = self.theme
+        return height - theme.px(20) - theme.font(13).get_linesize() - theme.font(14).get_linesize() // 2
 
     def _subtitle_top(self) -> int:
         theme = self.theme
@@ -78,7 +85,7 @@ class FormScene(Scene):
             theme.draw_text(surface, self.subtitle, 16, (width / 2, self._subtitle_top()), MUTED, anchor="midtop")
         self.draw_content(surface)
         self.form.draw(surface)
-        draw_preparation_note(surface, self.app, height - theme.px(40))
+        draw_preparation_note(surface, self.app, self._note_y(height))
         footer = self.bindings.footer()
         theme.draw_text(surface, footer, 13, (width / 2, height - theme.px(18)), FAINT, anchor="midbottom")
 

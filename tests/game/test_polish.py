@@ -160,3 +160,17 @@ def test_a_long_line_under_the_headline_wraps_instead_of_being_cut(start):
     text, size, wrap = texts.detail_layout(theme, long, room, view.headline.bottom - theme.px(68))
     assert text == long and size == 13 and wrap == room
     assert texts.detail_layout(theme, "Move 1", room, 100) == ("Move 1", 15, 0)
+
+
+def test_the_preparing_note_sits_between_the_buttons_and_the_footer_at_every_text_size(start):
+    """A first start's "preparing Medium…" line once ran over the footer's key hints at 150 % text."""
+    for scale in (100, 125, 150):
+        driver = start(window_width=1024, window_height=720, text_scale=scale, mode="hotseat")
+        driver.step()
+        driver.app.open("board_setup")
+        driver.step()
+        scene, theme = driver.scene, driver.app.theme
+        height = driver.app.screen.get_height()
+        middle, half = scene._note_y(height), theme.font(14).get_linesize() // 2
+        assert max(widget.rect.bottom for widget in scene.form.widgets if widget.visible) <= middle - half
+        assert middle + half <= height - theme.px(18) - theme.font(13).get_linesize()  # the footer's top
