@@ -149,7 +149,7 @@ def run(args) -> int:
         return 130
     finally:
         signal.signal(signal.SIGTERM, previous)
-    emit(f"{len(book)} positions in {output} ({output.stat().st_size:,} bytes), {builder.solved} solved in full")
+    emit(f"{len(book)} positions in {output} ({output.stat().st_size:,} bytes), {builder.solved} solved in this run")
     if builder.open_edges:
         emit(f"{builder.open_edges} positions at ply {args.plies} need more than {args.leaf_nodes:,} nodes: deepen")
     elif all(entry.leaf for _, entry in book.positions()):

@@ -63,7 +63,7 @@ from engine.solver.book import (
     unpack,
 )
 from engine.solver.book_tasks import CheckTask, PositionTask, grandchildren
-from engine.solver.settings import DEFAULT_TABLE_MB
+from engine.solver.settings import DEFAULT_TABLE_MB, checked_table_bits
 
 __all__ = ["BookBuilder", "check_book", "edge_positions", "grandchildren", "resume_path"]
 
@@ -94,6 +94,8 @@ class BookBuilder:
         log: Callable[[str], None] | None = None,
     ) -> None:
         check_geometry(geometry)
+        for megabytes in (table_mb, judge_table_mb):  # one line now, not an error from each worker later
+            checked_table_bits(megabytes, geometry.wide)
         self.geometry, self.path = geometry, Path(path)
         self.max_ply, self.leaf_nodes, self.rejudge = max_ply, leaf_nodes, rejudge
         self.table_mb, self.judge_table_mb, self.threads = table_mb, judge_table_mb, threads
@@ -107,7 +109,7 @@ class BookBuilder:
             if book.geometry != geometry:
                 raise BookError(f"{self.path} is a book for {book.geometry}, not {geometry}")
             self.entries = {int(word) >> DATA_BITS: int(word) for word in book.entries}
-        #: Positions solved in full (not answered by a cold solve) by this build, resumed rows included.
+        #: Positions solved in full (not answered by a cold solve) in this run (not read from the resume file).
         self.solved = 0
         #: Positions at ``max_ply`` that are not leaves: the agent may meet a slow position past them.
         self.open_edges = 0
@@ -122,10 +124,11 @@ class BookBuilder:
             if not keys:
                 continue
             tasks = [self._task(key) for key in keys if key not in self.entries or self.rejudge]
+            earlier = set(Checkpoint(self.resume).rows) if tasks and self.resume is not None else set()
             rows = run_tasks(tasks, executor=executor, checkpoint=self.resume, desc=f"ply {ply:2d}", progress=progress)
-            for row in rows:
+            for task, row in zip(tasks, rows, strict=True):
                 self.entries[row["position"]] = pack(row["position"], row["score"], row["column"], row["leaf"])
-            self.solved += sum(row["solved"] for row in rows)
+                self.solved += row["solved"] and task.key not in earlier
             followed = 0
             for key in keys:
                 visited.add(key)
@@ -217,6 +220,7 @@ def check_book(
     as dear as building the book again, so it runs on ``executor`` too.
     """
     g = book.geometry
+    checked_table_bits(table_mb, g.wide)
     words = [int(word) for word in book.entries]
     plies = [board_of_key(word >> DATA_BITS, g).ply for word in words]
     tasks = [
