@@ -48,7 +48,7 @@ def test_the_analysis_of_an_early_8x8_position_ends_not_solved_and_the_child_goe
     match = open_match(driver, hotseat(BIG, "45"))
     panel = match.feeds.analysis
     ended = lambda: panel.lane.current is not None and panel.lane.current.finished  # noqa: E731
-    driver.run_until(ended, timeout=180, what="the analysis to end")
+    driver.run_until(ended, timeout=240, what="the analysis to end")  # a cold start compiles the solver first
     driver.step()
     snapshot = panel.snapshot
     assert snapshot is not None and snapshot.stage == "unsolved" and panel.lane.current.error is None
@@ -71,7 +71,7 @@ def test_the_command_line_s_analysis_shows_the_panel_for_that_run_only(start, se
     assert driver.app.settings.show_analysis
     match = open_match(driver, hotseat(DEFAULT, "44"))
     assert match.show_analysis
-    driver.run_until(lambda: match.feeds.analysis.snapshot is not None, timeout=60, what="the first values")
+    driver.run_until(lambda: match.feeds.analysis.snapshot is not None, timeout=120, what="the first values")
     driver.app.close()
     assert json.loads(settings_file.read_text()).get("show_analysis", False) is False  # not remembered
 
@@ -81,7 +81,7 @@ def test_estimates_fit_their_chips_on_nine_columns(start):
     match = open_match(driver, hotseat(Geometry(9, 9, 4), "5"))
     panel = match.feeds.analysis
     driver.run_until(
-        lambda: panel.snapshot is not None and panel.snapshot.stage != "book", timeout=120, what="the estimates"
+        lambda: panel.snapshot is not None and panel.snapshot.stage != "book", timeout=200, what="the estimates"
     )
     theme, view = driver.app.theme, match.view.board
     font, room = theme.font(12, True), view.cell - theme.px(12)

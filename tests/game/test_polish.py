@@ -94,7 +94,7 @@ def test_the_review_says_the_winning_move_won_the_game(start):
     driver.key(pygame.K_v)
     review = driver.scene_of_type("ReviewScene")
     assert isinstance(review, ReviewScene)
-    driver.run_until(lambda: 8 in review.reviews, timeout=60, what="the last move's review")
+    driver.run_until(lambda: 8 in review.reviews, timeout=240, what="the last move's review")  # a cold start compiles
     lines = _value_lines(review.reviews[8], DEFAULT)
     assert "After it: the game is won" in lines and not any("Win in 1" in line for line in lines[1:])
     assert lines[0] == "Before the move: Win in 1"  # before it, the win was one move away
