@@ -25,12 +25,14 @@ if TYPE_CHECKING:  # (what the names below are, for type checkers)
     from engine.errors import AgentSpecError, EngineError, GeometryError, IllegalMoveError, PositionError
     from engine.geometry import Geometry
     from engine.limits import Limits
+    from engine.solver.auto import AutoSolver
 
 #: Where each public name lives; imported on first use, so that ``python -m engine solve`` and
 #: other light commands do not load every agent (and numba) first.
 _HOMES = {
     "Agent": "engine.agents",
     "AgentSpecError": "engine.errors",
+    "AutoSolver": "engine.solver.auto",
     "Board": "engine.board",
     "EngineError": "engine.errors",
     "Geometry": "engine.geometry",
@@ -47,6 +49,7 @@ _HOMES = {
 __all__ = [
     "Agent",
     "AgentSpecError",
+    "AutoSolver",
     "Board",
     "EngineError",
     "Geometry",

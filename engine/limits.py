@@ -19,16 +19,20 @@ did: :meth:`Limits.merged` reads both.
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.errors import ValueRangeError
-from engine.stop import StopFlag
 from engine.validate import MAX_NODES, MAX_SECONDS
+
+if TYPE_CHECKING:  # (engine.stop loads numpy: a Limits without a stop flag must not)
+    from engine.stop import StopFlag
 
 
 @dataclass(frozen=True)
 class Limits:
-    """At most ``nodes`` positions (None: no limit), ``seconds`` (None: no limit), until ``stop`` is set.
+    """At most ``nodes`` positions (None or 0: no limit), ``seconds`` (None or inf: no limit), until ``stop`` is set.
 
     A search that reaches a limit says so in its result (the solver's
     ``finished=False``, an agent's best move so far); it never guesses.
@@ -40,17 +44,21 @@ class Limits:
 
     def __post_init__(self) -> None:
         nodes, seconds = self.nodes, self.seconds
-        if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or not 0 <= nodes <= MAX_NODES):
-            raise ValueRangeError(f"nodes must be a whole number from 0 to {MAX_NODES:,}, not {nodes!r}")
+        if nodes is not None:
+            if isinstance(nodes, bool) or not isinstance(nodes, numbers.Integral) or not 0 <= nodes <= MAX_NODES:
+                raise ValueRangeError(f"nodes must be a whole number from 0 to {MAX_NODES:,}, not {nodes!r}")
+            # (0 nodes meant "no limit" in the older keywords)
+            object.__setattr__(self, "nodes", int(nodes) or None)
         if seconds is not None:
-            if isinstance(seconds, bool) or not isinstance(seconds, int | float) or math.isnan(seconds) or seconds <= 0:
-                raise ValueRangeError(f"seconds must be a positive number, not {seconds!r}")
-            if math.isinf(seconds) or seconds > MAX_SECONDS:
-                object.__setattr__(self, "seconds", None)  # (inf, and more than any run lasts: no limit)
-        if self.nodes == 0:
-            object.__setattr__(self, "nodes", None)  # (0 nodes meant "no limit" in the older keywords)
-        if self.stop is not None and not isinstance(self.stop, StopFlag):
-            raise ValueRangeError(f"stop must be a StopFlag, not {type(self.stop).__name__}")
+            if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real) or math.isnan(seconds) or seconds < 0:
+                raise ValueRangeError(f"seconds must be a number from 0 up, not {seconds!r}")
+            # (0: out of time already; inf, or more than any run lasts: no limit)
+            object.__setattr__(self, "seconds", None if seconds > MAX_SECONDS else float(seconds))
+        if self.stop is not None:
+            from engine.stop import StopFlag  # (whoever has a stop flag has loaded it)
+
+            if not isinstance(self.stop, StopFlag):
+                raise ValueRangeError(f"stop must be a StopFlag, not {type(self.stop).__name__}")
 
     @property
     def node_budget(self) -> int:
@@ -68,11 +76,12 @@ class Limits:
     ) -> Limits:
         """``limits``, or the older keyword arguments as Limits; both at once is a mistake worth saying.
 
-        ``nodes=0`` and ``seconds=None`` are the older spellings of "no limit".
+        ``nodes=0`` and ``seconds=None`` are the older spellings of "no limit"; a budget already
+        spent (negative seconds, from a caller's arithmetic) is 0 seconds, as a deadline takes it.
         """
         given = bool(nodes) or seconds is not None or stop is not None
         if limits is None:
-            return cls(nodes or None, seconds, stop)
+            return cls(nodes or None, None if seconds is None else max(seconds, 0.0), stop)
         if not isinstance(limits, Limits):
             raise ValueRangeError(f"limits must be Limits, not {type(limits).__name__}")
         if given:

@@ -51,8 +51,8 @@ from engine.solver.book import load_default
 from engine.solver.book_builder import edge_positions
 from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB
 from engine.solver.solver import Solver
-from engine.validate import MAX_GAMES, MAX_SECONDS, float_arg, int_arg
 from engine.startup.warmup import warm_up
+from engine.validate import MAX_GAMES, MAX_SECONDS, float_arg, int_arg
 
 
 def find_pons_dir() -> Path:

@@ -11,7 +11,7 @@ from engine.cli.common import (
     grid_positions,
     position_lines,
 )
-from engine.cli.solver_options import UNFINISHED, Solvers, add_solver_arguments, limits
+from engine.cli.solver_options import UNFINISHED, add_solver_arguments, auto_solver, limits_of
 
 
 def add_parser(subparsers) -> None:
@@ -28,19 +28,17 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     geometry = geometry_from(args)
-    solvers = Solvers(args, geometry)
+    solver = auto_solver(args, geometry)
     reporter = PositionReporter()
-    nodes, seconds = limits(args)
+    limits = limits_of(args)
     for line in position_lines(args.positions + grid_positions(args)):
         board = reporter.board(line, geometry)
         if board is None:
             continue
-        scores = solvers.quick_scores(board)
-        if scores is None:
-            analysis = solvers.compiled.analyze(board, nodes=nodes, seconds=seconds)
-            if not analysis.finished:
-                reporter.fail(line, UNFINISHED)
-                continue
-            scores = [None if score is None else int(score.value) for score in analysis.scores]
-        emit(" ".join([line.text, *("x" if score is None else str(score) for score in scores)]))
+        analysis = solver.analyze(board, limits=limits)
+        if not analysis.finished:
+            reporter.fail(line, UNFINISHED)
+            continue
+        scores = ["x" if score is None else str(score) for score in analysis.scores]
+        emit(" ".join([line.text, *scores]))
     return reporter.status

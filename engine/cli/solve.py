@@ -11,7 +11,7 @@ from engine.cli.common import (
     grid_positions,
     position_lines,
 )
-from engine.cli.solver_options import UNFINISHED, Solvers, add_solver_arguments, limits
+from engine.cli.solver_options import UNFINISHED, add_solver_arguments, auto_solver, limits_of
 from engine.errors import EngineError
 
 
@@ -30,15 +30,12 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     geometry = geometry_from(args)
-    solvers = Solvers(args, geometry)
+    solver = auto_solver(args, geometry)
     reporter = PositionReporter()
-    nodes, seconds = limits(args)
+    limits = limits_of(args)
     for line in position_lines(args.positions + grid_positions(args)):
-        if (score := solvers.quick_score(line.text, args.weak)) is not None:
-            emit(f"{line.text} {score}")
-            continue
         try:
-            solution = solvers.compiled.solve_moves(line.text, weak=args.weak, nodes=nodes, seconds=seconds)
+            solution = solver.solve(line.text, weak=args.weak, limits=limits)
         except EngineError as exc:
             reporter.fail(line, str(exc))
             continue

@@ -10,7 +10,9 @@ One idea per module:
 * :mod:`~engine.solver.symmetry` - mirror images share table entries in the opening;
 * :mod:`~engine.solver.negamax` - the search kernels: negamax and the null-window driver;
 * :mod:`~engine.solver.questions` - which null-window question a solve asks next;
-* :mod:`~engine.solver.solver` - :class:`Solver`: solve, analyse, best move, with limits;
+* :mod:`~engine.solver.auto` - :class:`AutoSolver`: the one way in, the quickest solver that can answer;
+* :mod:`~engine.solver.results` - what every solver answers: :class:`Solution`, :class:`Analysis`, ...;
+* :mod:`~engine.solver.solver` - :class:`Solver`: numba's solve, analyze, best move, with limits;
 * :mod:`~engine.solver.replay` - move strings straight into bitboards, for many positions;
 * :mod:`~engine.solver.parallel` - one question shared out on two threads;
 * :mod:`~engine.solver.quick` - small positions in plain Python, before numba is loaded;
@@ -32,23 +34,27 @@ from typing import TYPE_CHECKING
 from engine.startup.lazy import lazy_exports
 
 if TYPE_CHECKING:  # (what the names below are, for type checkers)
+    from engine.solver.auto import AutoSolver
     from engine.solver.book import Book, load_default
-    from engine.solver.solver import Analysis, BestMove, Solution, Solver, Ties
+    from engine.solver.results import Analysis, BestMove, Solution, Ties
+    from engine.solver.solver import Solver
 
 #: Where each public name lives; imported on first use, so that importing one module of the
 #: package (its settings, the quick solver) does not load numba and the compiled search.
 _HOMES = {
-    "Analysis": "engine.solver.solver",
-    "BestMove": "engine.solver.solver",
+    "Analysis": "engine.solver.results",
+    "AutoSolver": "engine.solver.auto",
+    "BestMove": "engine.solver.results",
     "Book": "engine.solver.book",
-    "Solution": "engine.solver.solver",
+    "Solution": "engine.solver.results",
     "Solver": "engine.solver.solver",
-    "Ties": "engine.solver.solver",
+    "Ties": "engine.solver.results",
     "load_default": "engine.solver.book",
 }
 
 __all__ = [
     "Analysis",
+    "AutoSolver",
     "BestMove",
     "Book",
     "Solution",

@@ -33,10 +33,10 @@ from types import ModuleType
 from engine.board import Board
 from engine.errors import GeometryError
 from engine.geometry import Geometry
-from engine.startup.cache import cache_root, loaded_digest
 from engine.solver.arrays import ABORTED, NODES, new_scratch, new_stats, new_table
 from engine.solver.quick import OverBudget, QuickSolver
 from engine.solver.settings import MIN_BITS, checked_table_bits
+from engine.startup.cache import cache_root, loaded_digest
 from engine.stop import StopFlag
 
 #: The extension module's name (its file adds the interpreter's suffix, e.g. ``.cpython-311-x86_64-linux-gnu.so``).

@@ -4,8 +4,11 @@ It owns a transposition table (kept between calls: its keys are exact, so
 what it learnt about one position is sound for the next), an optional
 opening book, and runs the kernels of :mod:`engine.solver.negamax`. Every
 call may be limited by a node budget, a time limit or a
-:class:`~engine.stop.StopFlag`; a search that hits one reports
-``finished=False`` and no score, never a guess.
+:class:`~engine.stop.StopFlag`, as one :class:`~engine.limits.Limits` (``limits=``) or as
+the keywords ``nodes=``, ``seconds=``, ``stop=``; a search that hits one reports
+``finished=False`` and no score, never a guess. It answers in the result types of
+:mod:`engine.solver.results`, as every solver does (:class:`~engine.solver.auto.AutoSolver`
+picks the quickest one for a caller).
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -21,6 +23,7 @@ import numpy as np
 from engine.board import Board
 from engine.errors import GeometryError, IllegalMoveError
 from engine.geometry import Geometry
+from engine.limits import Limits
 from engine.score import Score
 from engine.solver.arrays import ABORTED, LIMIT, NODES, new_scratch, new_stats, new_table
 from engine.solver.book import Book, BookError
@@ -29,6 +32,7 @@ from engine.solver.negamax import at_most_kernel, question_kernel, solve_kernel
 from engine.solver.parallel import solve_parallel
 from engine.solver.parallel import warm_up as warm_up_parallel
 from engine.solver.replay import replay, solve_replays
+from engine.solver.results import Analysis, BestMove, Solution, Ties
 from engine.solver.settings import DEFAULT_TABLE_MB, checked_table_bits
 from engine.stop import StopFlag
 
@@ -61,51 +65,6 @@ def _typed(score: int | None, weak: bool = False) -> Score | None:
     if score is None:
         return None
     return Score.sign(score) if weak else Score.pons(score)
-
-
-@dataclass(frozen=True)
-class Solution:
-    """One solve: the exact score (weak: its sign, 1 / 0 / -1), or None if unfinished."""
-
-    score: Score | None
-    nodes: int
-    seconds: float
-
-    @property
-    def finished(self) -> bool:
-        return self.score is not None
-
-
-@dataclass(frozen=True)
-class Analysis:
-    """The exact score of every column (None: full, or not finished)."""
-
-    scores: tuple[Score | None, ...]
-    finished: bool
-    nodes: int
-    seconds: float
-
-
-@dataclass(frozen=True)
-class BestMove:
-    """A best column and its exact score; ``column`` is None if unfinished."""
-
-    column: int | None
-    score: Score | None
-    nodes: int
-    seconds: float
-
-    @property
-    def finished(self) -> bool:
-        return self.column is not None
-
-
-@dataclass(frozen=True)
-class Ties:
-    """The columns proven to score as well as a best move (ascending), and the nodes the proofs took."""
-
-    columns: tuple[int, ...]
-    nodes: int
 
 
 class _Run:
@@ -202,21 +161,32 @@ class Solver:
         nodes: int = 0,
         seconds: float | None = None,
         stop: StopFlag | None = None,
+        limits: Limits | None = None,
     ) -> Solution:
-        """Solve ``board`` within ``nodes`` (0: no limit) and ``seconds`` (None: no limit)."""
-        with self._run(board, nodes, seconds, stop) as run:
+        """Solve ``board`` within ``limits`` (or ``nodes``, 0: no limit, ``seconds``, None: no limit, ``stop``)."""
+        limits = Limits.merged(limits, nodes=nodes, seconds=seconds, stop=stop)
+        with self._run(board, limits) as run:
             return Solution(_typed(self._score(board, run, weak), weak), run.nodes, run.seconds)
 
-    def solve_moves(self, moves: str, *, weak: bool = False, nodes: int = 0, seconds: float | None = None) -> Solution:
+    def solve_moves(
+        self,
+        moves: str,
+        *,
+        weak: bool = False,
+        nodes: int = 0,
+        seconds: float | None = None,
+        limits: Limits | None = None,
+    ) -> Solution:
         """:meth:`solve` for a move string: the fast way through many positions.
 
         A bad string raises :class:`~engine.errors.PositionError` as
         :meth:`Board.from_moves <engine.board.Board.from_moves>` does.
         """
+        limits = Limits.merged(limits, nodes=nodes, seconds=seconds)
         position = replay(moves, self.geometry) if self.book is None else None
         if position is None:
-            return self.solve(Board.from_moves(moves, self.geometry), weak=weak, nodes=nodes, seconds=seconds)
-        with self._limits(nodes, seconds, None) as run:
+            return self.solve(Board.from_moves(moves, self.geometry), weak=weak, limits=limits)
+        with self._limits(limits) as run:
             score = self._search(*position, run, weak)
             if score is not None and weak:
                 score = sign(score)
@@ -246,10 +216,17 @@ class Solver:
         return solutions
 
     def analyze(
-        self, board: Board, *, nodes: int = 0, seconds: float | None = None, stop: StopFlag | None = None
+        self,
+        board: Board,
+        *,
+        nodes: int = 0,
+        seconds: float | None = None,
+        stop: StopFlag | None = None,
+        limits: Limits | None = None,
     ) -> Analysis:
         """The exact score of playing each column; the limits hold for all columns together."""
-        with self._run(board, nodes, seconds, stop) as run:
+        limits = Limits.merged(limits, nodes=nodes, seconds=seconds, stop=stop)
+        with self._run(board, limits) as run:
             scores: list[Score | None] = [None] * self.geometry.cols
             for col in board.legal_columns():
                 scores[col] = _typed(self._column_score(board, col, run))
@@ -258,7 +235,13 @@ class Solver:
             return Analysis(tuple(scores), True, run.nodes, run.seconds)
 
     def best_move(
-        self, board: Board, *, nodes: int = 0, seconds: float | None = None, stop: StopFlag | None = None
+        self,
+        board: Board,
+        *,
+        nodes: int = 0,
+        seconds: float | None = None,
+        stop: StopFlag | None = None,
+        limits: Limits | None = None,
     ) -> BestMove:
         """A column of best exact score: the centre-most of the equally good ones.
 
@@ -267,11 +250,12 @@ class Solver:
         :meth:`analyze`: one solve, then one null-window test per column
         until a column reaches the score.
         """
+        limits = Limits.merged(limits, nodes=nodes, seconds=seconds, stop=stop)
         if board.is_over:
             raise IllegalMoveError("the game is over: there is no move to choose")
         if self.book is not None and (entry := self.book.entry(board)) is not None and entry.column is not None:
             return BestMove(entry.column, Score.pons(entry.score), 0, 0.0)
-        with self._run(board, nodes, seconds, stop) as run:
+        with self._run(board, limits) as run:
             score = self._score(board, run, weak=False)
             if score is None:
                 return BestMove(None, None, run.nodes, run.seconds)
@@ -285,13 +269,20 @@ class Solver:
             return BestMove(None, None, run.nodes, run.seconds)
 
     def tied_columns(
-        self, board: Board, best: BestMove, *, search: bool = True, nodes: int = 0, stop: StopFlag | None = None
+        self,
+        board: Board,
+        best: BestMove,
+        *,
+        search: bool = True,
+        nodes: int = 0,
+        stop: StopFlag | None = None,
+        limits: Limits | None = None,
     ) -> Ties:
         """Every column proven to score as well as ``best`` (a finished :meth:`best_move` of ``board``), ascending.
 
         A column counts only once proven: with ``search`` by one null-window
         test each (the book and the end of the game answer some at once), all
-        within ``nodes`` (0: no limit) and ``stop``; without, only where the
+        within ``limits`` (or ``nodes``, 0: no limit, and ``stop``); without, only where the
         book holds every position one reply after the column, so that a
         player of the book who takes it is still in its book at its next
         move. A column not settled is left out: the answer is always a set of
@@ -299,7 +290,7 @@ class Solver:
         """
         assert best.column is not None and best.score is not None, "tied_columns needs a finished best move"
         score, tied = int(best.score.value), {best.column}
-        with self._run(board, nodes, None, stop) as run:
+        with self._run(board, Limits.merged(limits, nodes=nodes, stop=stop)) as run:
             for col in board.legal_columns():
                 if col in tied:
                     continue
@@ -309,19 +300,19 @@ class Solver:
 
     # -- the pieces -------------------------------------------------------------------------
     @contextmanager
-    def _run(self, board: Board, nodes: int, seconds: float | None, stop: StopFlag | None) -> Iterator[_Run]:
+    def _run(self, board: Board, limits: Limits) -> Iterator[_Run]:
         if board.geometry != self.geometry:
             raise GeometryError(f"this solver is for {self.geometry}, not {board.geometry}")
-        with self._limits(nodes, seconds, stop) as run:
+        with self._limits(limits) as run:
             yield run
 
     @contextmanager
-    def _limits(self, nodes: int, seconds: float | None, stop: StopFlag | None) -> Iterator[_Run]:
-        if seconds is None and stop is None:
-            yield _Run(nodes, _NEVER)  # no timer to start: the common case of solving many positions
+    def _limits(self, limits: Limits) -> Iterator[_Run]:
+        if limits.seconds is None and limits.stop is None:
+            yield _Run(limits.node_budget, _NEVER)  # no timer to start: the common case of solving many positions
             return
-        with (stop or StopFlag()).deadline(seconds) as flag:
-            self._live = run = _Run(nodes, flag)
+        with (limits.stop or StopFlag()).deadline(limits.seconds) as flag:
+            self._live = run = _Run(limits.node_budget, flag)
             try:
                 yield run
             finally:

@@ -12,11 +12,10 @@ from types import ModuleType
 import pytest
 
 from engine.board import Board
-from engine.cli import build_parser
-from engine.cli.solver_options import Solvers
 from engine.geometry import Geometry
 from engine.score import Score
 from engine.solver import aot
+from engine.solver.auto import AutoSolver
 from engine.solver.solver import Solver
 from tests.engine.exhaustive import random_position
 
@@ -86,13 +85,11 @@ def test_beyond_its_budget_it_gives_none(module: ModuleType) -> None:
 
 def test_numba_goes_on_from_its_table(module: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(aot, "BUDGET", 20_000)
-    args = build_parser("solve").parse_args(["solve", "--no-book"])
-    solvers = Solvers(args, Geometry())
-    assert solvers.quick_score("2531276566711153", weak=False) is None  # (63,000 nodes: beyond both budgets)
-    assert solvers._ahead is not None and solvers._ahead.nodes >= 20_000
-    compiled = solvers.compiled
-    assert compiled.table is solvers._ahead.table
-    assert compiled.solve_moves("2531276566711153").score == Score.pons(2)
+    solver = AutoSolver(Geometry(), book=False)
+    solution = solver.solve("2531276566711153")  # (63,000 nodes: beyond both budgets, so numba's answers)
+    assert solver._ahead is not None and solver._ahead.nodes >= 20_000
+    assert solver.compiled.table is solver._ahead.table  # it went on from what the search ahead of time proved
+    assert solution.score == Score.pons(2)
 
 
 def test_solve_and_analyze_answer_a_middle_game_without_numba(cache: str) -> None:

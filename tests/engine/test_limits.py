@@ -21,9 +21,9 @@ def test_empty_limits_limit_nothing_and_older_spellings_of_none_are_none() -> No
         ({"nodes": -1}, "nodes must be a whole number"),
         ({"nodes": 1.5}, "nodes must be a whole number"),
         ({"nodes": True}, "nodes must be a whole number"),
-        ({"seconds": 0}, "seconds must be a positive number"),
-        ({"seconds": math.nan}, "seconds must be a positive number"),
-        ({"seconds": "1"}, "seconds must be a positive number"),
+        ({"seconds": -1}, "seconds must be a number from 0 up"),
+        ({"seconds": math.nan}, "seconds must be a number from 0 up"),
+        ({"seconds": "1"}, "seconds must be a number from 0 up"),
         ({"stop": "now"}, "stop must be a StopFlag"),
     ],
 )
@@ -36,6 +36,7 @@ def test_limits_and_the_older_keywords_merge_but_not_both() -> None:
     stop = StopFlag()
     assert Limits.merged(None, nodes=5, seconds=2.0, stop=stop) == Limits(5, 2.0, stop)
     assert Limits.merged(Limits(seconds=1.0)) == Limits(seconds=1.0)
+    assert Limits.merged(None, seconds=-0.5) == Limits(seconds=0)  # a budget already spent: out of time
     with pytest.raises(ValueRangeError, match="not both"):
         Limits.merged(Limits(seconds=1.0), nodes=5)
 

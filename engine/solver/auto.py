@@ -1,0 +1,182 @@
+"""The one way in for every caller: the quickest solver that can answer, one result type.
+
+Loading numba and its compiled search costs a fresh process about 0.4 s
+before the first search, while most positions a pipe or a script asks about
+are end games that take microseconds. :class:`AutoSolver` tries three
+solvers in turn and says nothing of which one answered:
+
+1. the plain-Python :class:`~engine.solver.quick.QuickSolver` (no numba, no
+   numpy: an end game is answered about 0.06 s after the process starts);
+2. the first position it cannot finish within its budget goes to the search
+   built ahead of time (:mod:`engine.solver.aot`, if ``python -m
+   engine.warmup --ahead-of-time`` has built it for this version), which then
+   answers the positions after it too, within its own budget;
+3. the first position neither can answer loads numba's compiled
+   :class:`~engine.solver.solver.Solver` (with the opening book), which goes
+   on from the table the ahead-of-time search filled and answers that
+   position and every one after it.
+
+A call with :class:`~engine.limits.Limits` (nodes, seconds, a stop flag) goes
+to the compiled solver at once: only it counts nodes for the caller, keeps a
+clock and stops within 50 ms. Every answer is a
+:class:`~engine.solver.results.Solution` or
+:class:`~engine.solver.results.Analysis`, whichever solver gave it. The
+``solve`` and ``analyze`` commands and the Python API use it::
+
+    from engine import AutoSolver, Board
+
+    solver = AutoSolver()                        # 7x6, the opening book, a 64 MB table
+    solver.solve("4453").score                   # Score.pons(-2)
+    solver.analyze(Board.from_moves("4453")).scores
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from functools import cached_property
+from typing import TYPE_CHECKING, TypeVar
+
+from engine.board import Board
+from engine.errors import EngineError
+from engine.geometry import Geometry
+from engine.limits import Limits
+from engine.score import Score
+from engine.solver.quick import QuickSolver
+from engine.solver.results import Analysis, Solution
+from engine.solver.settings import DEFAULT_TABLE_MB, checked_table_bits
+
+if TYPE_CHECKING:
+    from engine.solver.aot import AheadOfTimeSolver
+    from engine.solver.book import Book
+    from engine.solver.solver import Solver
+
+T = TypeVar("T")
+
+
+class AutoSolver:
+    """Exact solves and analyses of one geometry by the quickest solver that can answer (see the module).
+
+    ``book=False`` leaves the opening book out; ``table_mb`` and ``threads``
+    are the compiled solver's (see :class:`~engine.solver.solver.Solver`).
+    A table size this machine cannot hold fails here, not at the first
+    position that needs it.
+    """
+
+    def __init__(
+        self,
+        geometry: Geometry | None = None,
+        *,
+        table_mb: float = DEFAULT_TABLE_MB,
+        book: bool = True,
+        threads: int = 1,
+    ) -> None:
+        self.geometry = geometry = geometry or Geometry()
+        self.table_mb, self.threads, self._use_book = table_mb, threads, book
+        checked_table_bits(table_mb, geometry.wide)
+        # Asked first: the plain-Python solver, then the one built ahead of time; None once numba's answers.
+        self._quick: QuickSolver | None = QuickSolver(geometry)
+        self._ahead: AheadOfTimeSolver | None = None
+        self._compiled: Solver | None = None
+
+    # -- public -----------------------------------------------------------------------------
+    def solve(self, position: Board | str, *, weak: bool = False, limits: Limits | None = None) -> Solution:
+        """The exact score of a board or move string (weak: its sign); ``finished=False`` past the limits.
+
+        A bad move string raises :class:`~engine.errors.PositionError`, as
+        :meth:`Board.from_moves <engine.board.Board.from_moves>` does.
+        """
+        limits = limits or Limits()
+        if limits == Limits():
+            started = time.perf_counter()
+            quick_board = position if isinstance(position, Board) else self._board_or_none(position)
+            if quick_board is not None and not quick_board.is_over and quick_board.geometry == self.geometry:
+                board = quick_board
+                score = self._quick_answer(board, lambda quick: quick.solve(board, weak=weak))
+                if score is not None:
+                    typed = Score.sign(score) if weak else Score.pons(score)
+                    return Solution(typed, self._quick_nodes(), time.perf_counter() - started)
+        if isinstance(position, str) and limits.stop is None:
+            return self.compiled.solve_moves(position, weak=weak, nodes=limits.node_budget, seconds=limits.seconds)
+        board = position if isinstance(position, Board) else Board.from_moves(position, self.geometry)
+        return self.compiled.solve(board, weak=weak, nodes=limits.node_budget, seconds=limits.seconds, stop=limits.stop)
+
+    def analyze(self, position: Board | str, *, limits: Limits | None = None) -> Analysis:
+        """The exact score of playing each column (None: full); ``finished=False`` past the limits."""
+        limits = limits or Limits()
+        board = position if isinstance(position, Board) else Board.from_moves(position, self.geometry)
+        if limits == Limits() and not board.is_over and board.geometry == self.geometry:
+            started = time.perf_counter()
+            scores = self._quick_answer(board, lambda quick: quick.analyze(board))
+            if scores is not None:
+                typed = tuple(None if score is None else Score.pons(score) for score in scores)
+                return Analysis(typed, True, self._quick_nodes(), time.perf_counter() - started)
+        return self.compiled.analyze(board, nodes=limits.node_budget, seconds=limits.seconds, stop=limits.stop)
+
+    @cached_property
+    def book(self) -> Book | None:
+        """The opening book of the board (None with ``book=False`` or none shipped), loaded on first use."""
+        from engine.solver.book import load_default
+
+        return load_default(self.geometry) if self._use_book else None
+
+    @property
+    def compiled(self) -> Solver:
+        """Numba's compiled solver, loaded on first use; from then on the quicker ones are not asked."""
+        if self._compiled is None:
+            from engine.solver.solver import Solver  # (numba: loaded only when a position needs it)
+
+            # It goes on from what the search built ahead of time proved, if that one was asked.
+            table = None if self._ahead is None else self._ahead.table
+            self._compiled = Solver(self.geometry, self.table_mb, book=self.book, threads=self.threads, table=table)
+            self._quick = None
+        return self._compiled
+
+    # -- the quicker solvers ------------------------------------------------------------------
+    def _board_or_none(self, moves: str) -> Board | None:
+        """The board of a move string, or None: the compiled solver then says what is wrong with it."""
+        try:
+            return Board.from_moves(moves, self.geometry)
+        except EngineError:
+            return None
+
+    def _quick_nodes(self) -> int:
+        return 0 if self._quick is None else self._quick.nodes
+
+    def _quick_answer(self, board: Board, ask: Callable[[QuickSolver], T | None]) -> T | None:
+        """What ``ask`` gets from the plain-Python solver, else from the search built ahead of time
+        (which then answers the positions after it), else None: the compiled solver must answer."""
+        while self._quick is not None:
+            if self._quick is self._ahead and self._in_book(board):
+                return None  # (numba's solver has the book)
+            answer = ask(self._quick)
+            if answer is not None:
+                return answer
+            self._quick = None if self._quick is self._ahead else self._load_ahead_of_time()
+        return None
+
+    def _load_ahead_of_time(self) -> AheadOfTimeSolver | None:
+        """The solver built ahead of time (engine.solver.aot), if this version has one for this board."""
+        if self.geometry.wide:
+            return None
+        from engine.solver import aot  # (numpy: loaded only when a position needs more than plain Python)
+
+        module = aot.load()
+        if module is not None:
+            self._ahead = aot.AheadOfTimeSolver(self.geometry, module, self.table_mb)
+        return self._ahead
+
+    def _in_book(self, board: Board) -> bool:
+        """Does the opening book (if one is used) hold ``board`` or a position one move on?"""
+        if self.book is None or board.ply > self.book.deepest_ply:
+            return False
+        if self.book.entry(board) is not None:
+            return True
+        for col in board.legal_columns():
+            board.play(col)
+            try:
+                if self.book.entry(board) is not None:
+                    return True
+            finally:
+                board.undo()
+        return False
