@@ -114,8 +114,14 @@ class BoardSetup(FormScene):
         goal = f"Line up {int(self.connect.value or 0)} discs across, up or diagonally to win."
         if settings.mode is Mode.HOTSEAT:  # two people: the colours are the players
             return "\n".join([f"Two players take turns; {settings.first.title} moves first.", goal])
+        geometry, catalog = settings.geometry(), self.app.catalog
+
+        def guess(colour: Colour) -> str:  # a level perfect on 7x6 but not proven on this board says so
+            spec = resolve(settings.agent(colour))
+            return " (a best guess here)" if not settings.is_human(colour) and catalog.guesses(spec, geometry) else ""
+
         players = [
-            f"{colour.title}: {side_label(settings, colour, resolve)}"
+            f"{colour.title}: {side_label(settings, colour, resolve)}{guess(colour)}"
             + (", moves first" if colour is settings.first else "")
             for colour in Colour
         ]

@@ -137,3 +137,16 @@ def test_the_hint_says_best_guess_where_perfect_cannot_prove_it(start):
         driver.run_until(lambda match=match: match.turns.hint is not None, timeout=30, what="a hint")
         assert ("Perfect's best guess" in match.turns.hint_text) is guess
         assert match.turns.hint_text.startswith(f"Hint: column {match.turns.hint + 1} (from Perfect")
+
+
+def test_the_board_set_up_says_when_the_chosen_level_only_guesses_on_the_board(start):
+    driver = start(mode="human_vs_ai", human_colour="red", yellow_agent="perfect", cols=8, rows=8)
+    driver.wait_for_catalog()
+    driver.step()
+    driver.app.open("board_setup")
+    driver.step()
+    setup = driver.scene
+    assert "Yellow: Perfect (a best guess here)" in setup._describe()
+    driver.press(next(button for button in setup.sizes if button.text == "Classic"))  # 7x6: proven there
+    assert driver.app.settings.geometry() == DEFAULT
+    assert "Yellow: Perfect" in setup._describe() and "best guess" not in setup._describe()
