@@ -1,6 +1,6 @@
 """A live analysis of a position: every column's value, estimates first, exact values as they come.
 
-:meth:`Analyst.analyse` is a generator of ever better :class:`PositionAnalysis`
+:meth:`Analyst.analyze` is a generator of ever better :class:`PositionAnalysis`
 snapshots, in three stages:
 
 1. **book** (at once): a move that wins now, a move that fills the board, and
@@ -42,7 +42,7 @@ from engine.stop import StopFlag
 #: Seconds of alpha-beta for the first estimate.
 ESTIMATE_SECONDS = 0.25
 #: The search behind estimates: every column's value (no pruning between root moves), 8 plies, threats evaluation.
-ESTIMATE_SPEC = "alphabeta:columns=true,eval=threats,depth=8,time={seconds:g}"
+ESTIMATE_SPEC = "alphabeta:columns=true,eval=threats,depth=8,seconds={seconds:g}"
 #: Heuristic values are squashed into (-1, 1) by tanh(value / SCALE): a strong threat (200) is about 0.76.
 ESTIMATE_SCALE = 200.0
 #: Table of the analysis' own solver (the players have their own).
@@ -106,7 +106,7 @@ def _rank(value: Score) -> float:
 
 
 class Analyst:
-    """Analyses positions of one board size; keeps its solver (and what its table learnt) between them."""
+    """Analyzes positions of one board size; keeps its solver (and what its table learnt) between them."""
 
     def __init__(
         self,
@@ -127,7 +127,7 @@ class Analyst:
         self._solver_ready = False  # its kernels loaded (the first solve of a process loads them: seconds)
         self._estimator = create_agent(ESTIMATE_SPEC.format(seconds=estimate_seconds))
 
-    def analyse(
+    def analyze(
         self, board: Board, stop: StopFlag | None = None, seconds: float | None = SOLVE_SECONDS
     ) -> Iterator[PositionAnalysis]:
         """Snapshots of ``board``'s column values, better each time; the last one has stage ``done``, or

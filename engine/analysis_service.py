@@ -12,7 +12,7 @@ it gives way to the player whose turn it is as well.
 answers on standard output, one JSON object a line (plain data only: the
 game never unpickles or evaluates what it reads)::
 
-    parent -> child  {"id": 3, "job": "analyse", "position": POSITION, "seconds": 30}
+    parent -> child  {"id": 3, "job": "analyze", "position": POSITION, "seconds": 30}
                      {"id": 4, "job": "review", "position": POSITION}
                      {"job": "stop"}                 stop the job under way
     child -> parent  {"id": 3, "item": ITEM}         one snapshot, as it comes
@@ -25,7 +25,7 @@ the analysis' solve stage (:data:`engine.analysis.SOLVE_SECONDS` without it): th
 the job ends, its last item says ``unsolved``, and the process waits idle
 for the next job instead of keeping a core busy. ``POSITION`` is the board
 size, the stones of the root position (a bitboard per player, so that a game
-begun from a grid travels too) and the moves since. An ``analyse`` item is a
+begun from a grid travels too) and the moves since. An ``analyze`` item is a
 :class:`~engine.analysis.PositionAnalysis`, a ``review`` item a
 :class:`~engine.review.MoveReview`. End of input ends the process.
 """
@@ -41,6 +41,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import asdict
+from enum import Enum
 from typing import IO, Any
 
 from engine.board import Board, Side
@@ -49,7 +50,16 @@ from engine.stop import StopFlag
 
 #: The child's niceness: below the game (0) and below the thread of the players' searches (10).
 NICENESS = 19
-JOBS = ("analyse", "review")
+
+
+class Job(str, Enum):
+    """The jobs the service runs; a request names one by its value."""
+
+    ANALYZE = "analyze"
+    REVIEW = "review"
+
+
+JOBS = tuple(job.value for job in Job)
 
 
 # -- the wire format (both sides) --------------------------------------------------------------
@@ -99,7 +109,7 @@ def review_from(data: dict[str, Any]) -> Any:
 
 
 #: How the parent turns each job's items back into objects.
-DECODERS: dict[str, Callable[[dict[str, Any]], Any]] = {"analyse": analysis_from, "review": review_from}
+DECODERS: dict[str, Callable[[dict[str, Any]], Any]] = {Job.ANALYZE: analysis_from, Job.REVIEW: review_from}
 
 
 # -- the child -------------------------------------------------------------------------------------
@@ -114,8 +124,8 @@ class Service:
         if job not in JOBS:
             raise ValueError(f"unknown job {job!r} (expected one of {', '.join(JOBS)})")
         analyst = self._analyst_for(board.geometry)
-        if job == "analyse":
-            return analyst.analyse(board, stop) if seconds is None else analyst.analyse(board, stop, seconds)
+        if job == Job.ANALYZE:
+            return analyst.analyze(board, stop) if seconds is None else analyst.analyze(board, stop, seconds)
         from engine.review import review_game
 
         return review_game(board, analyst.solver, stop)

@@ -4,7 +4,7 @@ The live analysis and the game review run in a child process, so that their
 Python work and their kernel loading never hold this process's interpreter
 lock while the window waits to draw a frame (see the service's docstring).
 The process is a :class:`~game.jobs.Runner` of the lanes of :mod:`game.jobs`:
-a job's kind ("analyse" or "review") names the service's job, its work is the
+a job's kind (``Kind.ANALYZE`` or ``Kind.REVIEW``) names the service's job, its work is the
 board. The child is started on the first job and kept for the next ones (its
 solver's table stays warm from one position to the next); a reader thread
 adds what it sends to the items of its :class:`~game.jobs.Job`, and the
@@ -29,6 +29,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from game.jobs import Kind
+
 if TYPE_CHECKING:
     from engine.board import Board
     from game.jobs import Job
@@ -52,7 +54,7 @@ class AnalysisProcess:
         self.solve_seconds: float | None = None
 
     def start(self, job: Job[Any], work: Board) -> None:
-        """Run the service's job ``job.kind`` ("analyse" or "review") on the board ``work``; its items go
+        """Run the service's job ``job.kind`` (analyze or review) on the board ``work``; its items go
         into ``job``. Stops any earlier job."""
         from engine.analysis_service import DECODERS, position_data  # here: the first frame waits for no engine
 
@@ -62,7 +64,7 @@ class AnalysisProcess:
             process = self._started_locked(job)
         if process is not None:
             request = {"id": number, "job": job.kind, "position": position_data(work)}
-            if job.kind == "analyse" and self.solve_seconds is not None:
+            if job.kind == Kind.ANALYZE and self.solve_seconds is not None:
                 request["seconds"] = self.solve_seconds
             self._send(process, request)
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from enum import Enum
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
@@ -40,6 +41,17 @@ PREPARING, SEARCHING = "preparing", "searching"
 _numbers = itertools.count(1)  # every job of the game has its own number
 
 
+class Kind(str, Enum):
+    """What a job is for. The analysis process's kinds are its service's job names
+    (:class:`engine.analysis_service.Job`), so their values are what travels."""
+
+    NONE = ""  # no job, or one whose kind nobody asks
+    MOVE = "move"
+    HINT = "hint"
+    ANALYZE = "analyze"
+    REVIEW = "review"
+
+
 class Job(Generic[T]):
     """One request for background work, and what has come of it so far.
 
@@ -48,9 +60,9 @@ class Job(Generic[T]):
     attribute writes are atomic); the main thread only reads.
     """
 
-    def __init__(self, kind: str = "", key: object = None, items: tuple[T, ...] = ()) -> None:
+    def __init__(self, kind: Kind = Kind.NONE, key: object = None, items: tuple[T, ...] = ()) -> None:
         self.number = next(_numbers)
-        self.kind = kind  # what it is for: "move", "hint", "analyse", "review"
+        self.kind = Kind(kind)  # what it is for: a move, a hint, the analysis, the review
         self.key = key  # what it was asked about (a position, a game): the same key is the same job
         self.items: list[T] = list(items)
         self.value: Any = None
@@ -103,7 +115,7 @@ class Lane(Generic[T]):
         self.runner = runner
         self.current: Job[T] | None = None  # the newest job, until it is cancelled or polled
 
-    def submit(self, work: Any, *, kind: str = "", key: object = None, items: tuple[T, ...] = ()) -> Job[T]:
+    def submit(self, work: Any, *, kind: Kind = Kind.NONE, key: object = None, items: tuple[T, ...] = ()) -> Job[T]:
         """Ask for ``work`` (the runner's kind of work), cancelling the request before; ``items``: what the
         job says until the work says more."""
         self.cancel()
@@ -112,7 +124,7 @@ class Lane(Generic[T]):
         self.runner.start(job, work)
         return job
 
-    def keep(self, key: object, work: Any, *, kind: str = "") -> Job[T]:
+    def keep(self, key: object, work: Any, *, kind: Kind = Kind.NONE) -> Job[T]:
         """The current job if it is (or was) about ``key``, else a new one for it."""
         if self.current is not None and self.current.key == key:
             return self.current
@@ -134,6 +146,6 @@ class Lane(Generic[T]):
         return job
 
     @property
-    def kind(self) -> str:
-        """What the current job is for ("" when there is none)."""
-        return "" if self.current is None else self.current.kind
+    def kind(self) -> Kind:
+        """What the current job is for (:attr:`Kind.NONE` when there is none)."""
+        return Kind.NONE if self.current is None else self.current.kind

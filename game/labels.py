@@ -1,6 +1,6 @@
 """Text that must fit: names and agent labels shortened with an ellipsis, never the words that matter.
 
-A headline such as ``Yellow (MCTS · time=2.0, c=1.4) wins!`` is shortened in
+A headline such as ``Yellow (MCTS · seconds=2.0, c=1.4) wins!`` is shortened in
 the name, so that it still ends with ``wins!``. An engine is named by a
 readable name first (``MCTS``), then its settings as written in its spec;
 where they do not all fit, whole settings are left out at the end, which an
@@ -20,8 +20,8 @@ AGENT_NAMES = {"alphabeta": "Alpha-beta", "astar": "A*", "mcts": "MCTS", "montec
 def agent_words(spec: str) -> tuple[str, list[str]]:
     """An agent spec as a readable name and its settings.
 
-    ``mcts:time=0.1,c=2`` gives ``("MCTS", ["time=0.1", "c=2"])``, a preset ``hard`` gives
-    ``("Hard", [])`` and a student's ``~/course/bot.py:play,timeout=2`` gives ``("bot.py:play", ["timeout=2"])``.
+    ``mcts:seconds=0.1,c=2`` gives ``("MCTS", ["seconds=0.1", "c=2"])``, a preset ``hard`` gives
+    ``("Hard", [])`` and a student's ``~/course/bot.py:play,seconds=2`` gives ``("bot.py:play", ["seconds=2"])``.
     """
     folder, py, rest = spec.rpartition(".py:")
     if py:  # a student's file: its name, not its folders (either kind of slash)

@@ -54,8 +54,9 @@ def _many_playouts(current, mask, g, rng, policy, count):
 _DESCRIPTION = """\
 Speed and strength of the Monte Carlo agents, in parts (default: all):
   speed       playouts/s (kernel and agent), mcts iterations/s on 7x6 and 8x8, stop latency
-  first-move  the move montecarlo and mcts pick on the empty 7x6 board after each of --times
-  opponents   --games games of mcts:seconds=T against each --opponent (default alphabeta:depth=4/6/8,eval=threats)
+  first-move  the move montecarlo and mcts pick on the empty 7x6 board after each of --first-move-seconds
+  opponents   --games games of mcts:seconds=T (--move-seconds T) against each --opponent
+              (default alphabeta:depth=4/6/8,eval=threats)
   versus      --games games of montecarlo:seconds=T against mcts:seconds=T
 Figures depend on the machine (and on what else runs on it)."""
 
@@ -72,19 +73,23 @@ def add_parser(benches) -> None:
         "--seconds", type=float_arg(0.001, MAX_SECONDS), default=2.0, help="time per speed measurement (default 2)"
     )
     parser.add_argument(
+        "--first-move-seconds",
         "--times",
+        dest="first_move_seconds",
         type=float_arg(0.001, MAX_SECONDS),
         nargs="+",
         default=[1.0, 5.0, 20.0],
-        help="first-move thinking times (default 1 5 20)",
+        help="first-move thinking seconds (default 1 5 20; --times is its older name)",
     )
     parser.add_argument("--games", type=int_arg(1, MAX_GAMES), default=20, help="games per match (default 20)")
     parser.add_argument(
+        "--move-seconds",
         "--time",
+        dest="move_seconds",
         type=float_arg(0.001, MAX_SECONDS),
         default=1.0,
         metavar="T",
-        help="seconds per move in matches (default 1)",
+        help="seconds per move in matches (default 1; --time is its older name)",
     )
     parser.add_argument(
         "--seeds", type=int_arg(1, 1000), default=1, help="first-move seeds 1..N for each time (default 1)"
@@ -110,12 +115,12 @@ def run(args) -> int:
     if "speed" in parts:
         speed(args.seconds)
     if "first-move" in parts:
-        first_move(args.times, args.seeds, args.first_move_agent or ["montecarlo", "mcts"])
+        first_move(args.first_move_seconds, args.seeds, args.first_move_agent or ["montecarlo", "mcts"])
     if "opponents" in parts:
         for opponent in args.opponent or DEFAULT_OPPONENTS:
-            match(f"mcts:seconds={args.time:g}", opponent, args.games, args.seed)
+            match(f"mcts:seconds={args.move_seconds:g}", opponent, args.games, args.seed)
     if "versus" in parts:
-        match(f"montecarlo:seconds={args.time:g}", f"mcts:seconds={args.time:g}", args.games, args.seed)
+        match(f"montecarlo:seconds={args.move_seconds:g}", f"mcts:seconds={args.move_seconds:g}", args.games, args.seed)
     emit(f"peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MB")
     return 0
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.jobs import Lane, Runner
+from game.jobs import Kind, Lane, Runner
 from game.panels.analysis import AnalysisPanel
 from game.panels.thinking import ThinkingPanel
 
@@ -28,16 +28,16 @@ class Feeds:
         self.thinking = ThinkingPanel()
         self.review: Lane[MoveReview] = Lane(analysis_process)
 
-    def follow(self, turns: TurnController, analysing: bool) -> tuple[bool, bool]:
-        """Follow the position with the analysis (if ``analysing``) and the thinking computer's search with
+    def follow(self, turns: TurnController, analyzing: bool) -> tuple[bool, bool]:
+        """Follow the position with the analysis (if ``analyzing``) and the thinking computer's search with
         the thinking view; whether each has something new to show."""
-        analysis = analysing and self.analysis.follow(turns.model.board)
+        analysis = analyzing and self.analysis.follow(turns.model.board)
         thinking = self.thinking.update(turns.time, turns.thinker)  # its line, its shares, its summary
         return analysis, thinking
 
     def start_review(self, board: Board) -> None:
         """Review the game in the analysis process (it fills in as positions are solved); idempotent."""
-        self.review.keep(tuple(board.history), board, kind="review")
+        self.review.keep(tuple(board.history), board, kind=Kind.REVIEW)
 
     def stop(self) -> None:
         """The match closes: the analysis and the review stop."""

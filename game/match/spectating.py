@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from game.jobs import Kind
 from game.model import Colour, Mode
 from game.players import MatchConfig
 from game.settings import remember
@@ -60,7 +61,7 @@ class Spectating:
             self.rematch()
             return
         self.paused, self.steps = not self.paused, 0
-        if self.paused and self.computer.kind == "move":
+        if self.paused and self.computer.kind == Kind.MOVE:
             self.computer.cancel()
         self.on_change("state")
 

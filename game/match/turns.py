@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from game import autosave
 from game.animation import HAND_ROW, Animations
-from game.jobs import PREPARING, SEARCHING, Job, Lane
+from game.jobs import PREPARING, SEARCHING, Job, Kind, Lane
 from game.match.spectating import Spectating
 from game.match_model import MatchModel
 from game.model import Colour, Mode
@@ -148,18 +148,18 @@ class TurnController(Spectating):
     @property
     def thinking(self) -> bool:
         """A computer is choosing a move (or its move waits to be shown); never while paused."""
-        return (not self.paused or self.steps > 0) and (self.computer.kind == "move" or self._ready is not None)
+        return (not self.paused or self.steps > 0) and (self.computer.kind == Kind.MOVE or self._ready is not None)
 
     @property
     def preparing(self) -> bool:
         """The computer to move waits for its kernels to be compiled (the first start of a version)."""
         job = self.computer.current
-        return self.thinking and job is not None and job.kind == "move" and job.latest == PREPARING
+        return self.thinking and job is not None and job.kind == Kind.MOVE and job.latest == PREPARING
 
     @property
     def thinker(self) -> Agent | None:
         """The agent searching for the move right now, if any (the thinking view follows its search)."""
-        return self.agents.get(self.model.colour_to_move) if self.computer.kind == "move" else None
+        return self.agents.get(self.model.colour_to_move) if self.computer.kind == Kind.MOVE else None
 
     @property
     def flash(self) -> str:
@@ -187,7 +187,7 @@ class TurnController(Spectating):
             self.say(reason[0].upper() + reason[1:])
             self.services.sounds.play("illegal")
             return
-        if self.computer.kind == "hint":  # the hint is no longer wanted
+        if self.computer.kind == Kind.HINT:  # the hint is no longer wanted
             self.computer.cancel()
         self._play(col)
 
@@ -257,7 +257,7 @@ class TurnController(Spectating):
             with job.stop.deadline(HINT_SECONDS) as limit:
                 return agent.choose(board, limit)
 
-        self._ask(hint, "hint")
+        self._ask(hint, Kind.HINT)
         self.hint, self.hint_text = None, "Looking for a good move…"
         self.on_change("state")
 
@@ -290,7 +290,7 @@ class TurnController(Spectating):
                 self._preparing_said = self.preparing
                 self.on_change("preparing")
 
-    def _ask(self, work: Callable[[Job[str]], SearchResult], kind: str, items: tuple[str, ...] = ()) -> None:
+    def _ask(self, work: Callable[[Job[str]], SearchResult], kind: Kind, items: tuple[str, ...] = ()) -> None:
         self.computer.submit(work, kind=kind, items=items)
         self.asked_at = self.time
 
@@ -307,7 +307,7 @@ class TurnController(Spectating):
                 return agent.choose(board, job.stop)
 
             # A first start: the move says it waits for its player's kernels until the worker says it searches.
-            self._ask(move, "move", (PREPARING,) if catalog.waits_for(spec, board) else ())
+            self._ask(move, Kind.MOVE, (PREPARING,) if catalog.waits_for(spec, board) else ())
         pacing = self.speed.move_time if self.mode is Mode.SPECTATOR else MIN_MOVE_TIME[self.mode]
         if self._ready is not None and self.animations.idle and self.time - self.asked_at >= pacing:
             self._play(self._ready.column, self._ready)
@@ -316,7 +316,7 @@ class TurnController(Spectating):
         job = self.computer.poll()  # only ever the newest job's answer
         if job is None:
             return
-        if job.kind == "hint":
+        if job.kind == Kind.HINT:
             self._take_hint(job)
         else:
             self._take_move(job)

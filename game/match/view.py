@@ -52,7 +52,7 @@ class MatchView:
         self.board = BoardView(self.turns.config.geometry)
 
     # -- layout ------------------------------------------------------------------------------------------
-    def layout(self, size: tuple[int, int], analysing: bool) -> None:
+    def layout(self, size: tuple[int, int], analyzing: bool) -> None:
         px, analysis = self.theme.px, self.feeds.analysis
         width, height = size
         panel_width = min(px(330), width * 32 // 100)
@@ -66,13 +66,13 @@ class MatchView:
         side = min(px(170), width * 17 // 100)
         bottom = height - px(76)
         # With the analysis on, the key to its short forms goes under the move list, in the same column.
-        key = AnalysisPanel.key_height(self.theme) if analysing else 0
+        key = AnalysisPanel.key_height(self.theme) if analyzing else 0
         gap = px(10) if key else 0
         moves = pygame.Rect(width - px(18) - side, top + px(8), side, bottom - top - px(8) - key - gap)
         self.move_list.layout(moves)
         analysis.key = pygame.Rect(moves.x + px(4), moves.bottom + gap, side - px(4), key)
         config = self.turns.config
-        if analysing or any(player.spec for player in (config.red, config.yellow)):
+        if analyzing or any(player.spec for player in (config.red, config.yellow)):
             # A strip above the board for the analysis values and the visit-share bars of the thinking view.
             strip = px(36)
             analysis.strip = pygame.Rect(px(20) + side, top, width - px(40) - 2 * side, strip)
@@ -91,7 +91,7 @@ class MatchView:
         self.size = size
 
     # -- what a change redraws ---------------------------------------------------------------------------
-    def changes(self, before: Looks, after: Looks, analysing: bool) -> list[pygame.Rect] | None:
+    def changes(self, before: Looks, after: Looks, analyzing: bool) -> list[pygame.Rect] | None:
         """The parts of the window a change of the match's state touches (None: all of it); ``before`` and
         ``after``: the buttons' looks on either side of the change. The move list is brought up to date."""
         analysis, model = self.feeds.analysis, self.turns.model
@@ -101,7 +101,7 @@ class MatchView:
             parts += self.move_list.update(*move_entries(model))
         for looks, other in ((before, after), (after, before)):  # where a button changed, before and after
             parts += [bounds for button, (look, bounds) in looks.items() if other.get(button, ((),))[0] != look]
-        if analysing:
+        if analyzing:
             parts.append(analysis.key)
         whole = self.turns.failure is not None or self._failure_shown is not None  # its box lies over several
         return None if whole else parts + self.board_changes()
@@ -183,7 +183,7 @@ class MatchView:
         """The headline: whose turn, who won, or what went wrong."""
         return texts.status(self.turns)
 
-    def draw(self, surface: pygame.Surface, analysing: bool, on_top: bool) -> None:
+    def draw(self, surface: pygame.Surface, analyzing: bool, on_top: bool) -> None:
         """The whole match screen (``on_top``: nothing covers it, so the pointer's tip may show)."""
         turns, feeds, theme = self.turns, self.feeds, self.theme
         self.app.draw_background(surface)
@@ -193,7 +193,7 @@ class MatchView:
             board = turns.model.board
             feeds.thinking.draw_line(surface, theme, self.board, board, turns.model.colour_to_move)
             feeds.thinking.draw_shares(surface, theme, self.board, feeds.analysis.strip)
-        if analysing:
+        if analyzing:
             feeds.analysis.draw(surface, theme, self.board, turns.model.board.ply)
         for colour in Colour:
             texts.draw_player(self, surface, colour)

@@ -22,7 +22,7 @@ from engine.outcome import outcome, score_words
 from engine.score import Score
 from game import drawing
 from game.board_view import BoardView
-from game.jobs import Job, Lane, Runner
+from game.jobs import Job, Kind, Lane, Runner
 from game.theme import DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT, Theme
 
 #: How often the caption's clock is redrawn while a column is being solved (seconds).
@@ -48,12 +48,12 @@ class AnalysisPanel:
 
     # -- state -------------------------------------------------------------------------
     def follow(self, board: Board) -> bool:
-        """Analyse ``board`` (a new position restarts, the same one goes on); True if the picture changed."""
+        """Analyze ``board`` (a new position restarts, the same one goes on); True if the picture changed."""
         if board.is_over:
             self.stop()
             return False
         key = (board.geometry, tuple(board.history))
-        job = self.lane.keep(key, board, kind="analyse")  # a new position stops the old run; the same goes on
+        job = self.lane.keep(key, board, kind=Kind.ANALYZE)  # a new position stops the old run; the same goes on
         count = len(job.items)  # items arrive meanwhile: everything below is about the first ``count``
         latest = job.items[count - 1] if count else None
         ticking = not job.finished and latest is not None and latest.stage == "solve"

@@ -33,7 +33,7 @@ def test_final_values_are_the_solver_s_and_every_exact_value_on_the_way_too(anal
     lines = (PONS / f"{name}.analysis.txt").read_text().splitlines()[:8]
     for line in lines:
         moves, *expected = line.split()
-        snapshots = list(analyst.analyse(Board.from_moves(moves), seconds=None))  # no bound: every value exact
+        snapshots = list(analyst.analyze(Board.from_moves(moves), seconds=None))  # no bound: every value exact
         assert snapshots[0].stage == "book" and snapshots[-1].finished
         assert _exact(snapshots[-1]) == expected
         for snapshot in snapshots:  # an exact value is never replaced by a different one
@@ -41,14 +41,14 @@ def test_final_values_are_the_solver_s_and_every_exact_value_on_the_way_too(anal
 
 
 def test_the_book_answers_the_opening_at_once(analyst: Analyst) -> None:
-    first = next(analyst.analyse(Board()))
+    first = next(analyst.analyze(Board()))
     assert first.stage == "book"
     assert first.values[3] == Score.pons(1)  # the centre wins (the book's best move)
     assert first.best_columns == (3,)
 
 
 def test_estimates_come_before_exact_values_and_solving_names_its_column(analyst: Analyst) -> None:
-    stages = [(s.stage, s.solving) for s in analyst.analyse(Board.from_moves("4453432"))]  # solved in moments
+    stages = [(s.stage, s.solving) for s in analyst.analyze(Board.from_moves("4453432"))]  # solved in moments
     assert stages[0][0] == "book" and stages[1][0] == "estimate"
     solving = [col for stage, col in stages if stage == "solve"]
     assert solving and len(set(solving)) == len(solving)
@@ -57,10 +57,10 @@ def test_estimates_come_before_exact_values_and_solving_names_its_column(analyst
 
 def test_a_full_column_stays_blank_and_a_win_now_is_exact_at_once(analyst: Analyst) -> None:
     full = Board.from_moves("1111112")
-    values = next(analyst.analyse(full)).values
+    values = next(analyst.analyze(full)).values
     assert values[0] is None and all(v is not None for v in values[1:])
     win = Board.from_moves("121212")
-    assert next(analyst.analyse(win)).values[0] == Score.pons(18)  # win with the 7th stone: (44 - 7) // 2
+    assert next(analyst.analyze(win)).values[0] == Score.pons(18)  # win with the 7th stone: (44 - 7) // 2
 
 
 def test_stop_ends_a_long_solve_at_once() -> None:
@@ -69,7 +69,7 @@ def test_stop_ends_a_long_solve_at_once() -> None:
     seen: list[PositionAnalysis] = []
 
     def run() -> None:
-        for snapshot in analyst.analyse(Board.from_moves("4"), stop):  # minutes of solving without a book
+        for snapshot in analyst.analyze(Board.from_moves("4"), stop):  # minutes of solving without a book
             seen.append(snapshot)
 
     thread = threading.Thread(target=run)
@@ -94,7 +94,7 @@ def test_the_solve_stage_is_bounded_and_keeps_its_estimates() -> None:
     geometry = Geometry(8, 8, 4)
     analyst = Analyst(geometry, table_mb=8, estimate_seconds=0.05)
     board = Board.from_moves("45", geometry)
-    snapshots = list(analyst.analyse(board, seconds=1.0))
+    snapshots = list(analyst.analyze(board, seconds=1.0))
     estimate = next(s for s in snapshots if s.stage == "estimate")
     last = snapshots[-1]
     assert last.stage == "unsolved" and last.ended and not last.finished
@@ -105,5 +105,5 @@ def test_the_solve_stage_is_bounded_and_keeps_its_estimates() -> None:
 
 def test_a_bounded_run_that_finishes_in_time_is_done() -> None:
     analyst = Analyst(G, table_mb=8, estimate_seconds=0.05)
-    last = list(analyst.analyse(Board.from_moves("4453432"), seconds=60.0))[-1]
+    last = list(analyst.analyze(Board.from_moves("4453432"), seconds=60.0))[-1]
     assert last.stage == "done" and last.finished and last.exact_count == last.playable

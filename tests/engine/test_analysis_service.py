@@ -32,7 +32,7 @@ def test_a_position_travels_as_plain_data_even_one_begun_from_a_grid():
 def test_snapshots_travel_as_plain_data():
     analysis = PositionAnalysis((Score.pons(3), None, Score.estimate(-0.25)), "solve", 1.5, 2)
     review = MoveReview(7, 2, "blunder", 18, -18, 0)
-    for job, item in (("analyse", analysis), ("review", review)):
+    for job, item in (("analyze", analysis), ("review", review)):
         assert DECODERS[job](json.loads(json.dumps(item_data(item)))) == item
 
 
@@ -72,15 +72,15 @@ def test_jobs_are_answered_and_a_new_one_stops_the_one_under_way():
     thread = threading.Thread(target=serve, args=(pipe.reader, out), daemon=True)
     thread.start()
     pipe.send("not json")  # ignored
-    pipe.send({"id": 1, "job": "analyse", "position": {"cols": 7}})  # answered with a one-line error
+    pipe.send({"id": 1, "job": "analyze", "position": {"cols": 7}})  # answered with a one-line error
     messages = out.wait_for(lambda got: len(got) == 1)
     assert messages[0]["id"] == 1 and messages[0]["error"].startswith("KeyError")
-    pipe.send(job(2, "analyse", "4444"))
+    pipe.send(job(2, "analyze", "4444"))
     messages = out.wait_for(lambda got: any(m["id"] == 2 and "end" in m for m in got))
-    items = [DECODERS["analyse"](m["item"]) for m in messages if m["id"] == 2 and "item" in m]
+    items = [DECODERS["analyze"](m["item"]) for m in messages if m["id"] == 2 and "item" in m]
     assert items[-1].finished and all(value is None or value.is_exact for value in items[-1].values)
 
-    pipe.send(job(3, "analyse", "1"))  # replies to 1 are mostly not in the book: long solving
+    pipe.send(job(3, "analyze", "1"))  # replies to 1 are mostly not in the book: long solving
     out.wait_for(lambda got: any(m["id"] == 3 and m.get("item", {}).get("stage") == "solve" for m in got))
     pipe.send(job(4, "review", "12121232"))
     # the review's second pass may go on for minutes on the early moves: the blunder is known before
@@ -91,7 +91,7 @@ def test_jobs_are_answered_and_a_new_one_stops_the_one_under_way():
     by_ply = {item.ply: item for item in reviews}
     assert (by_ply[7].label, by_ply[7].better) == ("blunder", 0)
 
-    pipe.send({**job(5, "analyse", "1"), "seconds": "many"})  # a bad bound: one line, and the next job runs
+    pipe.send({**job(5, "analyze", "1"), "seconds": "many"})  # a bad bound: one line, and the next job runs
     messages = out.wait_for(lambda got: any(m["id"] == 5 and "error" in m for m in got))
     said = next(m for m in messages if m["id"] == 5)["error"]
     assert said == "ValueError: seconds must be a positive number, not 'many'"
@@ -107,9 +107,9 @@ def test_a_bounded_analysis_ends_by_itself_and_says_unsolved():
     thread = threading.Thread(target=serve, args=(pipe.reader, out), daemon=True)
     thread.start()
     board = Board.from_moves("45", Geometry(8, 8, 4))
-    pipe.send({"id": 1, "job": "analyse", "position": position_data(board), "seconds": 1})
+    pipe.send({"id": 1, "job": "analyze", "position": position_data(board), "seconds": 1})
     messages = out.wait_for(lambda got: any(m["id"] == 1 and "end" in m for m in got), timeout=120)
-    items = [DECODERS["analyse"](m["item"]) for m in messages if "item" in m]
+    items = [DECODERS["analyze"](m["item"]) for m in messages if "item" in m]
     assert items[-1].stage == "unsolved" and items[-1].exact_count < items[-1].playable
     assert any(item.stage == "solve" for item in items)
     pipe.writer.close()

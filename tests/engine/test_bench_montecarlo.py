@@ -6,7 +6,8 @@ from engine.cli import main
 
 
 def test_every_part_reports(capsys) -> None:
-    argv = ["bench", "montecarlo", "--seconds", "0.02", "--times", "0.02", "--games", "2", "--time", "0.02"]
+    argv = ["bench", "montecarlo", "--seconds", "0.02", "--first-move-seconds", "0.02", "--games", "2"]
+    argv += ["--time", "0.02"]  # (the older name of --move-seconds, still accepted)
     argv += ["--opponent", "random:seed=1", "--opponent", "nosuch"]
     assert main(argv) == 0
     out = capsys.readouterr().out
@@ -14,9 +15,9 @@ def test_every_part_reports(capsys) -> None:
         assert figure in out
     assert out.count("first move ") == 4  # one line per agent and seed, then one tally per agent
     assert "first move mcts at 0.02 s over 1 seeds: column" in out
-    assert "mcts:time=0.02 vs random:seed=1: mcts:time=0.02 wins" in out
-    assert "mcts:time=0.02 vs nosuch: not run (unknown agent 'nosuch'" in out and "still to run" in out
-    assert "montecarlo:time=0.02 vs mcts:time=0.02: montecarlo:time=0.02 wins" in out
+    assert "mcts:seconds=0.02 vs random:seed=1: mcts:seconds=0.02 wins" in out
+    assert "mcts:seconds=0.02 vs nosuch: not run (unknown agent 'nosuch'" in out and "still to run" in out
+    assert "montecarlo:seconds=0.02 vs mcts:seconds=0.02: montecarlo:seconds=0.02 wins" in out
     assert "peak memory" in out
 
 

@@ -31,7 +31,7 @@ def service():
 def test_the_analysis_runs_in_a_child_process_below_the_game(service):
     lane: Lane = Lane(service)
     assert service.pid is None  # nothing started before the first job
-    job = lane.keep("4444", Board.from_moves("4444"), kind="analyse")
+    job = lane.keep("4444", Board.from_moves("4444"), kind="analyze")
     wait_until(lambda: job.finished, what="the analysis")
     assert job.error is None and job.latest.finished
     assert service.pid not in (None, os.getpid())
@@ -41,10 +41,10 @@ def test_the_analysis_runs_in_a_child_process_below_the_game(service):
 
 def test_a_new_job_stops_the_old_one_and_only_its_items_count(service):
     lane: Lane = Lane(service)
-    old = lane.keep("1", Board.from_moves("1"), kind="analyse")
-    assert lane.keep("1", Board.from_moves("1"), kind="analyse") is old  # the same position: the same job
+    old = lane.keep("1", Board.from_moves("1"), kind="analyze")
+    assert lane.keep("1", Board.from_moves("1"), kind="analyze") is old  # the same position: the same job
     wait_until(lambda: old.latest is not None and old.latest.stage == "solve", what="the solver at work")
-    new = lane.keep("14", Board.from_moves("14"), kind="analyse")
+    new = lane.keep("14", Board.from_moves("14"), kind="analyze")
     assert old.cancelled and new.number > old.number
     wait_until(lambda: old.finished, timeout=10, what="the old job to stop")
     count = len(old.items)
@@ -58,25 +58,25 @@ def test_a_new_job_stops_the_old_one_and_only_its_items_count(service):
 
 def test_a_child_that_dies_is_reported_and_replaced(service):
     lane: Lane = Lane(service)
-    job = lane.keep("1", Board.from_moves("1"), kind="analyse")
+    job = lane.keep("1", Board.from_moves("1"), kind="analyze")
     wait_until(lambda: service.pid is not None and job.latest is not None, what="the first snapshot")
     os.kill(service.pid, signal.SIGKILL)
     wait_until(lambda: job.finished, timeout=10, what="the end to be noticed")
     assert "analysis process ended" in job.error
-    again = lane.keep("4444", Board.from_moves("4444"), kind="analyse")  # the next job starts a new child
+    again = lane.keep("4444", Board.from_moves("4444"), kind="analyze")  # the next job starts a new child
     wait_until(lambda: again.finished, what="the new child's answer")
     assert again.error is None and again.latest.finished
 
 
 def test_close_ends_the_child_and_refuses_later_jobs():
     service = AnalysisProcess()
-    box: Job = Job("analyse", "4444")
+    box: Job = Job("analyze", "4444")
     service.start(box, Board.from_moves("4444"))
     pid = service.pid
     service.close()
     assert service.pid is None
     wait_until(lambda: box.finished, timeout=10, what="the job to end with its process")
-    later: Job = Job("analyse", "44")
+    later: Job = Job("analyze", "44")
     service.start(later, Board.from_moves("44"))
     assert later.finished and later.error == "the game is closing"
 
