@@ -125,7 +125,11 @@ class BookBuilder:
                 continue
             tasks = [self._task(key) for key in keys if key not in self.entries or self.rejudge]
             earlier = set(Checkpoint(self.resume).rows) if tasks and self.resume is not None else set()
-            rows = run_tasks(tasks, executor=executor, checkpoint=self.resume, desc=f"ply {ply:2d}", progress=progress)
+            rows = (
+                run_tasks(tasks, executor=executor, checkpoint=self.resume, desc=f"ply {ply:2d}", progress=progress)
+                if tasks
+                else []
+            )
             for task, row in zip(tasks, rows, strict=True):
                 self.entries[row["position"]] = pack(row["position"], row["score"], row["column"], row["leaf"])
                 self.solved += row["solved"] and task.key not in earlier

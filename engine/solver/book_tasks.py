@@ -34,13 +34,16 @@ from engine.stop import StopFlag
 Row = dict[str, Any]
 T = TypeVar("T")
 
-#: The solvers of this process, by (board, table size, threads): a worker reuses its tables.
-_SOLVERS: dict[tuple[Geometry, float, int], Solver] = {}
+#: The solvers of this process, by (thread, board, table size, threads): a worker reuses its tables.
+_SOLVERS: dict[tuple[int, Geometry, float, int], Solver] = {}
 
 
 def solver_for(geometry: Geometry, table_mb: float, threads: int = 1) -> Solver:
-    """This process's solver of ``geometry`` with a table of ``table_mb`` (made on first use), without a book."""
-    key = (geometry, float(table_mb), threads)
+    """This thread's solver of ``geometry`` with a table of ``table_mb`` (made on first use), without a book.
+
+    One per thread: a Dask worker started with ``--nthreads 4`` runs four tasks at once in one process.
+    """
+    key = (threading.get_ident(), geometry, float(table_mb), threads)
     if key not in _SOLVERS:
         _SOLVERS[key] = Solver(geometry, table_mb, threads=threads) if threads > 1 else Solver(geometry, table_mb)
     return _SOLVERS[key]
@@ -61,7 +64,26 @@ def grandchildren(board: Board, column: int) -> list[tuple[int, Board]]:
     return out
 
 
+#: Judgements made by this process, by (judging solver, budget, position): a position judged as a
+#: grandchild is often a task of its own two plies later. A judgement depends on nothing else (the
+#: solver, kept here, stands for its board and table size).
+_JUDGED: dict[tuple[Solver, int, int], BestMove | None] = {}
+#: Judgements kept at most (some 200 bytes each); the oldest half goes beyond it.
+MAX_JUDGED = 1_000_000
+
+
 def judge(solver: Solver, key: int, geometry: Geometry, leaf_nodes: int) -> BestMove | None:
+    """:func:`judge_afresh`, or what this process found for the same position, solver and budget."""
+    memo = (solver, leaf_nodes, key)
+    if memo not in _JUDGED:
+        if len(_JUDGED) >= MAX_JUDGED:
+            for old in list(_JUDGED)[: MAX_JUDGED // 2]:
+                del _JUDGED[old]
+        _JUDGED[memo] = judge_afresh(solver, key, geometry, leaf_nodes)
+    return _JUDGED[memo]
+
+
+def judge_afresh(solver: Solver, key: int, geometry: Geometry, leaf_nodes: int) -> BestMove | None:
     """The cold solve of the position ``key`` within ``leaf_nodes`` nodes (its column seen from the key's side),
     or None if it needs more.
 
