@@ -37,7 +37,7 @@ from engine.board import Board
 from engine.geometry import Geometry
 from engine.progress import Progress
 from engine.solver.book import Book, book_path, load_default
-from engine.solver.settings import DEFAULT_TABLE_MB
+from engine.solver.settings import DEFAULT_TABLE_MB, MAX_THREADS
 from engine.solver.solver import Solver
 from engine.stop import StopFlag
 
@@ -86,6 +86,9 @@ class PerfectAgent(Agent):
     )
     table_mb: int = param(DEFAULT_TABLE_MB, "transposition table size in MB", low=1, high=4096, label="Table MB")
     book: bool = param(True, "use the opening book where there is one", label="Opening book")
+    threads: int = param(
+        1, "threads a long solve shares its work between (see engine.solver.parallel)", low=1, high=MAX_THREADS
+    )
     seed: int | None = param(None, "random seed of the choice among equally good moves (none: a fresh one)", kind=int)
     _rng: random.Random = field(init=False, repr=False, compare=False)
     _solver: Solver | None = field(default=None, init=False, repr=False, compare=False)
@@ -125,7 +128,7 @@ class PerfectAgent(Agent):
         """The solver of ``geometry``: one kept across moves and games, since what its table learnt stays true."""
         if self._solver is None or self._solver.geometry != geometry:
             book = load_default(geometry) if self.book else None  # None (and a warning) if it is damaged
-            self._solver = Solver(geometry, self.table_mb, book=book)
+            self._solver = Solver(geometry, self.table_mb, book=book, threads=self.threads)
             self._warm = False
         return self._solver
 

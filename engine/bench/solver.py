@@ -9,7 +9,12 @@ Its parts (``--parts``):
   that answers Pons's way (``POSITION SCORE`` for each line of its standard
   input, such as Pons's ``c4solver``) run on the same positions in the same
   run with ``--reference COMMAND``.
-* ``empty``: the empty 7x6 board solved strongly, then weakly, without a book.
+* ``empty``: the empty 7x6 board solved strongly, then weakly (``--empty-kinds``), without a
+  book, at each thread count of ``--empty-threads`` (e.g. ``1,2,4,8,16``).
+* ``early``: the seeded positions after 4 to 12 random moves in :data:`EARLY` (their scores
+  labelled by the solver without a book), each solved by a fresh solver (a new table, as a new
+  process has) with the book, on ``--early-threads`` threads: how many took over 1 s and over
+  5 s, the worst, the median, and any score that differs from its label.
 * ``wide``: positions of ``--wide-stones`` stones made by seeded random play
   on the boards of ``--wide-boards`` (default 9x5, 8x6 and 7x7), each solved
   with a fresh table: the slowest, the median and how many took over 10 s.
@@ -28,6 +33,7 @@ Its parts (``--parts``):
 
 from __future__ import annotations
 
+import argparse
 import random
 import resource
 import shlex
@@ -49,7 +55,10 @@ from engine.match import play_game
 from engine.score import Score
 from engine.solver.book import load_default
 from engine.solver.book_builder import edge_positions
-from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB
+from engine.files import write_atomic
+from engine.resources import available_cores
+from engine.solver import parallel
+from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MAX_THREADS, MIN_TABLE_MB
 from engine.solver.solver import Solver
 from engine.startup.warmup import warm_up
 from engine.validate import MAX_GAMES, MAX_SECONDS, float_arg, int_arg
@@ -78,7 +87,9 @@ REFERENCE = {
     "Test_L1_R2": 0.133,
     "Test_L1_R3": 3.22,
 }
-PARTS = ("sets", "empty", "wide", "games", "sizes", "edge")
+#: The early-position set: ``MOVES SCORE`` lines (see the ``early`` part and :func:`make_early_set`).
+EARLY = Path(__file__).with_name("early_7x6.txt")
+PARTS = ("sets", "empty", "early", "wide", "games", "sizes", "edge")
 #: Every board of up to 42 cells (the connect-4 boards the perfect agent plays exactly).
 EXACT_SIZES = tuple(Geometry(c, r) for c in range(4, 10) for r in range(4, 10) if c * r <= 42)
 
@@ -115,10 +126,29 @@ def add_parser(benches) -> None:
     )
     parser.add_argument(
         "--empty-threads",
-        type=int,
-        choices=(1, 2),
-        default=1,
-        help="threads for the empty board (2: the work of each question shared by two)",
+        type=_thread_counts,
+        default=[1],
+        help="comma-separated thread counts for the empty board, e.g. 1,2,4,8,16 (default 1)",
+    )
+    parser.add_argument(
+        "--empty-kinds", default="strong,weak", help="strong, weak or both (default strong,weak) for the empty board"
+    )
+    parser.add_argument(
+        "--early-threads", type=int_arg(1, MAX_THREADS), default=2, help="threads of the early part (default 2)"
+    )
+    parser.add_argument("--early-no-book", action="store_true", help="the early part without the opening book")
+    parser.add_argument(
+        "--make-early",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write a new early-position set (60 seeded positions from --seed, labelled without a book) and stop",
+    )
+    parser.add_argument(
+        "--split-depth",
+        type=int_arg(0, 10),
+        default=None,
+        help="how many levels down the first question is asked on all threads (default: the solver's own)",
     )
     parser.add_argument(
         "--reference",
@@ -132,7 +162,9 @@ def add_parser(benches) -> None:
     parser.add_argument(
         "--wide-positions", type=int_arg(1, 10_000), default=10, help="positions per board (default 10)"
     )
-    parser.add_argument("--threads", type=int, choices=(1, 2), default=1, help="threads of the wide part (default 1)")
+    parser.add_argument(
+        "--threads", type=int_arg(1, MAX_THREADS), default=1, help="threads of the wide part (default 1)"
+    )
     parser.add_argument(
         "--wide-table-mb",
         type=float_arg(MIN_TABLE_MB, MAX_TABLE_MB),
@@ -168,11 +200,22 @@ def run(args) -> int:
     unknown = set(parts) - set(PARTS)
     if unknown:
         raise EngineError(f"unknown part(s) {', '.join(sorted(unknown))}: choose from {', '.join(PARTS)}")
-    emit("figures from a shared machine: compare ratios, not absolute times")
+    if args.split_depth is not None:
+        parallel.SPLIT_DEPTH = args.split_depth
+    if args.make_early is not None:
+        make_early_set(args.make_early, args.seed)
+        return 0
+    emit(f"figures from a shared machine: compare ratios, not absolute times ({available_cores()} cores)")
     if "sets" in parts:
         bench_sets(args)
     if "empty" in parts:
-        bench_empty(args.empty_table_mb, args.empty_seconds, args.empty_threads)
+        kinds = [kind.strip() for kind in args.empty_kinds.split(",") if kind.strip()]
+        if not kinds or set(kinds) - {"strong", "weak"}:
+            raise EngineError("--empty-kinds is strong, weak or strong,weak")
+        for threads in args.empty_threads:
+            bench_empty(args.empty_table_mb, args.empty_seconds, threads, kinds)
+    if "early" in parts:
+        bench_early(args.early_threads, not args.early_no_book)
     if "wide" in parts:
         for geometry in _geometries(args.wide_boards):
             bench_wide(geometry, args.wide_stones, args.wide_positions, args.seed, args.wide_table_mb, args.threads)
@@ -323,10 +366,65 @@ def bench_wide(geometry: Geometry, stones: int, count: int, seed: int, table_mb:
     )
 
 
-def bench_empty(table_mb: float, seconds: float, threads: int) -> None:
+def _thread_counts(text: str) -> list[int]:
+    """An argparse ``type=`` for comma-separated thread counts."""
+    parse = int_arg(1, MAX_THREADS)
+    counts = [parse(part.strip()) for part in text.split(",") if part.strip()]
+    if not counts:
+        raise argparse.ArgumentTypeError("give thread counts such as 1,2,4")
+    return counts
+
+
+def make_early_set(path: Path, seed: int, count: int = 60) -> None:
+    """Write ``count`` positions after 4 to 12 seeded random moves on 7x6 (nobody able to win at once,
+    no two the same), each with its exact score from the solver without a book, on every core."""
+    rng, seen, rows = random.Random(seed), set[str](), list[str]()
+    solver = Solver(Geometry(), 256, threads=available_cores())
+    while len(rows) < count:
+        board = Board()
+        for _ in range(rng.randint(4, 12)):
+            board.play(rng.choice(board.legal_columns()))
+            if board.is_over:
+                break
+        moves = board.move_string or ""
+        if board.is_over or any(board.is_winning_move(c) for c in board.legal_columns()) or moves in seen:
+            continue
+        seen.add(moves)
+        solver.reset()
+        solution = solver.solve(board)
+        assert solution.score is not None
+        rows.append(f"{moves} {solution.score.value}")
+        emit(f"  {moves} {solution.score.value} ({solution.seconds:.1f} s)")
+    write_atomic(path, "\n".join(rows) + "\n")
+    emit(f"{len(rows)} positions in {path}")
+
+
+def bench_early(threads: int, with_book: bool) -> None:
+    """The early-position set, each position on a fresh solver (a new table, as a new process has)."""
+    rows = load_set(EARLY, 0)
+    book = load_default(Geometry()) if with_book else None
+    times, wrong = [], 0
+    for moves, expected in rows:
+        solver = Solver(Geometry(), DEFAULT_TABLE_MB, book=book, threads=threads)
+        solver.warm_up()
+        solution = solver.solve(Board.from_moves(moves))
+        times.append(solution.seconds)
+        if solution.score != Score.pons(expected):
+            wrong += 1
+            print(f"mismatch: {moves} solved {solution.score}, expected {expected}", file=sys.stderr)
+        emit(f"  {moves} {solution.score} {solution.nodes:,} nodes {solution.seconds:.2f} s")
+    emit(
+        f"early positions: {len(rows)}, {threads} thread(s), {'book' if with_book else 'no book'}: "
+        f"over 1 s {sum(t > 1 for t in times)}, over 5 s {sum(t > 5 for t in times)}, "
+        f"worst {max(times):.2f} s, median {statistics.median(times):.2f} s, wrong scores {wrong}"
+    )
+
+
+def bench_empty(table_mb: float, seconds: float, threads: int, kinds: list[str]) -> None:
     """The empty 7x6 board solved strongly, then weakly (each with a fresh table, no book)."""
-    for weak in (False, True):
+    for weak in (kind == "weak" for kind in kinds):
         solver = Solver(Geometry(), table_mb, threads=threads)
+        solver.warm_up()  # (compiling or loading the kernels is not the solve)
         cpu = time.process_time()
         solution = solver.solve(Board(), weak=weak, seconds=seconds)
         cpu = time.process_time() - cpu

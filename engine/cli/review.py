@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from engine.cli.common import PositionReporter, add_command, add_geometry_arguments, emit, geometry_from, position_lines
+from engine.cli.solver_options import add_threads_argument
 from engine.review import GAME_SECONDS, LABELS, POSITION_SECONDS, review, summary
 from engine.solver.book import load_default
 from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB
@@ -40,6 +41,7 @@ def add_parser(subparsers) -> None:
         "--table-mb", type=float_arg(MIN_TABLE_MB, MAX_TABLE_MB), default=DEFAULT_TABLE_MB, help="table size"
     )
     group.add_argument("--no-book", action="store_true", help="do not use the opening book (7x6)")
+    add_threads_argument(group)
     parser.add_argument(
         "--summary", action="store_true", help="after each game, one line per player: NAME label=count..."
     )
@@ -54,7 +56,8 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     geometry = geometry_from(args)
-    solver = Solver(geometry, args.table_mb, book=None if args.no_book else load_default(geometry))
+    book = None if args.no_book else load_default(geometry)
+    solver = Solver(geometry, args.table_mb, book=book, threads=args.threads)
     reporter = PositionReporter()
     for line in position_lines(args.games):
         board = reporter.board(line, geometry)

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from engine.cli.common import add_grid_argument
 from engine.geometry import Geometry
 from engine.limits import Limits
-from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB
+from engine.resources import available_cores
+from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MAX_THREADS, MIN_TABLE_MB
 from engine.validate import MAX_NODES, MAX_SECONDS, float_arg, int_arg
 
 if TYPE_CHECKING:
@@ -29,6 +30,18 @@ START_UP = (
     "that needs a real search about 0.2 s after, once `python -m engine.warmup --ahead-of-time` has built\n"
     "the search ahead of time (else about 0.45 s: numba loads first); later lines do not pay it again"
 )
+
+
+def add_threads_argument(group) -> None:
+    """``--threads N``: how many cores a long solve shares its work between (default: every core)."""
+    cores = available_cores()
+    group.add_argument(
+        "--threads",
+        type=int_arg(1, MAX_THREADS),
+        default=cores,
+        help=f"threads a long solve shares its work between (default: every core this process may use, "
+        f"here {cores}; 1 to {MAX_THREADS}; a solve limited by --nodes runs on one)",
+    )
 
 
 def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
@@ -53,13 +66,7 @@ def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
         default=0,
         help="give up on a position after this many nodes (default and 0: no limit)",
     )
-    group.add_argument(
-        "--threads",
-        type=int,
-        choices=(1, 2),
-        default=1,
-        help="2: a long solve shares its work between two cores (boards up to 9x6 and 8x7; not with --nodes)",
-    )
+    add_threads_argument(group)
     add_grid_argument(parser)
     parser.add_argument("positions", nargs="*", metavar="POSITION", help="move strings such as 4453")
 

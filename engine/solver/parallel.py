@@ -1,8 +1,8 @@
-"""One question on two threads: its answer split into independent questions, shared out.
+"""One question on many threads: its answer split into independent questions, shared out.
 
 A solve is a chain of yes/no questions, "is the score above s?" (see
 :func:`~engine.solver.negamax.solve_kernel`), and on the openings each of them
-is a long search. Two threads answer one question together:
+is a long search. The threads answer one question together:
 
 * **"Yes" needs one good move.** The move the move order likes best, ``m``,
   is good enough when every reply of the opponent leaves a position still
@@ -25,21 +25,21 @@ is a long search. Two threads answer one question together:
   rest are shared out: what the other thread would do meanwhile on the others
   is then not thrown away. (Measured on a 9x5 position, 261119: 28.9 s
   without this, 21.3 s with it, 38.3 s on one thread.)
-* **No thread waits.** When the list is empty, a thread joins a question the
-  other one is still on: first it answers the questions that one comes down
-  to, from the last (which the other thread will reach last, and then find
-  answered in the table), then it searches the question itself, its move
-  order jittered where the opponent moves (see ``jitter`` in
-  :func:`~engine.solver.negamax.negamax`). The first to answer stops the other.
+* **No thread waits.** When the list is empty, a thread joins the question the
+  fewest threads are on. The first to join it answers the questions it comes
+  down to, from the last (which the thread already on it will reach last, and
+  then find answered in the table); then every joiner searches the question
+  itself, its move order jittered where the opponent moves, each thread with
+  its own random steps (see ``jitter`` in :func:`~engine.solver.negamax.negamax`),
+  so that they take different ways and fill the table for each other. The first
+  to answer stops the others.
 
 The answer is the same as on one thread: only the order of the work changes.
 (Measured on the empty 7x6 board, weakly: 15.7 s on one thread, 8.6-9.5 s on
 two this way, 11.6-13.4 s with both threads searching every question whole.)
 
-Only boards of one word: a slot of their table is one 64-bit word, written
-and read whole, so a thread never sees half of another's entry. (Two-word
-boards keep the key's high word in a second array, which a thread could pair
-with another position's slot.)
+Every board size: the table is shared without locks, and a thread never sees
+half of another's entry (see "Threads" in :mod:`engine.solver.table`).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
-from engine.kernels.bitops import andnot, band, bor, bxor, shr
+from engine.kernels.bitops import andnot, band, bor, bxor, shr, store
 from engine.kernels.rules import column_cells, playable_cells, winning_cells
 from engine.solver.arrays import ABORTED, NODES, new_stats
 from engine.solver.moves import order_moves
@@ -60,13 +60,11 @@ from engine.solver.questions import next_question
 from engine.solver.symmetry import mirror
 from engine.stop import StopFlag
 
-#: The threads that share a question.
-THREADS = 2
 #: The jitter of a thread that joins a question another is on (see negamax): random steps where
 #: the opponent moves, one and three plies below the question's position, where every move must be
-#: searched anyway (the question is expected to be a "yes"), so that the two go different ways.
+#: searched anyway (the question is expected to be a "yes"), so that they go different ways.
 HELPER_JITTER = 1010
-#: How many levels deep a question's most promising move is asked on both threads (see _answer_quiet).
+#: How many levels deep a question's most promising move is asked on all threads (see _until_no).
 SPLIT_DEPTH = 2
 
 
@@ -80,21 +78,38 @@ def safe_moves(current, mask, g, out_current, out_mask):
     order = np.zeros((g.cols, 2), dtype=np.int64)
     n = order_moves(current, mask, safe, threats, g, order)
     for k in range(n):
-        out_current[k] = opponent
-        out_mask[k] = bor(mask, band(safe, column_cells(g, order[k, 0])))
+        store(out_current, k, opponent)
+        store(out_mask, k, bor(mask, band(safe, column_cells(g, order[k, 0]))))
     return n
 
 
-def _children(current, mask, g) -> list[tuple[np.uint64, np.uint64]]:
+@njit(cache=True, nogil=True)
+def mirror_image(bits, g):
+    """:func:`~engine.solver.symmetry.mirror` for the Python side (which cannot call an inlined kernel)."""
+    return mirror(bits, g)
+
+
+def _bits(value):
+    """A bitboard a kernel returned (a Python int, or a pair of them on a wide board) as kernels take it."""
+    if isinstance(value, (tuple, np.ndarray)) and len(value) == 2:
+        return (np.uint64(value[0]), np.uint64(value[1]))
+    return np.uint64(value)
+
+
+def _children(current, mask, g) -> list[tuple]:
     """The positions after the moves that do not lose at once, most promising first, each
     mirror image left out after its twin."""
-    out_current = np.zeros(g.cols, dtype=np.uint64)
-    out_mask = np.zeros(g.cols, dtype=np.uint64)
-    children: list[tuple[np.uint64, np.uint64]] = []
+    wide = isinstance(current, tuple)
+    shape = (g.cols, 2) if wide else (g.cols,)
+    out_current, out_mask = np.zeros(shape, dtype=np.uint64), np.zeros(shape, dtype=np.uint64)
+    children: list[tuple] = []
+    seen: set = set()
     for k in range(int(safe_moves(current, mask, g, out_current, out_mask))):
-        twin = (np.uint64(mirror(out_current[k], g)), np.uint64(mirror(out_mask[k], g)))
-        if twin not in children:
-            children.append((out_current[k], out_mask[k]))
+        child = (_bits(out_current[k]), _bits(out_mask[k]))
+        twin = (_bits(mirror_image(child[0], g)), _bits(mirror_image(child[1], g)))
+        if str(twin) not in seen:  # (str: the same text for equal boards of either kind)
+            seen.add(str(child))
+            children.append(child)
     return children
 
 
@@ -120,7 +135,7 @@ class _Question:
 
 
 class _Batch:
-    """Questions answered on ``THREADS`` threads until one of them is a "no"."""
+    """Questions answered on every thread (one per scratch buffer) until one of them is a "no"."""
 
     def __init__(self, questions: list[_Question], g, table, scratches) -> None:
         self.questions, self.g, self.table, self.scratches = questions, g, table, scratches
@@ -134,36 +149,39 @@ class _Batch:
         with contextlib.ExitStack() as flags:
             for question in self.questions:
                 question.flag = flags.enter_context(flag.deadline(None))
-            threads = [threading.Thread(target=self._work, args=(i,), daemon=True) for i in range(THREADS)]
+            threads = [threading.Thread(target=self._work, args=(i,), daemon=True) for i in range(len(self.scratches))]
             for thread in threads:
                 thread.start()
             for thread in threads:
                 thread.join()
         return self.no is not None or all(question.bound is not None for question in self.questions)
 
-    def _pick(self) -> tuple[_Question | None, bool]:
-        """The next question for an idle thread, and whether another thread is on it (under the lock)."""
+    def _pick(self) -> tuple[_Question | None, int]:
+        """The next question for an idle thread, and how many threads are on it already (under the lock)."""
         if self.no is not None:
-            return None, False
+            return None, 0
         if self.waiting:
-            return self.waiting.pop(0), False
-        helped = [q for q in self.questions if q.bound is None and q.searchers == 1]
-        return (helped[0], True) if helped else (None, False)
+            return self.waiting.pop(0), 0
+        open_questions = [q for q in self.questions if q.bound is None and q.searchers > 0]
+        if not open_questions:
+            return None, 0
+        question = min(open_questions, key=lambda q: q.searchers)  # (the first such: the most promising)
+        return question, question.searchers
 
     def _work(self, index: int) -> None:
         scratch = self.scratches[index]
         while True:
             with self.lock:
-                question, helping = self._pick()
+                question, others = self._pick()
                 if question is None:
                     return
                 question.searchers += 1
-            if helping:  # first the end of its work, which the other thread comes to last
+            if others == 1:  # first the end of its work, which the thread on it comes to last
                 spent = _help(question, self.g, self.table, scratch, seed=index)
                 with self.lock:
                     self.nodes += spent
             stats = new_stats(seed=index)
-            jitter = HELPER_JITTER if helping else 0
+            jitter = HELPER_JITTER if others else 0
             bound = _ask(
                 question.current, question.mask, question.ply, question.value, jitter,
                 self.g, self.table, scratch, stats, question.flag,
@@ -174,7 +192,7 @@ class _Batch:
                 if stats[ABORTED] or question.bound is not None:
                     continue
                 question.bound = bound
-                question.flag.set()  # (the other thread on this question, if any, stops)
+                question.flag.set()  # (the other threads on this question, if any, stop)
                 if bound <= question.value and self.no is None:
                     self.no = question
                     for other in self.questions:
@@ -190,7 +208,7 @@ def _help(question: _Question, g, table, scratch, seed: int) -> int:
     done, _, current, mask, ply, flipped = play_forced(question.current, question.mask, question.ply, g)
     if done:
         return 0
-    current, mask, ply = np.uint64(current), np.uint64(mask), int(ply)
+    current, mask, ply = _bits(current), _bits(mask), int(ply)
     if flipped:  # the opponent moves: every move of theirs must leave us above the value
         parts = [(c, m, ply + 1) for c, m in _children(current, mask, g)]
     else:  # our most promising move, and every reply to it
@@ -209,7 +227,7 @@ def _help(question: _Question, g, table, scratch, seed: int) -> int:
 def answer(
     current, mask, ply: int, value: int, expect_yes: bool, g, table, scratches, flag: StopFlag, depth: int = 0
 ) -> tuple[int | None, int]:
-    """``(bound, nodes)``: one null-window question ("above ``value``?") on two threads.
+    """``(bound, nodes)``: one null-window question ("above ``value``?") on every thread.
 
     ``bound`` is above ``value`` exactly when the answer is "yes", as for
     :func:`~engine.solver.negamax.question_kernel` (None: ``flag`` stopped it).
@@ -218,7 +236,7 @@ def answer(
     done, score, current, mask, ply, flipped = play_forced(current, mask, ply, g)
     if done:
         return int(score), 0
-    current, mask = np.uint64(current), np.uint64(mask)  # (numba hands uint64 back as Python ints)
+    current, mask = _bits(current), _bits(mask)  # (numba hands uint64 back as Python ints)
     if not flipped:
         return _answer_quiet(current, mask, int(ply), value, expect_yes, g, table, scratches, flag, depth)
     # The forced moves gave the move to the other side: ask them the opposite question.
@@ -257,7 +275,7 @@ def _until_no(questions: list[_Question], depth: int, g, table, scratches, flag:
     """Answer ``questions`` until one is a "no"; ``(finished, nodes)`` (not finished: ``flag`` stopped it).
 
     Near the top (``depth`` below ``SPLIT_DEPTH``) the first, most promising question is asked
-    first on both threads, itself split the same way: if there is a "no", it is usually that
+    first on all threads, itself split the same way: if there is a "no", it is usually that
     one, and whatever the threads did on the others meanwhile would be work thrown away.
     """
     nodes = 0
@@ -281,15 +299,15 @@ def _no(questions: list[_Question]) -> _Question | None:
 
 def warm_up(g) -> None:
     """Compile (or load) the kernels that share out a question."""
-    empty = np.uint64(0)
+    empty = _bits((0, 0)) if isinstance(g.one, tuple) else np.uint64(0)
     play_forced(empty, empty, 0, g)
     _children(empty, empty, g)
 
 
 def solve_parallel(current, mask, ply: int, weak: bool, g, table, scratches, flag: StopFlag) -> tuple[int | None, int]:
-    """``(score, nodes)`` of a position not over, each question on two threads (None: ``flag`` stopped it).
+    """``(score, nodes)`` of a position not over, each question on every thread (None: ``flag`` stopped it).
 
-    ``scratches`` are two scratch buffers (see :func:`~engine.solver.arrays.new_scratch`), one for each thread.
+    ``scratches`` are the threads' scratch buffers (see :func:`~engine.solver.arrays.new_scratch`), one each.
     """
     low, high = (int(bound) for bound in score_range(current, mask, ply, weak, g))
     nodes = 0

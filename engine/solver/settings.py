@@ -19,6 +19,8 @@ PROMISE_NOW, PROMISE_SOON, PROMISE_LATER, PROMISE_ANY = 6, 12, 5, 3
 DEFAULT_TABLE_MB = 64
 #: Table sizes a person may ask for, in MB (the largest table, 2**32 wide slots, is 64 GiB).
 MIN_TABLE_MB, MAX_TABLE_MB = 0.001, 65536
+#: The most threads one solve may share its work between (each keeps a scratch buffer of a few KB).
+MAX_THREADS = 1024
 #: log2 of the slots of the smallest and the largest table (see engine.solver.table).
 MIN_BITS, MAX_BITS = 14, 32
 

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from engine.board import Board
-from engine.errors import GeometryError, IllegalMoveError
+from engine.errors import GeometryError, IllegalMoveError, ValueRangeError
 from engine.geometry import Geometry
 from engine.limits import Limits
 from engine.score import Score
@@ -36,8 +36,8 @@ from engine.solver.results import Analysis, BestMove, Solution, Ties
 from engine.solver.settings import DEFAULT_TABLE_MB, checked_table_bits
 from engine.stop import StopFlag
 
-#: With two threads, a solve shares its work between them once one thread has searched this
-#: many nodes without an answer (about 0.3 s): starting threads costs more than short solves take.
+#: With more than one thread, a solve shares its work between them once one thread has searched
+#: this many nodes without an answer (about 0.3 s): starting threads costs more than short solves take.
 PARALLEL_AFTER_NODES = 1_500_000
 
 
@@ -97,8 +97,8 @@ class Solver:
 
     ``book`` (an opening :class:`~engine.solver.book.Book` of the same
     geometry) answers the positions it holds without a search. With
-    ``threads=2`` a long solve on a board of one word runs on two threads
-    (see :mod:`engine.solver.parallel`); node limits keep it on one. A
+    ``threads`` above 1 a long solve runs on that many threads sharing the
+    table (see :mod:`engine.solver.parallel`); node limits keep it on one. A
     ``table`` the same kernels filled for this geometry (the search built ahead
     of time hands its own over: :mod:`engine.solver.aot`) is used instead of a
     new one of ``table_mb``.
@@ -119,10 +119,14 @@ class Solver:
         # Past the book's deepest position no position has all its children in it.
         self._book_plies = 0 if book is None else book.deepest_ply + 1
         self.table = new_table(checked_table_bits(table_mb, geometry.wide), geometry.wide) if table is None else table
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise ValueRangeError(f"threads must be a whole number from 1 up, not {threads!r}")
+        self.threads = threads
         self._scratch = new_scratch(geometry)
-        # Long solves of one-word boards may run on two threads (see engine.solver.parallel).
-        parallel = threads > 1 and not geometry.wide
-        self._scratches = (self._scratch, new_scratch(geometry)) if parallel else None
+        # Long solves may run on several threads, one scratch buffer each (see engine.solver.parallel).
+        self._scratches = (
+            (self._scratch, *(new_scratch(geometry) for _ in range(threads - 1))) if threads > 1 else None
+        )
         self._live: _Run | None = None  # the run under way, whose node counter other threads may read
 
     @property

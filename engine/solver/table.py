@@ -33,6 +33,22 @@ fold the high word into the low one before mixing, and also store the high
 word in a second array: with it the fold is undone and the key is again
 exact. A wrong exact score is never returned.
 
+**Threads.** Several threads share one table without locks. On a board of one
+word a slot is one aligned 64-bit word, written and read whole: a thread sees
+an entry entire or not at all. A wide board's entry is two words (the slot and
+its high word), which another thread could write between our two reads, so
+the high word also carries a *sequence number* (a seqlock per slot)::
+
+      63 ............ 32 | 31 ........ 0
+      sequence (odd: being written) | the key's high word
+
+A writer claims the slot by raising the sequence to an odd number with one
+compare-and-swap (if another writer holds it, the result is not stored: a lost
+entry), writes the slot, then publishes the high word with the next even
+number. A reader reads the high word, the slot, and the high word again, and
+takes the entry only if the sequence was even and did not change: it never
+pairs one position's slot with another's high word.
+
 A lost entry only costs time, never correctness. (An empty table: engine.solver.arrays.new_table.)
 """
 
@@ -91,6 +107,57 @@ def _mixed_key(current, mask):
     return wide
 
 
+# -- the memory operations two threads may race on ------------------------------------
+def _element_pointer(context, builder, array_type, array, index):
+    """LLVM's pointer to ``array[index]`` (a 1-d array, no bounds check)."""
+    data = context.make_array(array_type)(context, builder, array).data
+    return builder.gep(data, [index], inbounds=True)
+
+
+@intrinsic
+def _load_acquire(typingctx, array, index):
+    """``array[index]`` read whole, and no later read of this thread moves before it."""
+    sig = array.dtype(array, index)
+
+    def codegen(context, builder, signature, args):
+        pointer = _element_pointer(context, builder, signature.args[0], *args)
+        return builder.load_atomic(pointer, "acquire", 8)
+
+    return sig, codegen
+
+
+@intrinsic
+def _store_release(typingctx, array, index, value):
+    """``array[index] = value`` written whole, after every earlier write of this thread is visible."""
+    sig = types.void(array, index, value)
+
+    def codegen(context, builder, signature, args):
+        pointer = _element_pointer(context, builder, signature.args[0], args[0], args[1])
+        builder.store_atomic(args[2], pointer, "release", 8)
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+@intrinsic
+def _compare_and_swap(typingctx, array, index, expected, value):
+    """Atomically: if ``array[index] == expected``, set it to ``value``; whether it did."""
+    sig = types.boolean(array, index, expected, value)
+
+    def codegen(context, builder, signature, args):
+        pointer = _element_pointer(context, builder, signature.args[0], args[0], args[1])
+        outcome = builder.cmpxchg(pointer, args[2], args[3], "acq_rel", "acquire")
+        return builder.extract_value(outcome, 1)
+
+    return sig, codegen
+
+
+#: The high word's sequence number starts at bit 32; odd while a writer holds the slot.
+SEQUENCE_SHIFT = np.uint64(32)
+HIGH_MASK = np.uint64(0xFFFF_FFFF)
+ONE_WRITE = np.uint64(1) << SEQUENCE_SHIFT
+
+
 # -- probing and storing -----------------------------------------------------------
 @intrinsic
 def _prefetch(typingctx, array, index):
@@ -133,13 +200,32 @@ def probe(table, current, mask):
     slots, high_words = table
     mixed, high = mixed_key(current, mask)
     index, check = _bucket(slots, mixed)
+    if len(high_words) > 1:
+        return _probe_wide(slots, high_words, index, check, high)
     # (Written out rather than through a helper taking the arrays: such calls cost more than the probe.)
     word = slots[index]
-    if word >> np.uint64(DATA_BITS) == check and (len(high_words) == 1 or high_words[index] == high):
+    if word >> np.uint64(DATA_BITS) == check:
         return word
     word = slots[index + 1]
-    if word >> np.uint64(DATA_BITS) == check and (len(high_words) == 1 or high_words[index + 1] == high):
+    if word >> np.uint64(DATA_BITS) == check:
         return word
+    return np.uint64(0)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _probe_wide(slots, high_words, index, check, high):
+    """:func:`probe` on a wide board: each slot read between two reads of its sequence (see the module)."""
+    for i in range(index, index + 2):
+        before = _load_acquire(high_words, i)
+        word = _load_acquire(slots, i)
+        after = _load_acquire(high_words, i)
+        if (
+            before == after
+            and (before >> SEQUENCE_SHIFT) & np.uint64(1) == 0  # (no writer held the slot)
+            and before & HIGH_MASK == high
+            and word >> np.uint64(DATA_BITS) == check
+        ):
+            return word
     return np.uint64(0)
 
 
@@ -153,14 +239,26 @@ def store(table, current, mask, data):
     slots, high_words = table
     mixed, high = mixed_key(current, mask)
     index, check = _bucket(slots, mixed)
+    wide = len(high_words) > 1
     first = slots[index]
-    same = first >> np.uint64(DATA_BITS) == check and (len(high_words) == 1 or high_words[index] == high)
+    # (On a wide board these two reads may be torn: they only choose the slot, never what is read back.)
+    same = first >> np.uint64(DATA_BITS) == check and (not wide or high_words[index] & HIGH_MASK == high)
     work = (np.uint64(data) >> np.uint64(WORK_SHIFT)) & np.uint64(MAX_WORK)
     if not same and (first >> np.uint64(WORK_SHIFT)) & np.uint64(MAX_WORK) > work:
         index += 1
-    slots[index] = (check << np.uint64(DATA_BITS)) | np.uint64(data)
-    if len(high_words) > 1:
-        high_words[index] = high
+    word = (check << np.uint64(DATA_BITS)) | np.uint64(data)
+    if not wide:
+        slots[index] = word
+        return
+    seen = _load_acquire(high_words, index)
+    sequence = seen & ~HIGH_MASK
+    if (seen >> SEQUENCE_SHIFT) & np.uint64(1) or not _compare_and_swap(
+        high_words, index, seen, sequence + ONE_WRITE
+    ):
+        return  # another thread is writing this slot: this result is lost, which only costs time
+    slots[index] = word
+    # (The sequence wraps around after 2**32 writes to one slot: no reader is that slow.)
+    _store_release(high_words, index, (sequence + ONE_WRITE + ONE_WRITE) | high)
 
 
 # -- the data fields ------------------------------------------------------------------

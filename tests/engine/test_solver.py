@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -10,7 +11,7 @@ import pytest
 
 from engine.bench.solver import PONS
 from engine.board import Board
-from engine.errors import PositionError
+from engine.errors import EngineError, PositionError
 from engine.geometry import Geometry
 from engine.score import Score
 from engine.solver import solver as solver_module
@@ -223,22 +224,26 @@ def test_a_bucket_keeps_the_costliest_result_and_the_newest() -> None:
 
 
 @needs_pons
-def test_two_threads_give_the_same_exact_scores(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("threads", [2, 5])
+def test_threads_give_the_same_exact_scores(monkeypatch: pytest.MonkeyPatch, threads: int) -> None:
     """Every solve goes parallel at once (a tiny threshold) and still finds Pons's scores, strong and weak."""
     monkeypatch.setattr(solver_module, "PARALLEL_AFTER_NODES", 200)
-    solver = Solver(Geometry(), 8, threads=2)
+    solver = Solver(Geometry(), 8, threads=threads)
     for moves, score in pons_lines("Test_L2_R2", sample=12) + pons_lines("Test_L1_R1", sample=12):
         assert solver.solve_moves(moves).score == Score.pons(int(score)), moves
         assert solver.solve(Board.from_moves(moves), weak=True).score == Score.sign(int(np.sign(int(score))))
 
 
-@pytest.mark.parametrize(("cols", "rows", "connect", "plies"), [(9, 5, 4, 16), (7, 7, 4, 20), (8, 6, 5, 22)])
-def test_two_threads_agree_with_one_on_other_boards(
-    monkeypatch: pytest.MonkeyPatch, cols: int, rows: int, connect: int, plies: int
+@pytest.mark.parametrize(
+    ("cols", "rows", "connect", "plies", "threads"), [(9, 5, 4, 16, 2), (7, 7, 4, 20, 3), (8, 6, 5, 22, 2)]
+)
+def test_threads_agree_with_one_on_other_boards(
+    monkeypatch: pytest.MonkeyPatch, cols: int, rows: int, connect: int, plies: int, threads: int
 ) -> None:
-    """Questions shared out from the first node on other boards: the scores one thread finds, strong and weak."""
+    """Questions shared out from the first node on other boards, wide ones (8x8, 9x7: two-word
+    bitboards) too: the scores one thread finds, strong and weak."""
     monkeypatch.setattr(solver_module, "PARALLEL_AFTER_NODES", 1)
-    shared = []  # the solves that went to two threads (a search of a few nodes ends before)
+    shared = []  # the solves that went to several threads (a search of a few nodes ends before)
 
     def counted(*args, **kwargs):
         shared.append(args)
@@ -246,7 +251,7 @@ def test_two_threads_agree_with_one_on_other_boards(
 
     monkeypatch.setattr(solver_module, "solve_parallel", counted)
     geometry = Geometry(cols, rows, connect)
-    one, two = Solver(geometry, 8), Solver(geometry, 8, threads=2)
+    one, two = Solver(geometry, 8), Solver(geometry, 8, threads=threads)
     rng = random.Random(cols * 100 + rows * 10 + connect)
     for _ in range(6):
         board = Board.from_moves(random_position(geometry, plies, rng), geometry)
@@ -257,12 +262,67 @@ def test_two_threads_agree_with_one_on_other_boards(
     assert len(shared) >= 4
 
 
-def test_two_threads_stop_on_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A time limit that runs out in the parallel part ends both threads and reports no score."""
+@pytest.mark.parametrize(("cols", "rows", "threads"), [(8, 8, 3), (9, 7, 4), (9, 9, 2)])
+def test_threads_agree_with_one_on_wide_boards(monkeypatch: pytest.MonkeyPatch, cols: int, rows: int, threads: int) -> None:
+    """Boards of two-word bitboards, their table shared by the threads (see "Threads" in
+    engine.solver.table): positions that one thread solves in 5,000 to 2 million nodes (random play
+    leaves most positions decided at once), strong and weak, the same scores on several threads."""
+    monkeypatch.setattr(solver_module, "PARALLEL_AFTER_NODES", 1)
+    geometry = Geometry(cols, rows)
+    one, many = Solver(geometry, 8), Solver(geometry, 8, threads=threads)
+    rng, compared = random.Random(cols * 10 + rows), 0
+    while compared < 3:
+        board = Board.from_moves(random_position(geometry, rng.randint(14, 30), rng), geometry)
+        one.reset()
+        found = one.solve(board, nodes=2_000_000)
+        if not found.finished or found.nodes < 5000:
+            continue
+        compared += 1
+        for weak in (False, True):
+            one.reset()
+            many.reset()
+            assert many.solve(board, weak=weak).score == one.solve(board, weak=weak).score, board.move_string
+
+
+def test_threads_stop_on_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A time limit that runs out in the parallel part ends every thread and reports no score."""
     monkeypatch.setattr(solver_module, "PARALLEL_AFTER_NODES", 200)
-    solver = Solver(Geometry(), 8, threads=2)
+    before = threading.active_count()
+    solver = Solver(Geometry(), 8, threads=4)
     assert not solver.solve(Board(), seconds=0.5).finished
     assert solver.solve_moves("3246313").score == Score.pons(-2)  # and the solver goes on soundly
+    assert threading.active_count() == before  # no thread left searching
+
+
+@pytest.mark.parametrize("threads", [0, -1, 1.5, True])
+def test_threads_must_be_a_whole_number_from_one(threads) -> None:
+    with pytest.raises(EngineError, match="threads must be a whole number"):
+        Solver(Geometry(), 8, threads=threads)
+
+
+def test_wide_table_slot_held_by_a_writer_is_neither_read_nor_written() -> None:
+    """The seqlock of a wide board's slot (see engine.solver.table): an odd sequence number means a
+    writer is between its two writes, so a reader misses and another writer gives its result up."""
+    geometry = Geometry(8, 8)
+    table = new_table(MIN_BITS, wide=True)
+
+    def data(work: int) -> int:
+        return int(tt.pack(3, tt.UPPER, -33, work))
+
+    current, mask = geometry.to_kernel(0), geometry.to_kernel(1)
+    tt.store(table, current, mask, data(3))
+    assert int(tt.probe(table, current, mask)) & DATA == data(3)
+    slots, high_words = table
+    (index,) = np.flatnonzero(slots)
+    sequence = int(high_words[index]) >> 32
+    assert sequence % 2 == 0 and sequence > 0  # published with an even number
+    held = high_words[index] + np.uint64(1 << 32)
+    high_words[index] = held  # a writer holds it
+    assert tt.probe(table, current, mask) == 0
+    tt.store(table, current, mask, data(4))
+    assert high_words[index] == held and int(slots[index]) & DATA == data(3)  # not written
+    high_words[index] = held + np.uint64(1 << 32)  # released
+    assert int(tt.probe(table, current, mask)) & DATA == data(3)
 
 
 @needs_pons
