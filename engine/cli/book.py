@@ -19,7 +19,7 @@ from engine.experiments.runner import Row
 from engine.geometry import MAX_COLS, MAX_ROWS
 from engine.solver.book import Book, board_of_key, book_path, check_writable
 from engine.solver.book_builder import BookBuilder, check_book, resume_path
-from engine.solver.settings import MAX_TABLE_MB, MIN_TABLE_MB
+from engine.solver.settings import MAX_TABLE_MB, MAX_THREADS, MIN_TABLE_MB
 from engine.validate import MAX_NODES, float_arg, int_arg
 
 #: The most stones any board holds.
@@ -88,6 +88,14 @@ def add_parser(subparsers) -> None:
         help="local worker processes, each with its own table (default: every core; 1 runs here)",
     )
     running.add_argument(
+        "--threads",
+        type=int_arg(1, MAX_THREADS),
+        default=1,
+        metavar="N",
+        help="threads each position's solve shares its work between (default 1: --jobs already uses every "
+        "core; the same book for every N)",
+    )
+    running.add_argument(
         "--cluster",
         type=cluster_argument,
         default=None,
@@ -121,7 +129,7 @@ def run(args) -> int:
         args.plies,
         args.leaf_nodes,
         table_mb=args.table_mb,
-        threads=getattr(args, "threads", 1),
+        threads=args.threads,
         rejudge=args.rejudge,
         log=emit,
     )
@@ -163,7 +171,7 @@ def _wrong(args, book: Book, executor: Executor | None) -> list[Row]:
         executor,
         from_ply=args.from_ply,
         table_mb=args.table_mb,
-        threads=getattr(args, "threads", 1),
+        threads=args.threads,
         progress=not args.quiet,
     )
 

@@ -63,6 +63,13 @@ def test_two_local_workers_write_the_same_bytes(cli, reference, tmp_path) -> Non
     assert "ply  0: 1 positions, 1 new" in out
 
 
+def test_threads_2_writes_the_same_bytes(cli, reference, tmp_path) -> None:
+    path = tmp_path / "book.bin"
+    status, _, err = cli(["book", *BOARD, "--jobs", "1", "--threads", "2", "--output", str(path)])
+    assert status == 0, err
+    assert path.read_bytes() == reference
+
+
 def test_a_build_killed_in_the_middle_resumes_to_the_same_book(reference, tmp_path) -> None:
     path = tmp_path / "book.bin"
     resume = resume_path(path)
