@@ -34,9 +34,11 @@ from engine.agents.search import pons_score, proven_plies
 from engine.board import Board
 from engine.errors import EngineError
 from engine.geometry import Geometry
+from engine.limits import Limits
 from engine.score import Score
+from engine.solver.auto import AutoSolver
 from engine.solver.book import Book, BookError, load_default
-from engine.solver.solver import Solver, win_now_score
+from engine.solver.solver import win_now_score
 from engine.stop import StopFlag
 
 #: Seconds of alpha-beta for the first estimate.
@@ -123,7 +125,9 @@ class Analyst:
                 book = None
         self.geometry = geometry
         self.book: Book | None = book or None
-        self.solver = Solver(geometry, table_mb, book=self.book)
+        # The solver's one way in (with limits, always numba's compiled solver, whose table lasts).
+        self._solvers = AutoSolver(geometry, table_mb=table_mb, book=self.book or False)
+        self.solver = self._solvers.compiled
         self._solver_ready = False  # its kernels loaded (the first solve of a process loads them: seconds)
         self._estimator = create_agent(ESTIMATE_SPEC.format(seconds=estimate_seconds))
 
@@ -182,7 +186,7 @@ class Analyst:
             yield snapshot("solve", col)
             board.play(col)
             try:
-                solution = self.solver.solve(board, seconds=limit, stop=stop)
+                solution = self._solvers.solve(board, limits=Limits.merged(None, seconds=limit, stop=stop))
             finally:
                 board.undo()
             if stop.is_set():

@@ -57,7 +57,8 @@ T = TypeVar("T")
 class AutoSolver:
     """Exact solves and analyses of one geometry by the quickest solver that can answer (see the module).
 
-    ``book=False`` leaves the opening book out; ``table_mb`` and ``threads``
+    ``book=False`` leaves the opening book out (a :class:`~engine.solver.book.Book`
+    given here is used instead of the shipped one); ``table_mb`` and ``threads``
     are the compiled solver's (see :class:`~engine.solver.solver.Solver`).
     A table size this machine cannot hold fails here, not at the first
     position that needs it.
@@ -68,7 +69,7 @@ class AutoSolver:
         geometry: Geometry | None = None,
         *,
         table_mb: float = DEFAULT_TABLE_MB,
-        book: bool = True,
+        book: bool | Book = True,
         threads: int = 1,
     ) -> None:
         self.geometry = geometry = geometry or Geometry()
@@ -118,7 +119,9 @@ class AutoSolver:
         """The opening book of the board (None with ``book=False`` or none shipped), loaded on first use."""
         from engine.solver.book import load_default
 
-        return load_default(self.geometry) if self._use_book else None
+        if self._use_book is True:
+            return load_default(self.geometry)
+        return self._use_book or None
 
     @property
     def compiled(self) -> Solver:
