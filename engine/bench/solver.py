@@ -49,15 +49,15 @@ from engine.bench.search import random_positions
 from engine.board import Board
 from engine.cli.common import emit
 from engine.errors import EngineError
+from engine.files import write_atomic
 from engine.formats import format_moves
 from engine.geometry import Geometry
 from engine.match import play_game
+from engine.resources import available_cores
 from engine.score import Score
+from engine.solver import parallel
 from engine.solver.book import load_default
 from engine.solver.book_builder import edge_positions
-from engine.files import write_atomic
-from engine.resources import available_cores
-from engine.solver import parallel
 from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MAX_THREADS, MIN_TABLE_MB
 from engine.solver.solver import Solver
 from engine.startup.warmup import warm_up
