@@ -124,9 +124,7 @@ class Solver:
         self.threads = threads
         self._scratch = new_scratch(geometry)
         # Long solves may run on several threads, one scratch buffer each (see engine.solver.parallel).
-        self._scratches = (
-            (self._scratch, *(new_scratch(geometry) for _ in range(threads - 1))) if threads > 1 else None
-        )
+        self._scratches = (self._scratch, *(new_scratch(geometry) for _ in range(threads - 1))) if threads > 1 else None
         self._live: _Run | None = None  # the run under way, whose node counter other threads may read
 
     @property
@@ -339,12 +337,15 @@ class Solver:
     def _search(self, current, mask, ply: int, run: _Run, weak: bool) -> int | None:
         """The kernel's score of a position still going on, or None if the run was stopped."""
         parallel = self._scratches is not None and run.stats[LIMIT] == 0
-        if parallel:
-            run.stats[LIMIT] = PARALLEL_AFTER_NODES  # one thread first: most solves end here
-        score = solve_kernel(current, mask, ply, weak, *self._kernel_args(run))
+        if parallel:  # one thread first, up to a node count (the run's count goes on across solves)
+            run.stats[LIMIT] = run.stats[NODES] + PARALLEL_AFTER_NODES
+        try:
+            score = solve_kernel(current, mask, ply, weak, *self._kernel_args(run))
+        finally:
+            if parallel:
+                run.stats[LIMIT] = 0  # (else the next solve of this run would start already over it)
         if not parallel or not run.aborted:
             return None if run.aborted else int(score)
-        run.stats[LIMIT] = 0
         if run.flag.is_set():
             return None
         run.stats[ABORTED] = 0  # (the table kept only finished results: it goes on from them)

@@ -252,9 +252,7 @@ def store(table, current, mask, data):
         return
     seen = _load_acquire(high_words, index)
     sequence = seen & ~HIGH_MASK
-    if (seen >> SEQUENCE_SHIFT) & np.uint64(1) or not _compare_and_swap(
-        high_words, index, seen, sequence + ONE_WRITE
-    ):
+    if (seen >> SEQUENCE_SHIFT) & np.uint64(1) or not _compare_and_swap(high_words, index, seen, sequence + ONE_WRITE):
         return  # another thread is writing this slot: this result is lost, which only costs time
     slots[index] = word
     # (The sequence wraps around after 2**32 writes to one slot: no reader is that slow.)

@@ -262,10 +262,14 @@ def test_threads_agree_with_one_on_other_boards(
     assert len(shared) >= 4
 
 
-@pytest.mark.parametrize(("cols", "rows", "threads"), [(8, 8, 3), (9, 7, 4), (9, 9, 2)])
-def test_threads_agree_with_one_on_wide_boards(monkeypatch: pytest.MonkeyPatch, cols: int, rows: int, threads: int) -> None:
+@pytest.mark.parametrize(
+    ("cols", "rows", "threads"), [(8, 8, 3), (9, 7, 4), pytest.param(9, 9, 2, marks=pytest.mark.slow)]
+)
+def test_threads_agree_with_one_on_wide_boards(
+    monkeypatch: pytest.MonkeyPatch, cols: int, rows: int, threads: int
+) -> None:
     """Boards of two-word bitboards, their table shared by the threads (see "Threads" in
-    engine.solver.table): positions that one thread solves in 5,000 to 2 million nodes (random play
+    engine.solver.table): positions that one thread solves in 5,000 to 300,000 nodes (random play
     leaves most positions decided at once), strong and weak, the same scores on several threads."""
     monkeypatch.setattr(solver_module, "PARALLEL_AFTER_NODES", 1)
     geometry = Geometry(cols, rows)
@@ -274,7 +278,7 @@ def test_threads_agree_with_one_on_wide_boards(monkeypatch: pytest.MonkeyPatch, 
     while compared < 3:
         board = Board.from_moves(random_position(geometry, rng.randint(14, 30), rng), geometry)
         one.reset()
-        found = one.solve(board, nodes=2_000_000)
+        found = one.solve(board, nodes=300_000)
         if not found.finished or found.nodes < 5000:
             continue
         compared += 1
@@ -292,6 +296,15 @@ def test_threads_stop_on_time(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not solver.solve(Board(), seconds=0.5).finished
     assert solver.solve_moves("3246313").score == Score.pons(-2)  # and the solver goes on soundly
     assert threading.active_count() == before  # no thread left searching
+
+
+def test_an_analysis_on_threads_finishes_every_column() -> None:
+    """Every column's solve of one run goes on threads: the first one's switch to them must not
+    leave the next ones a node limit (an unlimited analysis once came back unfinished)."""
+    solver = Solver(Geometry(), 8, threads=2)
+    analysis = solver.analyze(Board.from_moves("3246313"))
+    assert analysis.finished
+    assert [None if s is None else s.value for s in analysis.scores] == [-17, -17, -2, -17, -17, -17, -17]
 
 
 @pytest.mark.parametrize("threads", [0, -1, 1.5, True])
