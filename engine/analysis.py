@@ -108,7 +108,10 @@ def _rank(value: Score) -> float:
 
 
 class Analyst:
-    """Analyzes positions of one board size; keeps its solver (and what its table learnt) between them."""
+    """Analyzes positions of one board size; keeps its solver (and what its table learnt) between them.
+
+    ``threads``: how many threads a long solve shares its work between (see engine.solver.parallel).
+    """
 
     def __init__(
         self,
@@ -117,6 +120,7 @@ class Analyst:
         table_mb: float = TABLE_MB,
         book: Book | bool | None = True,
         estimate_seconds: float = ESTIMATE_SECONDS,
+        threads: int = 1,
     ) -> None:
         if book is True:
             try:
@@ -126,7 +130,7 @@ class Analyst:
         self.geometry = geometry
         self.book: Book | None = book or None
         # The solver's one way in (with limits, always numba's compiled solver, whose table lasts).
-        self._solvers = AutoSolver(geometry, table_mb=table_mb, book=self.book or False)
+        self._solvers = AutoSolver(geometry, table_mb=table_mb, book=self.book or False, threads=threads)
         self.solver = self._solvers.compiled
         self._solver_ready = False  # its kernels loaded (the first solve of a process loads them: seconds)
         self._estimator = create_agent(ESTIMATE_SPEC.format(seconds=estimate_seconds))

@@ -46,6 +46,7 @@ from typing import IO, Any
 
 from engine.board import Board, Side
 from engine.geometry import Geometry
+from engine.resources import cores_beside_a_window
 from engine.stop import StopFlag
 
 #: The child's niceness: below the game (0) and below the thread of the players' searches (10).
@@ -134,7 +135,8 @@ class Service:
         from engine.analysis import Analyst
 
         if self._analyst is None or self._analyst.geometry != geometry:
-            self._analyst = Analyst(geometry)
+            # The game's window keeps one core; the solves take the others.
+            self._analyst = Analyst(geometry, threads=cores_beside_a_window())
         return self._analyst
 
     def answer(self, request: dict[str, Any], stop: StopFlag) -> None:

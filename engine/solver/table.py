@@ -200,33 +200,53 @@ def probe(table, current, mask):
     slots, high_words = table
     mixed, high = mixed_key(current, mask)
     index, check = _bucket(slots, mixed)
-    if len(high_words) > 1:
-        return _probe_wide(slots, high_words, index, check, high)
-    # (Written out rather than through a helper taking the arrays: such calls cost more than the probe.)
-    word = slots[index]
-    if word >> np.uint64(DATA_BITS) == check:
-        return word
-    word = slots[index + 1]
-    if word >> np.uint64(DATA_BITS) == check:
-        return word
-    return np.uint64(0)
+    return _read(slots, high_words, index, check, high, current)
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _probe_wide(slots, high_words, index, check, high):
-    """:func:`probe` on a wide board: each slot read between two reads of its sequence (see the module)."""
-    for i in range(index, index + 2):
-        before = _load_acquire(high_words, i)
-        word = _load_acquire(slots, i)
-        after = _load_acquire(high_words, i)
-        if (
-            before == after
-            and (before >> SEQUENCE_SHIFT) & np.uint64(1) == 0  # (no writer held the slot)
-            and before & HIGH_MASK == high
-            and word >> np.uint64(DATA_BITS) == check
-        ):
-            return word
-    return np.uint64(0)
+def _read(slots, high_words, index, check, high, current):
+    """The word of the bucket at ``index`` whose check (and high word) match, else 0.
+
+    Chosen by the board's type when numba compiles (see the overload): the atomic reads of a
+    wide board would slow down every search if they were compiled into a narrow one's too.
+    """
+    for i in (index, index + 1):
+        if slots[i] >> DATA_BITS == check:
+            return slots[i]
+    return 0
+
+
+@overload(_read)
+def _read_typed(slots, high_words, index, check, high, current):
+    if not isinstance(current, types.UniTuple):
+
+        def narrow(slots, high_words, index, check, high, current):
+            # (Written out rather than a loop: this is the hottest code of the search.)
+            word = slots[index]
+            if word >> np.uint64(DATA_BITS) == check:
+                return word
+            word = slots[index + 1]
+            if word >> np.uint64(DATA_BITS) == check:
+                return word
+            return np.uint64(0)
+
+        return narrow
+
+    def wide(slots, high_words, index, check, high, current):
+        # Each slot read between two reads of its sequence number (see "Threads" above).
+        for i in range(index, index + 2):
+            before = _load_acquire(high_words, i)
+            word = _load_acquire(slots, i)
+            after = _load_acquire(high_words, i)
+            if (
+                before == after
+                and (before >> SEQUENCE_SHIFT) & np.uint64(1) == 0  # (no writer held the slot)
+                and before & HIGH_MASK == high
+                and word >> np.uint64(DATA_BITS) == check
+            ):
+                return word
+        return np.uint64(0)
+
+    return wide
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -239,24 +259,41 @@ def store(table, current, mask, data):
     slots, high_words = table
     mixed, high = mixed_key(current, mask)
     index, check = _bucket(slots, mixed)
-    wide = len(high_words) > 1
     first = slots[index]
     # (On a wide board these two reads may be torn: they only choose the slot, never what is read back.)
-    same = first >> np.uint64(DATA_BITS) == check and (not wide or high_words[index] & HIGH_MASK == high)
+    same = first >> np.uint64(DATA_BITS) == check and (len(high_words) == 1 or high_words[index] & HIGH_MASK == high)
     work = (np.uint64(data) >> np.uint64(WORK_SHIFT)) & np.uint64(MAX_WORK)
     if not same and (first >> np.uint64(WORK_SHIFT)) & np.uint64(MAX_WORK) > work:
         index += 1
-    word = (check << np.uint64(DATA_BITS)) | np.uint64(data)
-    if not wide:
-        slots[index] = word
-        return
-    seen = _load_acquire(high_words, index)
-    sequence = seen & ~HIGH_MASK
-    if (seen >> SEQUENCE_SHIFT) & np.uint64(1) or not _compare_and_swap(high_words, index, seen, sequence + ONE_WRITE):
-        return  # another thread is writing this slot: this result is lost, which only costs time
+    _write(slots, high_words, index, (check << np.uint64(DATA_BITS)) | np.uint64(data), high, current)
+
+
+def _write(slots, high_words, index, word, high, current):
+    """Write ``word`` (and the high word) to slot ``index``; chosen by the board's type, as :func:`_read`."""
     slots[index] = word
-    # (The sequence wraps around after 2**32 writes to one slot: no reader is that slow.)
-    _store_release(high_words, index, (sequence + ONE_WRITE + ONE_WRITE) | high)
+
+
+@overload(_write)
+def _write_typed(slots, high_words, index, word, high, current):
+    if not isinstance(current, types.UniTuple):
+
+        def narrow(slots, high_words, index, word, high, current):
+            slots[index] = word
+
+        return narrow
+
+    def wide(slots, high_words, index, word, high, current):
+        seen = _load_acquire(high_words, index)
+        sequence = seen & ~HIGH_MASK
+        if (seen >> SEQUENCE_SHIFT) & np.uint64(1) or not _compare_and_swap(
+            high_words, index, seen, sequence + ONE_WRITE
+        ):
+            return  # another thread is writing this slot: this result is lost, which only costs time
+        slots[index] = word
+        # (The sequence wraps around after 2**32 writes to one slot: no reader is that slow.)
+        _store_release(high_words, index, (sequence + ONE_WRITE + ONE_WRITE) | high)
+
+    return wide
 
 
 # -- the data fields ------------------------------------------------------------------
