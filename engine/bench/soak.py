@@ -32,7 +32,7 @@ DEFAULT_AGENTS = (
     "alphabeta:seconds=0.05",
     "montecarlo:playouts=300",
     "mcts:iterations=300",
-    "perfect:seconds=0.1,fallback_time=0.05",
+    "perfect:seconds=0.1",
 )
 
 
