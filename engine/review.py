@@ -43,6 +43,9 @@ POSITION_SECONDS = 3.0
 GAME_SECONDS = 9.0
 #: Seconds for each position still unknown in the second pass (the game's review fills in as it goes).
 AFTERWARDS_SECONDS = 120.0
+#: Seconds the whole second pass takes at most: on a big board every early position may stay
+#: unknown, and a review left open must not keep a core busy for hours.
+AFTERWARDS_BUDGET = 300.0
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,7 @@ def review_game(
     seconds: float | None = POSITION_SECONDS,
     budget: float | None = GAME_SECONDS,
     afterwards: float | None = AFTERWARDS_SECONDS,
+    afterwards_budget: float | None = AFTERWARDS_BUDGET,
 ) -> Iterator[MoveReview]:
     """The reviews of the moves of ``board``'s game, each as soon as it is known.
 
@@ -107,7 +111,8 @@ def review_game(
     to ``seconds`` and all of them together to ``budget`` (None: no limit),
     so the whole game has a label within that time, ``unknown`` where a
     position was not solved. Then, if ``afterwards`` is not None, the
-    positions still unknown are solved again with that limit each, and the
+    positions still unknown are solved again with that limit each (all of
+    them within ``afterwards_budget``), and the
     moves they decide are yielded again, now labelled: a caller keeps the
     newest review of each ply. ``stop`` ends the review at once (what is not
     yielded yet is simply not).
@@ -140,17 +145,21 @@ def review_game(
             yield item
     if afterwards is None:
         return
+    second = _Clock(afterwards_budget)
     for index in range(len(positions) - 1, -1, -1):
         if values[index] is not None:
             continue
-        values[index] = _value(positions[index], solver, stop, afterwards)
+        limit = second.limit(afterwards)
+        if limit is not None and limit <= 0:
+            return  # the second pass's budget is spent: the rest stay unknown
+        values[index] = _value(positions[index], solver, stop, limit)
         if stop.is_set():
             return
         if values[index] is None:
             continue
         for move in (index, index - 1):  # the move from this position and the one into it
             if 0 <= move < len(moves):
-                item = reviewed(move, afterwards)
+                item = reviewed(move, second.limit(afterwards))
                 if stop.is_set():
                     return
                 yield item

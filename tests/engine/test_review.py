@@ -93,3 +93,7 @@ def test_a_review_keeps_its_budget_and_the_second_pass_fills_in(solver: Solver) 
     newest = dict(seen)  # a caller keeps the newest review of each ply
     assert sorted(newest) == list(range(1, 10)) and "unknown" not in newest.values()
     assert len(seen) > 9 and any(label == "unknown" for _, label in seen)  # unknown at first, then filled in
+    # The second pass has a budget of its own: spent, the unknown moves stay unknown (no core kept busy).
+    spent = review_game(Board.from_moves("333222141", small), Solver(small, 8), budget=0.001, afterwards_budget=0)
+    labels = [(item.ply, item.label) for item in spent]
+    assert len(labels) == 9 and any(label == "unknown" for _, label in labels)
