@@ -30,9 +30,10 @@ from tests.engine.experiments.test_cluster_trust import (  # noqa: F401 (process
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-#: A small board whose book has judged leaves, solved positions and several plies: 94 positions.
-BOARD = ["--cols", "5", "--rows", "4", "--plies", "20", "--leaf-nodes", "2000", "--quiet"]
-GEOMETRY = Geometry(5, 4, 4)
+#: A small board whose book has judged leaves, solved positions and several plies: 126 positions.
+#: (The solver looks at its node limit every 4,096 nodes, so a leaf budget below that judges alike.)
+BOARD = ["--cols", "5", "--rows", "5", "--plies", "20", "--leaf-nodes", "5000", "--quiet"]
+GEOMETRY = Geometry(5, 5, 4)
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +86,7 @@ def test_a_build_killed_in_the_middle_resumes_to_the_same_book(reference, tmp_pa
     try:
         deadline = time.monotonic() + 240
         while time.monotonic() < deadline and process.poll() is None:
-            if resume.exists() and resume.read_bytes().count(b"\n") >= 20:  # past ply 3 of 7
+            if resume.exists() and resume.read_bytes().count(b"\n") >= 20:  # past ply 3 of 9
                 break
             time.sleep(0.01)
         os.killpg(process.pid, signal.SIGKILL)  # no chance to save: as if the machine went down
@@ -169,16 +170,16 @@ def test_a_tampered_score_is_caught_too(reference, tmp_path) -> None:
     word = int(book.entries[len(book) // 2])
     entry_score = (word & 0x7F) - 64
     lie = word - entry_score + (entry_score + 1 if entry_score < 5 else entry_score - 1)  # the score field only
-    row = CheckTask(5, 4, 4, lie, table_mb=16).run()
+    row = CheckTask(5, 5, 4, lie, table_mb=16).run()
     assert row["ok"] is False and row["exact"] == entry_score
-    assert CheckTask(5, 4, 4, word, table_mb=16).run()["ok"] is True
+    assert CheckTask(5, 5, 4, word, table_mb=16).run()["ok"] is True
 
 
 def test_rows_that_are_not_the_tasks_are_refused() -> None:
     """A resume file or a worker sends rows: a row of another position, an illegal column, not a bool, is refused."""
-    board = Board.from_moves("3333", GEOMETRY)  # column 3 is full
+    board = Board.from_moves("33333", GEOMETRY)  # column 3 is full
     key = book_key(board)[0]
-    task = PositionTask(5, 4, 4, key, leaf_nodes=0, table_mb=16)
+    task = PositionTask(5, 5, 4, key, leaf_nodes=0, table_mb=16)
     row = task.run()
     assert task.fits([row])
     assert board_of_key(key, GEOMETRY).is_legal(row["column"])
@@ -192,9 +193,9 @@ def test_a_resume_file_with_a_forged_row_runs_that_position_again(reference, tmp
     resume = resume_path(path)
     empty = book_key(Board(GEOMETRY))[0]
     forged = {"position": empty, "score": 0, "column": 7, "leaf": True, "solved": False, "nodes": 0, "seconds": 0.0}
-    key = PositionTask(5, 4, 4, empty, leaf_nodes=2000).key
+    key = PositionTask(5, 5, 4, empty, leaf_nodes=5000).key
     resume.write_text(json.dumps({"key": key, "rows": [forged]}) + "\nnot json\n")
-    builder = BookBuilder(GEOMETRY, path, max_ply=20, leaf_nodes=2000, table_mb=16)
+    builder = BookBuilder(GEOMETRY, path, max_ply=20, leaf_nodes=5000, table_mb=16)
     builder.run(progress=False)
     assert path.read_bytes() == reference
 
