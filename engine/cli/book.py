@@ -13,8 +13,9 @@ from concurrent.futures import Executor
 from pathlib import Path
 
 from engine.cli.common import add_command, add_geometry_arguments, emit, geometry_from
+from engine.cli.runner_options import add_executor_arguments
 from engine.errors import EngineError
-from engine.experiments.executors import CLUSTER_TIMEOUT_VARIABLE, cluster_argument, open_executor
+from engine.experiments.executors import open_executor
 from engine.experiments.runner import Row
 from engine.geometry import MAX_COLS, MAX_ROWS
 from engine.solver.book import Book, board_of_key, book_path, check_writable
@@ -80,12 +81,8 @@ def add_parser(subparsers) -> None:
         help="check the book as --verify does, then build, solving again the positions found wrong",
     )
     running = parser.add_argument_group("running")
-    running.add_argument(
-        "--jobs",
-        type=int_arg(1, 1024),
-        default=None,
-        metavar="N",
-        help="local worker processes, each with its own table (default: every core; 1 runs here)",
+    add_executor_arguments(
+        running, "local worker processes, each with its own table (default: every core; 1 runs here)"
     )
     running.add_argument(
         "--threads",
@@ -94,14 +91,6 @@ def add_parser(subparsers) -> None:
         metavar="N",
         help="threads each position's solve shares its work between (default 1: --jobs already uses every "
         "core; the same book for every N)",
-    )
-    running.add_argument(
-        "--cluster",
-        type=cluster_argument,
-        default=None,
-        metavar="ADDRESS",
-        help="run on the Dask cluster whose scheduler is at tcp://HOST:PORT; its scheduler and workers must be "
-        f"trusted and able to import this project (docs/cluster.md; {CLUSTER_TIMEOUT_VARIABLE}=SECONDS)",
     )
     running.add_argument(
         "--restart",

@@ -61,22 +61,7 @@ def add_runner_arguments(parser: argparse.ArgumentParser, out_help: str) -> None
         metavar="S",
         help="seed: the same seed gives the same rows (default 0)",
     )
-    group.add_argument(
-        "--jobs",
-        type=int_arg(1, 1024),
-        default=None,
-        metavar="N",
-        help="local worker processes (default: every core; 1 runs here)",
-    )
-    group.add_argument(
-        "--cluster",
-        type=cluster_argument,
-        default=None,
-        metavar="ADDRESS",
-        help="run on the Dask cluster whose scheduler is at tcp://HOST:PORT; its scheduler and workers must be "
-        "trusted and able to import this project (docs/cluster.md); stops with an error after "
-        f"{CLUSTER_TIMEOUT:g} s without an answer or a worker ({CLUSTER_TIMEOUT_VARIABLE}=SECONDS changes it)",
-    )
+    add_executor_arguments(group, "local worker processes (default: every core; 1 runs here)")
     group.add_argument("--out", type=out_folder, default=None, metavar="DIR", help=out_help)
     group.add_argument(
         "--restart",
@@ -91,6 +76,20 @@ def add_runner_arguments(parser: argparse.ArgumentParser, out_help: str) -> None
         "already there (other files are never touched)",
     )
     group.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
+
+
+def add_executor_arguments(group, jobs_help: str) -> None:
+    """``--jobs N`` and ``--cluster ADDRESS``: where the tasks run (engine.experiments.executors.open_executor)."""
+    group.add_argument("--jobs", type=int_arg(1, 1024), default=None, metavar="N", help=jobs_help)
+    group.add_argument(
+        "--cluster",
+        type=cluster_argument,
+        default=None,
+        metavar="ADDRESS",
+        help="run on the Dask cluster whose scheduler is at tcp://HOST:PORT; its scheduler and workers must be "
+        "trusted and able to import this project (docs/cluster.md); stops with an error after "
+        f"{CLUSTER_TIMEOUT:g} s without an answer or a worker ({CLUSTER_TIMEOUT_VARIABLE}=SECONDS changes it)",
+    )
 
 
 @dataclass(frozen=True)
