@@ -96,6 +96,11 @@ def _bits(value):
     return np.uint64(value)
 
 
+def _plain(position: tuple) -> tuple:
+    """A ``(current, mask)`` pair as plain Python ints, to compare and hash boards of either kind."""
+    return tuple(tuple(int(word) for word in bits) if isinstance(bits, tuple) else int(bits) for bits in position)
+
+
 def _children(current, mask, g) -> list[tuple]:
     """The positions after the moves that do not lose at once, most promising first, each
     mirror image left out after its twin."""
@@ -103,12 +108,12 @@ def _children(current, mask, g) -> list[tuple]:
     shape = (g.cols, 2) if wide else (g.cols,)
     out_current, out_mask = np.zeros(shape, dtype=np.uint64), np.zeros(shape, dtype=np.uint64)
     children: list[tuple] = []
-    seen: set = set()
+    seen: set[tuple] = set()
     for k in range(int(safe_moves(current, mask, g, out_current, out_mask))):
         child = (_bits(out_current[k]), _bits(out_mask[k]))
         twin = (_bits(mirror_image(child[0], g)), _bits(mirror_image(child[1], g)))
-        if str(twin) not in seen:  # (str: the same text for equal boards of either kind)
-            seen.add(str(child))
+        if _plain(twin) not in seen:
+            seen.add(_plain(child))
             children.append(child)
     return children
 
