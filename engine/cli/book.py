@@ -44,6 +44,15 @@ def add_parser(subparsers) -> None:
         "--plies", type=int_arg(0, MAX_PLIES), default=DEFAULT_PLIES, help=f"deepest ply (default {DEFAULT_PLIES})"
     )
     parser.add_argument(
+        "--every-ply",
+        type=int_arg(2, MAX_PLIES),
+        default=None,
+        metavar="P",
+        help="also store every position of P stones, off the agent's tree too (the positions people reach); "
+        "with one move of look-ahead the solver then answers every position of P-1 and P stones at once "
+        "(the shipped 7x6 book: 5). A ply the book already holds whole is kept",
+    )
+    parser.add_argument(
         "--leaf-nodes",
         type=int_arg(0, MAX_NODES),
         default=DEFAULT_LEAF_NODES,
@@ -74,6 +83,13 @@ def add_parser(subparsers) -> None:
         default=0,
         metavar="P",
         help="--verify, --repair: check only the positions of at least P stones (e.g. those a deepening added)",
+    )
+    parser.add_argument(
+        "--to-ply",
+        type=int_arg(0, MAX_PLIES),
+        default=MAX_PLIES,
+        metavar="P",
+        help="--verify, --repair: check only the positions of at most P stones",
     )
     parser.add_argument(
         "--repair",
@@ -119,6 +135,7 @@ def run(args) -> int:
         args.leaf_nodes,
         table_mb=args.table_mb,
         threads=args.threads,
+        every_ply=args.every_ply,
         rejudge=args.rejudge,
         log=emit,
     )
@@ -159,6 +176,7 @@ def _wrong(args, book: Book, executor: Executor | None) -> list[Row]:
         book,
         executor,
         from_ply=args.from_ply,
+        to_ply=args.to_ply,
         table_mb=args.table_mb,
         threads=args.threads,
         progress=not args.quiet,
@@ -166,10 +184,10 @@ def _wrong(args, book: Book, executor: Executor | None) -> list[Row]:
 
 
 def _verify(args, book: Book) -> int:
-    """``--verify``: check every stored position (of at least ``--from-ply`` stones); 1 if one is wrong."""
+    """``--verify``: check every stored position (of ``--from-ply`` to ``--to-ply`` stones); 1 if one is wrong."""
     with open_executor(args.jobs, args.cluster) as executor:
         wrong = _wrong(args, book, executor)
-    checked = sum(1 for board, _ in book.positions() if board.ply >= args.from_ply)
+    checked = sum(1 for board, _ in book.positions() if args.from_ply <= board.ply <= args.to_ply)
     for row in wrong[:LISTED]:
         board = board_of_key(row["position"], book.geometry)
         entry = book.entry(board)

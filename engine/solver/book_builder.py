@@ -35,6 +35,19 @@ is the same file however many workers built it. ``rejudge`` judges stored
 positions again (after a change of ``leaf_nodes``); it is not cheap once a
 book is big: a leaf's judgement solves every position two plies on.
 
+**Every position of one ply** (``every_ply``). The tree answers the agent,
+not a person: after a few moves of two people (a hotseat game's hint, a
+review) the position is usually off it, and on 7x6 a position of 4 or 5
+stones takes a cold solve seconds. So the builder can also store every
+position of ``every_ply`` stones (games not over), without following them
+and without judging their leaf flag (stored clear: a later build that
+meets one on the tree follows it, which costs time, never truth). The
+solver answers a position whose every child is in the book by one ply of
+look-ahead, so the book then answers every position of ``every_ply - 1``
+and ``every_ply`` stones at once. A ply at which a book holds every
+position is kept by every later build (:func:`complete_plies`), so a
+deepening without the option neither drops nor forgets it.
+
 :func:`check_book` checks a book: every stored score is the exact score of
 its position and the stored column keeps it, by fresh solves without the book.
 """
@@ -65,7 +78,15 @@ from engine.solver.book import (
 from engine.solver.book_tasks import CheckTask, PositionTask, grandchildren
 from engine.solver.settings import DEFAULT_TABLE_MB, checked_table_bits
 
-__all__ = ["BookBuilder", "check_book", "edge_positions", "grandchildren", "resume_path"]
+__all__ = [
+    "BookBuilder",
+    "check_book",
+    "complete_plies",
+    "edge_positions",
+    "every_position",
+    "grandchildren",
+    "resume_path",
+]
 
 #: The suffix of a build's resume file, beside its book: ``book_7x6.bin.resume``.
 RESUME_SUFFIX = ".resume"
@@ -89,6 +110,7 @@ class BookBuilder:
         table_mb: float = 256.0,
         judge_table_mb: float = DEFAULT_TABLE_MB,
         threads: int = 1,
+        every_ply: int | None = None,
         rejudge: bool = False,
         resume: bool = True,
         log: Callable[[str], None] | None = None,
@@ -109,6 +131,10 @@ class BookBuilder:
             if book.geometry != geometry:
                 raise BookError(f"{self.path} is a book for {book.geometry}, not {geometry}")
             self.entries = {int(word) >> DATA_BITS: int(word) for word in book.entries}
+        #: Plies at which the book stores every position: the one asked for, and those the file has.
+        self.every_plies = complete_plies(self.entries, geometry)
+        if every_ply is not None:
+            self.every_plies.add(every_ply)
         #: Positions solved in full (not answered by a cold solve) in this run (not read from the resume file).
         self.solved = 0
         #: Positions at ``max_ply`` that are not leaves: the agent may meet a slow position past them.
@@ -117,13 +143,15 @@ class BookBuilder:
     def run(self, executor: Executor | None = None, progress: bool = True) -> Book:
         """Build (or resume, or deepen) the book; ``executor`` None runs every position here, in order."""
         kept = set(self.entries)  # stored by an earlier run: kept, and looked at again on the way
-        level: dict[int, set[int]] = self._roots()
+        level: dict[int, set[int]] = self._roots()  # the agent's tree
+        layers = {ply: every_position(self.geometry, ply) or set() for ply in self.every_plies}
         visited: set[int] = set()
-        for ply in range(self.max_ply + 1):
-            keys = sorted(level.get(ply, ()))
+        for ply in range(max(self.max_ply, *self.every_plies, 0) + 1):
+            on_tree = level.get(ply, set()) if ply <= self.max_ply else set()
+            keys = sorted(on_tree | layers.get(ply, set()))
             if not keys:
                 continue
-            tasks = [self._task(key) for key in keys if key not in self.entries or self.rejudge]
+            tasks = [self._task(key, judged=key in on_tree) for key in keys if self._wanted(key, key in on_tree)]
             earlier = set(Checkpoint(self.resume).rows) if tasks and self.resume is not None else set()
             rows = (
                 run_tasks(tasks, executor=executor, checkpoint=self.resume, desc=f"ply {ply:2d}", progress=progress)
@@ -137,7 +165,7 @@ class BookBuilder:
             for key in keys:
                 visited.add(key)
                 entry = unpack(self.entries[key], self.geometry, False)
-                if entry.leaf or entry.column is None:
+                if key not in on_tree or entry.leaf or entry.column is None:
                     continue
                 followed += 1
                 if ply + 2 > self.max_ply:
@@ -168,7 +196,14 @@ class BookBuilder:
                 second.add(book_key(child)[0])
         return {0: {book_key(empty)[0]}, 1: second}
 
-    def _task(self, key: int) -> PositionTask:
+    def _wanted(self, key: int, on_tree: bool) -> bool:
+        """Is ``key`` to be solved in this run? (A position of the tree stored off it has no column yet.)"""
+        if key not in self.entries or self.rejudge:
+            return True
+        return on_tree and unpack(self.entries[key], self.geometry, False).column is None
+
+    def _task(self, key: int, judged: bool = True) -> PositionTask:
+        """The task of ``key``: on the agent's tree (``judged``) its leaf flag is judged too."""
         known = unpack(self.entries[key], self.geometry, False) if key in self.entries else None
         g = self.geometry
         return PositionTask(
@@ -176,7 +211,7 @@ class BookBuilder:
             g.rows,
             g.connect,
             key,
-            self.leaf_nodes,
+            self.leaf_nodes if judged else None,
             self.table_mb,
             self.judge_table_mb,
             self.threads,
@@ -208,16 +243,56 @@ class BookBuilder:
         return book
 
 
+def every_position(geometry: Geometry, ply: int, limit: int | None = None) -> set[int] | None:
+    """The book keys of every position of ``ply`` stones whose game is not over (mirror images once),
+    or None when there are more than ``limit`` of them at some ply on the way (to ask cheaply
+    whether a book of ``limit`` positions could hold them all).
+    """
+    boards = [Board(geometry)]
+    for _ in range(ply):
+        found: dict[int, Board] = {}
+        for board in boards:
+            for col in board.legal_columns():
+                child = board.copy()
+                child.play(col)
+                if not child.is_over:
+                    found.setdefault(book_key(child)[0], child)
+        if limit is not None and len(found) > limit:
+            return None
+        boards = list(found.values())
+    return {book_key(board)[0] for board in boards}
+
+
+def complete_plies(entries: dict[int, int] | set[int], geometry: Geometry) -> set[int]:
+    """The plies of at least two stones at which ``entries`` (by book key) hold every position.
+
+    (Plies 0 and 1 are the tree's roots, complete in every book.) Counted only
+    while a ply has no more positions than the book, so this stays cheap.
+    """
+    by_ply: dict[int, set[int]] = {}
+    for key in entries:
+        by_ply.setdefault(board_of_key(key, geometry).ply, set()).add(key)
+    complete = set()
+    for ply in sorted(p for p in by_ply if p >= 2):
+        keys = every_position(geometry, ply, limit=len(entries))
+        if keys is None:
+            break
+        if keys <= by_ply[ply]:
+            complete.add(ply)
+    return complete
+
+
 def check_book(
     book: Book,
     executor: Executor | None = None,
     *,
     from_ply: int = 0,
+    to_ply: int | None = None,
     table_mb: float = 256.0,
     threads: int = 1,
     progress: bool = True,
 ) -> list[Row]:
-    """The rows of the stored positions (of at least ``from_ply`` stones) whose column is not a best move.
+    """The rows of the stored positions (of ``from_ply`` to ``to_ply`` stones) whose column is not a best move.
 
     Each position is solved afresh, without the book, as is the position
     after its stored column (see :class:`~engine.solver.book_tasks.CheckTask`):
@@ -230,7 +305,7 @@ def check_book(
     tasks = [
         CheckTask(g.cols, g.rows, g.connect, word, table_mb, threads)
         for word, ply in zip(words, plies, strict=True)
-        if ply >= from_ply
+        if from_ply <= ply and (to_ply is None or ply <= to_ply)
     ]
     rows = run_tasks(tasks, executor=executor, desc="check", progress=progress)
     return [row for row in rows if not row["ok"]]

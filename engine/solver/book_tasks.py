@@ -149,13 +149,16 @@ class PositionTask:
     reply): the book stores it and goes no further. Any other position is
     solved in full with a table of ``table_mb``, unless ``known_score`` and
     ``known_column`` (from the book being extended) already say its answer.
+    ``leaf_nodes`` None: a position off the tree (see ``every_ply`` in
+    :mod:`~engine.solver.book_builder`): its score only (no column, half the work to
+    build and to check), no judgement, its leaf flag clear.
     """
 
     cols: int
     rows: int
     connect: int
     position: int  # the symmetric book key (engine.solver.book.book_key)
-    leaf_nodes: int
+    leaf_nodes: int | None
     table_mb: float = 256.0
     judge_table_mb: float = DEFAULT_TABLE_MB
     threads: int = 1
@@ -164,26 +167,32 @@ class PositionTask:
 
     @property
     def key(self) -> str:
-        return f"book|{self.cols}x{self.rows}x{self.connect}|leaf-nodes={self.leaf_nodes}|{self.position}"
+        judged = "off-tree" if self.leaf_nodes is None else f"leaf-nodes={self.leaf_nodes}"
+        return f"book|{self.cols}x{self.rows}x{self.connect}|{judged}|{self.position}"
 
     def run(self) -> Row:
         geometry = _geometry(self)
         board = board_of_key(self.position, geometry)
         started = time.process_time()
         cold_solver = solver_for(geometry, self.judge_table_mb)
-        cold = judge(cold_solver, self.position, geometry, self.leaf_nodes)
+        cold = None if self.leaf_nodes is None else judge(cold_solver, self.position, geometry, self.leaf_nodes)
         solved, nodes = False, 0
         if self.known_score is not None and self.known_column is not None:
             column, score = self.known_column, self.known_score
         elif cold is not None and cold.column is not None and cold.score is not None:
             column, score = cold.column, int(cold.score.value)
+        elif self.leaf_nodes is None:  # off the tree: the score is what the solver's look-ahead needs
+            solver = solver_for(geometry, self.table_mb, self.threads)
+            solution = interruptible(lambda stop: solver.solve(board, stop=stop))
+            assert solution.score is not None  # no limit, nothing stopped it
+            column, score, solved, nodes = None, int(solution.score.value), True, solution.nodes
         else:
             solver = solver_for(geometry, self.table_mb, self.threads)
             best = interruptible(lambda stop: solver.best_move(board, stop=stop))
             assert best.column is not None and best.score is not None  # no limit, nothing stopped it
             column, score, solved, nodes = best.column, int(best.score.value), True, best.nodes
-        leaf = cold is not None and all(
-            judge(cold_solver, child, geometry, self.leaf_nodes) is not None
+        leaf = cold is not None and column is not None and all(
+            judge(cold_solver, child, geometry, self.leaf_nodes or 0) is not None
             for child in sorted({key for key, _ in grandchildren(board, column)})
         )
         return {
@@ -203,12 +212,15 @@ class PositionTask:
         row = rows[0]
         board = _fits_position(self, row)
         column = row.get("column")
+        column_fits = (
+            column is None
+            if self.leaf_nodes is None
+            else type(column) is int and 0 <= column < board.geometry.cols and board.is_legal(column)
+        ) if board is not None else False
         return (
             board is not None
             and _score_in_range(row.get("score"), board.geometry)
-            and type(column) is int
-            and 0 <= column < board.geometry.cols
-            and board.is_legal(column)
+            and column_fits
             and type(row.get("leaf")) is bool
             and type(row.get("solved")) is bool
             and type(row.get("nodes")) is int
@@ -223,7 +235,8 @@ class CheckTask:
 
     The stored score must be the position's exact score, and the exact score
     after the stored column must be the same (seen from the mover): then the
-    column is a best move. Row: ``ok``, and the two scores found.
+    column is a best move. An entry without a column (off the agent's tree,
+    see :class:`PositionTask`) is checked by its score. Row: ``ok``, and the two scores found.
     """
 
     cols: int
@@ -259,7 +272,8 @@ class CheckTask:
                 assert solution.score is not None  # no limit
                 after = int(-solution.score.value)
         score = int(exact.value)
-        return {"position": self.position, "ok": score == entry.score == after, "exact": score, "after": after}
+        ok = score == entry.score and (column is None or after == score)  # (no column: a score only, see PositionTask)
+        return {"position": self.position, "ok": ok, "exact": score, "after": after}
 
     def fits(self, rows: list[Row]) -> bool:
         if len(rows) != 1:

@@ -16,8 +16,8 @@ import pytest
 
 from engine.board import Board
 from engine.geometry import Geometry
-from engine.solver.book import Book, board_of_key, book_key, pack
-from engine.solver.book_builder import BookBuilder, resume_path
+from engine.solver.book import DATA_BITS, Book, board_of_key, book_key, pack, unpack
+from engine.solver.book_builder import BookBuilder, complete_plies, every_position, resume_path
 from engine.solver.book_tasks import CheckTask, PositionTask
 from engine.solver.solver import Solver
 from tests.engine.experiments.test_cluster_trust import (  # noqa: F401 (processes is a fixture)
@@ -220,3 +220,75 @@ def _copy(data: bytes, folder: Path) -> Path:
     path = folder / "copy.bin"
     path.write_bytes(data)
     return path
+
+
+# -- every position of one ply (--every-ply) --------------------------------------------------
+LAYER = 4  # 5x5 has 177 positions of 4 stones, mirror images once; a second's work
+
+
+@pytest.fixture(scope="module")
+def layered(reference, tmp_path_factory) -> bytes:
+    """The small board's book with every position of ``LAYER`` stones, built on the reference book."""
+    from engine.cli import main
+
+    path = tmp_path_factory.mktemp("layered") / "book.bin"
+    path.write_bytes(reference)
+    assert main(["book", *BOARD, "--jobs", "1", "--every-ply", str(LAYER), "--output", str(path)]) == 0
+    return path.read_bytes()
+
+
+def test_every_ply_stores_every_position_and_keeps_the_tree(reference, layered, tmp_path) -> None:
+    (tmp_path / "tree").mkdir()
+    tree, book = Book.load(_copy(reference, tmp_path / "tree")), Book.load(_copy(layered, tmp_path))
+    tree_words = {int(word) for word in tree.entries}
+    layer_words = {int(word) for word in book.entries}
+    assert tree_words <= layer_words  # the tree's entries, flags and columns unchanged
+    keys = {word >> DATA_BITS for word in layer_words}
+    expected = every_position(GEOMETRY, LAYER)
+    assert expected is not None and len(expected) > 100 and expected <= keys
+    added = [unpack(word, GEOMETRY, False) for word in layer_words - tree_words]
+    assert len(added) == len(expected - {word >> DATA_BITS for word in tree_words})
+    assert all(entry.column is None and not entry.leaf for entry in added)  # off the tree: a score only
+    assert complete_plies(keys, GEOMETRY) == {LAYER}
+
+
+def test_the_solver_answers_every_position_of_the_two_plies_at_once(layered, tmp_path) -> None:
+    """The layer's own positions from the book, those a ply before by one move of look-ahead: exact."""
+    book = Book.load(_copy(layered, tmp_path))
+    with_book, without = Solver(GEOMETRY, 8, book=book), Solver(GEOMETRY, 8)
+    for ply in (LAYER - 1, LAYER):
+        keys = every_position(GEOMETRY, ply)
+        assert keys
+        for key in sorted(keys)[::5]:
+            board = board_of_key(key, GEOMETRY)
+            solution = with_book.solve(board)
+            assert solution.nodes == 0, board.move_string
+            without.reset()
+            assert solution.score == without.solve(board).score, board.move_string
+
+
+def test_a_later_build_without_the_option_keeps_the_layer(cli, layered, tmp_path) -> None:
+    path = _copy(layered, tmp_path)
+    status, out, err = cli(["book", *BOARD, "--jobs", "1", "--output", str(path)])
+    assert status == 0, err
+    assert path.read_bytes() == layered
+    assert f"ply  {LAYER}: " in out
+
+
+def test_verify_checks_a_layer_by_its_scores(cli, layered, tmp_path) -> None:
+    path = _copy(layered, tmp_path)
+    args = ["book", *BOARD, "--verify", "--jobs", "1", "--from-ply", str(LAYER), "--to-ply", str(LAYER)]
+    status, out, err = cli([*args, "--output", str(path)])
+    assert status == 0, err
+    book = Book.load(path)
+    layer = [word for word in map(int, book.entries) if board_of_key(word >> DATA_BITS, GEOMETRY).ply == LAYER]
+    assert f"{len(layer)} positions checked" in out
+    # One off-tree score made wrong (a score only, so only its score can be wrong) is caught.
+    word = next(w for w in layer if unpack(w, GEOMETRY, False).column is None)
+    entry = unpack(word, GEOMETRY, False)
+    wrong = pack(word >> DATA_BITS, entry.score + (1 if entry.score < 0 else -1), None, False)
+    words = np.array(sorted({*map(int, book.entries)} - {word} | {wrong}), dtype=np.uint64)
+    Book(GEOMETRY, words).save(path)
+    status, out, _ = cli([*args, "--output", str(path)])
+    assert status == 1
+    assert "1 of" in out and "are wrong" in out
