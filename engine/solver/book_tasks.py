@@ -191,9 +191,13 @@ class PositionTask:
             best = interruptible(lambda stop: solver.best_move(board, stop=stop))
             assert best.column is not None and best.score is not None  # no limit, nothing stopped it
             column, score, solved, nodes = best.column, int(best.score.value), True, best.nodes
-        leaf = cold is not None and column is not None and all(
-            judge(cold_solver, child, geometry, self.leaf_nodes or 0) is not None
-            for child in sorted({key for key, _ in grandchildren(board, column)})
+        leaf = (
+            cold is not None
+            and column is not None
+            and all(
+                judge(cold_solver, child, geometry, self.leaf_nodes or 0) is not None
+                for child in sorted({key for key, _ in grandchildren(board, column)})
+            )
         )
         return {
             "position": self.position,
@@ -212,14 +216,14 @@ class PositionTask:
         row = rows[0]
         board = _fits_position(self, row)
         column = row.get("column")
-        column_fits = (
-            column is None
-            if self.leaf_nodes is None
-            else type(column) is int and 0 <= column < board.geometry.cols and board.is_legal(column)
-        ) if board is not None else False
+        if board is None:
+            return False
+        if self.leaf_nodes is None:  # off the tree: a score only
+            column_fits = column is None
+        else:
+            column_fits = type(column) is int and 0 <= column < board.geometry.cols and board.is_legal(column)
         return (
-            board is not None
-            and _score_in_range(row.get("score"), board.geometry)
+            _score_in_range(row.get("score"), board.geometry)
             and column_fits
             and type(row.get("leaf")) is bool
             and type(row.get("solved")) is bool
