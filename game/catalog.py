@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.preparation import Preparer, Progress, Task, is_compiled
+from game.preparation import Preparer, Progress, Task, engine_preparation, is_compiled
 from game.worker import lower_priority
 
 if TYPE_CHECKING:
@@ -226,16 +226,12 @@ def _task_for(spec: str, board: Board) -> Task:
     return opening if opening.covers(board) and not is_compiled(everything) else everything
 
 
-def _start_compiler() -> None:
-    """Set numba's compiler up in this process while a child compiles the first player, at full priority
-    (a move that waits for it must not wait for a low-priority thread); the first move then only loads."""
-    from engine.startup import Preparation
-
-    Preparation.start_compiler()
+def _start_compiler(task: Task) -> None:
+    """Set numba's compiler up in this process while a child compiles ``task`` (the first player's), at full
+    priority (a move that waits for it must not wait for a low-priority thread); the first move then only loads."""
+    engine_preparation(task).start_compiler()
 
 
 def _load(task: Task, stop: StopFlag) -> None:
     """Load ``task``'s compiled kernels into this process (one tiny search)."""
-    from game.preparation import engine_preparation
-
     engine_preparation(task).load(stop)

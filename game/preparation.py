@@ -103,7 +103,8 @@ class Progress:
 
 
 def engine_preparation(task: Task) -> Preparation:
-    """The engine's side of ``task`` (its command, its marker, its loading): :func:`engine.startup.preparation`."""
+    """The engine's side of ``task`` (its command, its marker, the compiler's set-up, its loading):
+    :func:`engine.startup.preparation`, the game's only call into :mod:`engine.startup`."""
     from engine.startup import preparation
 
     return preparation(task.spec, wide=task.wide, opening=task.opening)
@@ -144,16 +145,17 @@ class Preparer:
     ``load(task, stop)`` loads a compiled task into this process (it may
     compile there when no child process could); it runs on a second thread,
     of low priority, while the next task compiles. The tasks of a match are
-    left to its moves, which load them at full priority. ``set_up()``, if
-    given, runs once, at full priority, while the first child compiles (the
-    game sets numba's compiler up in this process then). Call
+    left to its moves, which load them at full priority. ``set_up(task)``, if
+    given, runs once, at full priority, while the first child compiles
+    ``task`` (the game sets numba's compiler up in this process then,
+    through that task's :func:`engine_preparation`). Call
     :meth:`start` from the main thread: on Linux a thread and the processes
     it starts inherit its priority, and the children that compile a player
     someone waits for must run at full priority. The thread ends with
     :meth:`close`.
     """
 
-    def __init__(self, load: Callable[[Task, StopFlag], None], set_up: Callable[[], None] | None = None) -> None:
+    def __init__(self, load: Callable[[Task, StopFlag], None], set_up: Callable[[Task], None] | None = None) -> None:
         self._load = load
         self._set_up = set_up
         self._load_stop: StopFlag | None = None  # made on first use: the engine is not loaded yet at start-up
@@ -341,7 +343,7 @@ class Preparer:
             self._child, self._child_niced, self._interrupted = child, not urgent, False
         set_up, self._set_up = self._set_up, None
         if set_up is not None:  # on a thread of its own (of this thread's priority): no task waits for it
-            threading.Thread(target=_quietly, args=(set_up,), name="engine-set-up", daemon=True).start()
+            threading.Thread(target=_quietly, args=(set_up, task), name="engine-set-up", daemon=True).start()
         status = child.wait()
         with self._lock:
             self._child = None
@@ -365,7 +367,7 @@ class Preparer:
             child.kill()
 
 
-def _quietly(work: Callable[[], None]) -> None:
-    """Run ``work``, which is only a head start: whatever it would have done is done later when needed."""
+def _quietly(work: Callable[[Task], None], task: Task) -> None:
+    """Run ``work(task)``, which is only a head start: whatever it would have done is done later when needed."""
     with contextlib.suppress(Exception):
-        work()
+        work(task)

@@ -17,10 +17,12 @@ The solvers that answer before numba is loaded (:mod:`engine.solver.quick`,
 :class:`~engine.solver.auto.AutoSolver`.
 
 A program that prepares agents in the background (the game) goes through one
-function, :func:`preparation`: what to run in a child process to compile a
-spec's kernels, whether that was done for this version (a marker file in
-numba's cache folder), and loading them into the running process. This
-module imports nothing heavy: ``import engine`` runs it first.
+function, :func:`preparation`, and the :class:`Preparation` it returns: what to
+run in a child process to compile a spec's kernels, whether that was done for
+this version (a marker file in numba's cache folder), setting numba's compiler
+up in the running process while that child compiles, and loading the kernels
+into the running process. This module imports nothing heavy: ``import engine``
+runs it first.
 """
 
 from __future__ import annotations
@@ -88,14 +90,16 @@ class Preparation:
         opening = None if self.opening is None else Geometry(*self.opening)
         warm_up([self.spec], wide=self.wide, stop=stop, opening=opening)
 
-    @staticmethod
-    def start_compiler() -> None:
-        """Set numba's compiler up in this process (about a second, once), e.g. while a child compiles."""
+    def start_compiler(self) -> None:
+        """Set numba's compiler up in this process (about a second; once a process is enough), e.g. while
+        a child runs :meth:`command`, so that :meth:`load` then only loads."""
         from engine.startup.warmup import start_compiler
 
         start_compiler()
 
 
 def preparation(spec: str, *, wide: bool = False, opening: tuple[int, int, int] | None = None) -> Preparation:
-    """How ``spec``'s kernels are prepared ahead of its moves (see :class:`Preparation`)."""
+    """How ``spec``'s kernels are prepared ahead of its moves (see :class:`Preparation`): a program's one
+    way into the start-up machinery (the compiling child's command, its marker, the compiler's set-up in
+    this process, the loading)."""
     return Preparation(spec, wide, opening)

@@ -55,8 +55,11 @@ def alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    with open(f"/proc/{pid}/stat") as stat:  # a zombie (ended, not yet reaped) is not alive
-        return stat.read().split()[2] != "Z"
+    try:
+        with open(f"/proc/{pid}/stat") as stat:  # a zombie (ended, not yet reaped) is not alive
+            return stat.read().split()[2] != "Z"
+    except (ProcessLookupError, FileNotFoundError):  # it ended (and was reaped) meanwhile
+        return False
 
 
 def test_urgent_players_come_first_and_each_is_compiled_once(cache, monkeypatch):
@@ -253,8 +256,8 @@ def test_the_note_says_when_only_the_first_move_is_prepared():
 def test_the_set_up_runs_once_beside_the_first_compiling_and_holds_nothing_up(cache, monkeypatch):
     release, ran = threading.Event(), []
 
-    def set_up() -> None:  # still running while both players are compiled and loaded
-        ran.append(threading.current_thread().name)
+    def set_up(task: Task) -> None:  # still running while both players are compiled and loaded
+        ran.append((threading.current_thread().name, task))
         release.wait(30)
 
     monkeypatch.setattr(preparation, "compile_command", lambda task: QUICK)
@@ -264,10 +267,21 @@ def test_the_set_up_runs_once_beside_the_first_compiling_and_holds_nothing_up(ca
     preparer.start()
     try:
         wait_for(lambda: len(recorder.loaded) == 2)
-        assert ran == ["engine-set-up"]
+        assert ran == [("engine-set-up", Task("easy"))]  # beside the first child, told what it compiles
     finally:
         release.set()
         preparer.close()
+
+
+def test_the_game_sets_the_compiler_up_through_the_tasks_preparation(monkeypatch):
+    from engine.startup import Preparation
+    from engine.startup import preparation as engine_preparation
+
+    started: list[Preparation] = []
+    monkeypatch.setattr(Preparation, "start_compiler", lambda self: started.append(self))
+    task = Task.first_move("hard", Geometry(7, 6, 4))
+    catalog_module._start_compiler(task)  # the preparer's set-up in the game
+    assert started == [engine_preparation("hard", opening=(7, 6, 4))]
 
 
 def test_while_a_match_plays_no_other_player_is_loaded_into_the_game(cache, monkeypatch):
