@@ -5,8 +5,8 @@ with a clock that advances only when told to, so that every picture shows
 the same moment on every run: the menu, the mode select, a custom agent
 being configured, the board set-up, a spectator game while a computer
 thinks, a won game with its line highlighted, the result panel, the
-settings screen, the shortcuts card, the saved games, and the won game
-again in high contrast with disc shapes. It uses a throwaway settings file, never the
+settings screen, the shortcuts card, the records against each opponent,
+the saved games, and the won game again in high contrast with disc shapes. It uses a throwaway settings file, never the
 player's own. Works without a display (``SDL_VIDEODRIVER=dummy``) as well as
 on screen.
 """
@@ -160,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         director.back_to_menu()
         director.show("shortcuts")
         director.shoot("shortcuts")
+        shoot_records(director, geometry)  # (before the saved games: their deletion's message would show on it)
         shoot_saved_games(director, Path(folder) / "games", [(hotseat, WINNING_GAME), (spectator, "4453")])
         director.back_to_menu()
         app.settings.look, app.settings.colour_blind = Look.HIGH_CONTRAST, True
@@ -183,6 +184,34 @@ def shoot_saved_games(director: Director, folder: Path, games) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DELETE, mod=0, unicode="", scancode=0))
     director.run(0.3)
     director.shoot("saved_games")
+
+
+#: The games of the records shot, beside the won hotseat game the run itself counts: (red, yellow, winners
+#: in order, None for a draw); a spec is a computer, any other name a person.
+RECORDED_GAMES = (
+    ("Ann", "medium", [Colour.RED, Colour.YELLOW, None, Colour.RED, Colour.RED]),
+    ("hard", "Ann", [Colour.RED, Colour.RED, Colour.YELLOW]),
+    ("Ann", "Ben", [None, Colour.YELLOW, Colour.YELLOW, Colour.YELLOW]),
+    ("easy", "expert", [Colour.YELLOW] * 6),
+)
+
+
+def shoot_records(director: Director, geometry) -> None:
+    """The Records screen: a few pairs' won, drawn and lost games and their series, the newest first."""
+    from game.records import path_for, records_at
+
+    director.back_to_menu()
+    records, _ = records_at(path_for(director.app.settings_path))  # the run's own, in its scratch folder
+    specs = {preset.name for preset in director.app.catalog.presets()}
+    for red, yellow, winners in RECORDED_GAMES:
+        players = [
+            player_for(colour, name, Mode.SPECTATOR) if name in specs else player_for(colour, None, Mode.HOTSEAT, name)
+            for colour, name in ((Colour.RED, red), (Colour.YELLOW, yellow))
+        ]
+        for winner in winners:
+            records.count(MatchConfig(players[0], players[1], geometry), winner)
+    director.show("records")
+    director.shoot("records")
 
 
 def shoot_review(director: Director, match) -> None:
