@@ -163,7 +163,11 @@ def add_parser(benches) -> None:
         "--wide-positions", type=int_arg(1, 10_000), default=10, help="positions per board (default 10)"
     )
     parser.add_argument(
-        "--threads", type=int_arg(1, MAX_THREADS), default=1, help="threads of the wide part (default 1)"
+        "--threads",
+        type=int_arg(1, MAX_THREADS),
+        default=1,
+        help="threads of the sets and the wide part (default 1; a position of the sets goes on threads "
+        "once it has searched 1.5 million nodes)",
     )
     parser.add_argument(
         "--wide-table-mb",
@@ -287,9 +291,12 @@ def load_set(path: Path, limit: int) -> list[tuple[str, int]]:
 
 
 def bench_sets(args) -> None:
-    solver = Solver(Geometry(), args.table_mb)
+    solver = Solver(Geometry(), args.table_mb, threads=args.threads)
     solver.solve_many(["4453"])  # compile (or load the compiled kernels) first
-    emit("mean time is wall-clock, cpu the process's own time (on a busy machine wall time includes the wait)")
+    emit(
+        f"{args.threads} thread(s); mean time is wall-clock, cpu the process's own time "
+        "(on a busy machine wall time includes the wait)"
+    )
     reference_name = "reference" if args.reference else "C++"
     emit(
         f"{'set':<11} {'positions':>9} {'mismatches':>10} {'mean time':>11} {'mean cpu':>11} {'mean nodes':>12} "
