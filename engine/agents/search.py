@@ -38,13 +38,12 @@ from engine.geometry import Geometry
 from engine.kernels import search as kernels
 from engine.kernels.evaluation import NAMES, evaluate, evaluation_id
 from engine.kernels.rules import can_play, is_winning_move
-from engine.kernels.search import ABORTED, CUT, INF, NODE_LIMIT, NODES, WIN, SearchContext, new_context
+from engine.kernels.search import CUT, INF, WIN, SearchContext, new_context
 from engine.progress import Progress
 from engine.score import Score
+from engine.stats import ABORTED, NO_LIMIT, NODE_LIMIT, NODES
 from engine.stop import StopFlag
 
-#: A node limit that is never reached.
-_NO_LIMIT = np.iinfo(np.int64).max // 2
 _EVAL_HELP = "evaluation function where the search stops (see engine/kernels/evaluation.py)"
 _MODE_HELP = (
     "with eval=seed000: seed 000's weight mode 1 (0.9/0.6/0.3 of a line), 2 (0.6/0.4/0.2), 3 (30/20/10); 0: 3/2/1"
@@ -186,7 +185,7 @@ class AlphaBetaSearch:
         geometry, g = self.geometry, self.geometry.kernel
         ctx = self.ctx._replace(flag=np.zeros(1, dtype=np.uint8) if flag is None else flag)
         ctx.stats[NODES], ctx.stats[ABORTED] = 0, 0
-        ctx.stats[NODE_LIMIT] = _NO_LIMIT if nodes is None else nodes
+        ctx.stats[NODE_LIMIT] = NO_LIMIT if nodes is None else nodes
         kcurrent, kmask = geometry.to_kernel(current), geometry.to_kernel(mask)
         ply = mask.bit_count()
         scores = np.zeros(geometry.cols, dtype=np.int64)
@@ -222,7 +221,7 @@ def plain_alphabeta(
 ) -> SearchResult:
     """One alpha-beta search to ``depth``, without table or deepening: the seeds' algorithm."""
     ctx = new_context(geometry.cols, geometry.rows, order, evaluation_id(eval_name))
-    ctx.stats[NODE_LIMIT] = _NO_LIMIT
+    ctx.stats[NODE_LIMIT] = NO_LIMIT
     ply = mask.bit_count()
     depth = min(depth, geometry.cells - ply)
     scores, exact = np.zeros(geometry.cols, dtype=np.int64), np.zeros(geometry.cols, dtype=np.uint8)
@@ -244,7 +243,7 @@ def minimax_search(
     ctx = new_context(geometry.cols, geometry.rows, "natural", evaluation_id(eval_name))
     if flag is not None:
         ctx = ctx._replace(flag=flag)
-    ctx.stats[NODE_LIMIT] = _NO_LIMIT
+    ctx.stats[NODE_LIMIT] = NO_LIMIT
     ply = mask.bit_count()
     scores = np.full(geometry.cols, -INF, dtype=np.int64)
     kcurrent, kmask = geometry.to_kernel(current), geometry.to_kernel(mask)

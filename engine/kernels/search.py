@@ -41,18 +41,15 @@ from engine.kernels.bitops import add, band, bxor, hash64, is_zero, lowest_index
 from engine.kernels.evaluation import evaluate, threat_cells
 from engine.kernels.jit import inner
 from engine.kernels.rules import can_play, is_winning_move, play, playable_cells
-from engine.kernels.stop import stop_requested
+from engine.kernels.stop import must_stop
+from engine.stats import ABORTED, NODES, SLOTS, new_stats
 
 WIN = 1_000_000
 INF = 1 << 40
 
-# Slots of SearchContext.stats.
-NODES = 0  # positions visited so far
-NODE_LIMIT = 1  # no more nodes are searched once NODES reaches this
-ABORTED = 2  # set when the search must unwind: stop flag or node limit
-CUT = 3  # set when some position was scored by the evaluation (depth cut-off)
-TT_SHIFT = 4  # 64 - log2(table size): the table index is the top bits of a product
-STATS_SIZE = 5
+# Slots of SearchContext.stats after the shared ones (NODES, NODE_LIMIT, ABORTED, ...: engine.stats).
+CUT = SLOTS  # set when some position was scored by the evaluation (depth cut-off)
+TT_SHIFT = SLOTS + 1  # 64 - log2(table size): the table index is the top bits of a product
 
 #: The stop flag is read once every POLL + 1 nodes (well under a millisecond, even
 #: with the threats evaluation on a two-word board on a busy machine).
@@ -84,7 +81,7 @@ TT_ENTRY = np.dtype(
 class SearchContext(NamedTuple):
     """The arrays a search works in (numba sees this tuple as a struct)."""
 
-    stats: np.ndarray  # int64[STATS_SIZE]
+    stats: np.ndarray  # see engine.stats, then CUT and TT_SHIFT
     flag: np.ndarray  # the StopFlag's uint8[1]
     tt: np.ndarray  # TT_ENTRY[2**k], or empty for no table
     pv: np.ndarray  # int64[plies + 1, plies + 1]: pv[p, p:pv_len[p]] is the best line from ply p
@@ -106,7 +103,7 @@ def new_context(cols: int, rows: int, order: str, eval_id: int, tt_entries: int 
     if tt_entries & (tt_entries - 1):
         raise ValueError("the transposition table size must be a power of two")
     plies = cols * rows + 1
-    stats = np.zeros(STATS_SIZE, dtype=np.int64)
+    stats = new_stats(extra=2)  # (CUT, TT_SHIFT)
     stats[TT_SHIFT] = 64 - max(tt_entries.bit_length() - 1, 0)
     base = np.arange(cols, dtype=np.int64) if order == "natural" else center_order(cols)
     return SearchContext(
@@ -132,9 +129,7 @@ def _enter_node(ctx):
     read once every POLL + 1 nodes only.
     """
     stats = ctx.stats
-    if stats[ABORTED] == 0 and (
-        stats[NODES] >= stats[NODE_LIMIT] or (stats[NODES] & POLL == 0 and stop_requested(ctx.flag))
-    ):
+    if stats[ABORTED] == 0 and must_stop(ctx, stats[NODES] & POLL == 0):
         stats[ABORTED] = 1
     if stats[ABORTED]:
         return True

@@ -23,6 +23,7 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from engine.stats import NODE_LIMIT, NODES
 from engine.stop import DEADLINE, KERNEL_CLOCK
 
 #: Where the deadline is in a flag's array (an int64 of nanoseconds, little-endian; 0: none).
@@ -87,3 +88,15 @@ def deadline_passed(flag):
 def stop_requested(flag):
     """True once the :class:`~engine.stop.StopFlag` owning ``flag`` is set, or its deadline has passed."""
     return _atomic_load_u8(flag) != 0 or deadline_passed(flag)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def must_stop(ctx, read_flag):
+    """Out of budget (``NODES`` reached ``NODE_LIMIT``, see :mod:`engine.stats`) or, if ``read_flag``, asked to stop.
+
+    The one check of every search kernel; ``ctx`` is its context (any tuple with ``stats`` and
+    ``flag``). The budget is a compare; the flag an atomic load and maybe a clock read, so
+    callers read it only every so many nodes.
+    """
+    stats = ctx.stats
+    return stats[NODES] >= stats[NODE_LIMIT] or (read_flag and stop_requested(ctx.flag))

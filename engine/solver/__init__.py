@@ -4,7 +4,7 @@ One idea per module:
 
 * :mod:`~engine.solver.table` - the transposition table (exact keys on every board, buckets kept by work);
 * :mod:`~engine.solver.settings` - the table sizes commands offer, the move order's weights;
-* :mod:`~engine.solver.arrays` - the arrays the kernels work in (table, scratch rows, counters), without numba;
+* :mod:`~engine.solver.arrays` - the arrays the kernels work in (table, scratch) and their SolveContext, without numba;
 * :mod:`~engine.solver.moves` - which moves to search, and in what order;
 * :mod:`~engine.solver.claimeven` - the second player's follow-up strategy bounds the first's score;
 * :mod:`~engine.solver.symmetry` - mirror images share table entries in the opening;

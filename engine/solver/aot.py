@@ -33,10 +33,11 @@ from types import ModuleType
 from engine.board import Board
 from engine.errors import GeometryError
 from engine.geometry import Geometry
-from engine.solver.arrays import ABORTED, NODES, new_scratch, new_stats, new_table
+from engine.solver.arrays import SolveContext, new_scratch, new_table
 from engine.solver.quick import OverBudget, QuickSolver
 from engine.solver.settings import MIN_BITS, checked_table_bits
 from engine.startup.cache import cache_root, loaded_digest
+from engine.stats import ABORTED, NODES, new_stats
 from engine.stop import StopFlag
 
 #: The extension module's name (its file adds the interpreter's suffix, e.g. ``.cpython-311-x86_64-linux-gnu.so``).
@@ -82,8 +83,8 @@ def build() -> Path:
 
     board = Board(_SAMPLE)
     current, mask = board.kernel_state()
-    table, scratch = new_table(MIN_BITS, False), new_scratch(_SAMPLE)
-    arguments = (current, mask, 0, False, _SAMPLE.kernel, table, scratch, new_stats(), StopFlag().array)
+    ctx = SolveContext(new_stats(), StopFlag().array, new_table(MIN_BITS, False), new_scratch(_SAMPLE))
+    arguments = (current, mask, 0, False, _SAMPLE.kernel, ctx)
     signature = types.int64(*(typeof(argument) for argument in arguments))
     path = module_path()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -108,7 +109,7 @@ class AheadOfTimeSolver(QuickSolver):
         self._kernel = module.solve_kernel
         #: What the searches proved: numba's solver goes on from it when this one gives up.
         self.table = new_table(checked_table_bits(table_mb, False), False)
-        self._arguments = (geometry.kernel, self.table, new_scratch(geometry))
+        self._scratch = new_scratch(geometry)
         self._flag = StopFlag().array  # (nobody stops it: the budget does)
 
     def _solve(self, current: int, mask: int, ply: int, weak: bool) -> int:
@@ -116,7 +117,8 @@ class AheadOfTimeSolver(QuickSolver):
             raise OverBudget  # (a limit of 0 would mean none)
         to_kernel = self.geometry.to_kernel
         stats = new_stats(self.budget - self.nodes)
-        score = self._kernel(to_kernel(current), to_kernel(mask), ply, weak, *self._arguments, stats, self._flag)
+        ctx = SolveContext(stats, self._flag, self.table, self._scratch)
+        score = self._kernel(to_kernel(current), to_kernel(mask), ply, weak, self.geometry.kernel, ctx)
         self.nodes += int(stats[NODES])
         if stats[ABORTED]:
             raise OverBudget

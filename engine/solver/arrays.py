@@ -2,19 +2,33 @@
 
 The transposition table (layout: :mod:`engine.solver.table`), the scratch
 rows where a node keeps its children (:func:`~engine.solver.negamax.negamax`)
-and the counters of a search. Kept apart from the kernels, so that the search
+and the :class:`SolveContext` that hands them to a kernel with the search's
+counters (:mod:`engine.stats`). Kept apart from the kernels, so that the search
 built ahead of time (:mod:`engine.solver.aot`) gets them without loading numba.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 
 from engine.errors import ResourceError
 from engine.solver.settings import MAX_BITS, MIN_BITS
 
-# Slots of the ``stats`` array: nodes searched, the node limit, stopped?, a random state (see negamax.JITTER).
-NODES, LIMIT, ABORTED, RANDOM = 0, 1, 2, 3
+
+class SolveContext(NamedTuple):
+    """What a solver kernel works in, in one argument, as the agents' kernels take their SearchContext.
+
+    numba passes a tuple's arrays as separate arguments: the search's machine code is the same.
+    """
+
+    stats: np.ndarray  # engine.stats: nodes, node limit, aborted, random state (negamax.JITTER)
+    flag: np.ndarray  # the StopFlag's array
+    table: tuple  # new_table's (slots, high_words)
+    scratch: tuple  # new_scratch's (info, currents, masks)
+
+
 #: Fields of a child's row in the scratch ``info`` array (named in engine.solver.negamax).
 CHILD_FIELDS = 6
 
@@ -30,14 +44,6 @@ def new_table(bits: int, wide: bool) -> tuple[np.ndarray, np.ndarray]:
     slots = np.zeros(1 << bits, dtype=np.uint64)
     high = np.zeros((1 << bits) if wide else 1, dtype=np.uint64)
     return slots, high
-
-
-def new_stats(node_limit: int = 0, seed: int = 0) -> np.ndarray:
-    """A fresh ``stats`` array; ``node_limit`` 0 means no limit; ``seed`` starts the jitter's random state."""
-    stats = np.zeros(4, dtype=np.int64)
-    stats[LIMIT] = node_limit
-    stats[RANDOM] = seed * 2 + 1  # (xorshift needs a state that is not 0)
-    return stats
 
 
 def new_scratch(geometry) -> tuple:

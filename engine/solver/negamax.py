@@ -39,8 +39,9 @@ Every position keeps the precondition that the side to move cannot win at
 once: the drivers check it at the root, and the moves that do not lose at
 once keep it below.
 
-**Stopping.** ``stats`` counts nodes; every 4096 nodes the search reads the
-stop flag and the node limit, and on either sets ``stats[ABORTED]``. From then
+**Stopping.** ``ctx.stats`` counts nodes (:mod:`engine.stats`); every 4096 nodes
+the search makes the kernels' one check (:func:`~engine.kernels.stop.must_stop`:
+node limit or stop flag), and on either sets ``stats[ABORTED]``. From then
 on every call returns at once, nothing more is stored in the table, and the
 caller must discard the (meaningless) result.
 """
@@ -55,14 +56,15 @@ from numba import njit
 from engine.kernels.bitops import andnot, band, bor, bxor, is_zero, load, shr, store, sub
 from engine.kernels.jit import NO_REFCOUNTS, inner
 from engine.kernels.rules import column_cells, playable_cells, winning_cells
-from engine.kernels.stop import stop_requested
+from engine.kernels.stop import must_stop
 from engine.solver import questions
-from engine.solver.arrays import ABORTED, CHILD_FIELDS, LIMIT, NODES, RANDOM
+from engine.solver.arrays import CHILD_FIELDS
 from engine.solver.claimeven import claimeven_bound
 from engine.solver.moves import can_win_now, centre_column, move_promise
 from engine.solver.symmetry import SYMMETRY_PLIES, mirror, smaller_image
 from engine.solver.table import EXACT, LOWER, UPPER, entry_bound, entry_score, pack, prefetch, probe, work_of
 from engine.solver.table import store as remember
+from engine.stats import ABORTED, NODES, RANDOM
 
 #: Nodes between two looks at the stop flag and the node limit (a power of two).
 POLL = 4096
@@ -80,10 +82,11 @@ def lowest_stored(g):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _count_node(stats, flag):
-    """Count a node; every POLL nodes check the stop flag and the node limit."""
+def _count_node(ctx):
+    """Count a node; every POLL nodes check the node limit and the stop flag."""
+    stats = ctx.stats
     stats[NODES] += 1
-    if stats[NODES] & (POLL - 1) == 0 and (stop_requested(flag) or (stats[LIMIT] > 0 and stats[NODES] >= stats[LIMIT])):
+    if stats[NODES] & (POLL - 1) == 0 and must_stop(ctx, True):
         stats[ABORTED] = 1
 
 
@@ -184,7 +187,7 @@ def _random(stats):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def search(current, mask, ply, alpha, beta, jitter, g, table, scratch, stats, flag):
+def search(current, mask, ply, alpha, beta, jitter, g, ctx):
     """The score of a position not over whose mover cannot win at once, within ``(alpha, beta)``
     (``jitter``: see :func:`negamax`)."""
     done, value, current, mask, ply, flipped = play_forced(current, mask, ply, g)
@@ -192,16 +195,16 @@ def search(current, mask, ply, alpha, beta, jitter, g, table, scratch, stats, fl
         return value
     if flipped:  # the forced moves gave the move to the other side
         alpha, beta = -beta, -alpha
-    low, high = known_bounds(current, mask, ply, g, table)
+    low, high = known_bounds(current, mask, ply, g, ctx.table)
     done, value = outside(low, high, alpha, beta)
     if not done:
         # (np.int64: a constant jitter would give numba a second signature of the recursion.)
-        value = negamax(current, mask, ply, alpha, beta, low, high, np.int64(jitter), g, table, scratch, stats, flag)
+        value = negamax(current, mask, ply, alpha, beta, low, high, np.int64(jitter), g, ctx)
     return -value if flipped else value
 
 
 @partial(inner, refcounts=False)
-def negamax(current, mask, ply, alpha, beta, low, high, jitter, g, table, scratch, stats, flag):
+def negamax(current, mask, ply, alpha, beta, low, high, jitter, g, ctx):
     """The score of a quiet position (see :func:`play_forced`) within ``(alpha, beta)``.
 
     ``low`` and ``high`` are its :func:`known_bounds`, which do not answer the window.
@@ -210,7 +213,8 @@ def negamax(current, mask, ply, alpha, beta, low, high, jitter, g, table, scratc
     digit ``d`` adds up to ``d * JITTER`` at random to the promise of each move, and the
     children get the other digits.
     """
-    _count_node(stats, flag)
+    _count_node(ctx)
+    stats, table, scratch = ctx.stats, ctx.table, ctx.scratch
     if stats[ABORTED]:
         return 0
     start_nodes = stats[NODES]
@@ -302,13 +306,9 @@ def negamax(current, mask, ply, alpha, beta, low, high, jitter, g, table, scratc
         c_current, c_mask = load(currents, row), load(masks, row)
         c_ply, c_low, c_high = info[row, _PLY], info[row, _LOW], info[row, _HIGH]
         if info[row, _FLIPPED]:  # the child's forced moves gave the move back to us
-            child = negamax(
-                c_current, c_mask, c_ply, alpha, beta, c_low, c_high, jitter // 10, g, table, scratch, stats, flag
-            )
+            child = negamax(c_current, c_mask, c_ply, alpha, beta, c_low, c_high, jitter // 10, g, ctx)
         else:
-            child = -negamax(
-                c_current, c_mask, c_ply, -beta, -alpha, c_low, c_high, jitter // 10, g, table, scratch, stats, flag
-            )
+            child = -negamax(c_current, c_mask, c_ply, -beta, -alpha, c_low, c_high, jitter // 10, g, ctx)
         if stats[ABORTED]:
             return 0
         value, alpha = max(value, child), max(alpha, child)
@@ -370,23 +370,23 @@ def score_range(current, mask, ply, weak, g):
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNTS)
-def question_kernel(current, mask, ply, value, jitter, g, table, scratch, stats, flag):
+def question_kernel(current, mask, ply, value, jitter, g, ctx):
     """One null-window search of a position that cannot be won at once: a bound that is above
     ``value`` exactly when the score is (``jitter``: see :func:`negamax`)."""
-    return search(current, mask, ply, value, value + 1, jitter, g, table, scratch, stats, flag)
+    return search(current, mask, ply, value, value + 1, jitter, g, ctx)
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNTS)
-def solve_kernel(current, mask, ply, weak, g, table, scratch, stats, flag):
+def solve_kernel(current, mask, ply, weak, g, ctx):
     """The exact score (weak: its sign) of a position that is not over.
 
-    Check ``stats[ABORTED]`` afterwards: if set, the result means nothing.
+    Check ``ctx.stats[ABORTED]`` afterwards: if set, the result means nothing.
     """
     low, high = score_range(current, mask, ply, weak, g)
     while low < high:
         middle = next_question(low, high, ply, g.cols * g.rows)
-        result = search(current, mask, ply, middle, middle + 1, 0, g, table, scratch, stats, flag)
-        if stats[ABORTED]:
+        result = search(current, mask, ply, middle, middle + 1, 0, g, ctx)
+        if ctx.stats[ABORTED]:
             return 0
         if result <= middle:
             high = result
@@ -396,9 +396,9 @@ def solve_kernel(current, mask, ply, weak, g, table, scratch, stats, flag):
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNTS)
-def at_most_kernel(current, mask, ply, value, g, table, scratch, stats, flag):
+def at_most_kernel(current, mask, ply, value, g, ctx):
     """Is the score of this position (not over) at most ``value``? One null-window search."""
     cells = g.cols * g.rows
     if can_win_now(current, mask, g):
         return (cells + 1 - ply) // 2 <= value
-    return search(current, mask, ply, value, value + 1, 0, g, table, scratch, stats, flag) <= value
+    return search(current, mask, ply, value, value + 1, 0, g, ctx) <= value

@@ -53,11 +53,12 @@ from numba import njit
 
 from engine.kernels.bitops import andnot, band, bor, bxor, shr, store
 from engine.kernels.rules import column_cells, playable_cells, winning_cells
-from engine.solver.arrays import ABORTED, NODES, new_stats
+from engine.solver.arrays import SolveContext
 from engine.solver.moves import order_moves
 from engine.solver.negamax import play_forced, question_kernel, score_range
 from engine.solver.questions import next_question
 from engine.solver.symmetry import mirror
+from engine.stats import ABORTED, NODES, new_stats
 from engine.stop import StopFlag
 
 #: The jitter of a thread that joins a question another is on (see negamax): random steps where
@@ -118,12 +119,12 @@ def _children(current, mask, g) -> list[tuple]:
     return children
 
 
-def _ask(current, mask, ply: int, value: int, jitter: int, g, table, scratch, stats, flag: StopFlag) -> int:
+def _ask(current, mask, ply: int, value: int, jitter: int, g, ctx: SolveContext) -> int:
     """:func:`~engine.solver.negamax.question_kernel`, also for a position whose mover wins at once."""
     low, high = score_range(current, mask, ply, False, g)
     if low == high:
         return int(low)
-    return int(question_kernel(current, mask, ply, value, jitter, g, table, scratch, stats, flag.array))
+    return int(question_kernel(current, mask, ply, value, jitter, g, ctx))
 
 
 @dataclass
@@ -187,10 +188,8 @@ class _Batch:
                     self.nodes += spent
             stats = new_stats(seed=index)
             jitter = HELPER_JITTER if others else 0
-            bound = _ask(
-                question.current, question.mask, question.ply, question.value, jitter,
-                self.g, self.table, scratch, stats, question.flag,
-            )  # fmt: skip
+            ctx = SolveContext(stats, question.flag.array, self.table, scratch)
+            bound = _ask(question.current, question.mask, question.ply, question.value, jitter, self.g, ctx)
             with self.lock:
                 self.nodes += int(stats[NODES])
                 question.searchers -= 1
@@ -222,7 +221,7 @@ def _help(question: _Question, g, table, scratch, seed: int) -> int:
     nodes = 0
     for c, m, p in reversed(parts[1:]):
         stats = new_stats(seed=seed)
-        bound = _ask(c, m, p, question.value, 0, g, table, scratch, stats, question.flag)
+        bound = _ask(c, m, p, question.value, 0, g, SolveContext(stats, question.flag.array, table, scratch))
         nodes += int(stats[NODES])
         if stats[ABORTED] or bound <= question.value:
             break

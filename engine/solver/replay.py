@@ -24,8 +24,9 @@ from engine.kernels.bitops import bxor, is_zero
 from engine.kernels.jit import NO_REFCOUNTS
 from engine.kernels.rules import can_play, is_winning_move, play
 from engine.kernels.stop import monotonic_ns
-from engine.solver.arrays import ABORTED, NODES
+from engine.solver.arrays import SolveContext
 from engine.solver.negamax import solve_kernel
+from engine.stats import ABORTED, NODES
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -54,18 +55,19 @@ def replay(text: str, geometry: Geometry) -> tuple[Any, Any, int] | None:
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNTS)
-def _solve_replays(columns, starts, weak, g, table, scratch, stats, flag, out):
+def _solve_replays(columns, starts, weak, g, ctx, out):
     """Replay and solve position ``i`` = ``columns[starts[i]:starts[i + 1]]`` for every ``i``.
 
     ``out[i]`` is ``(playing, score, nodes, nanoseconds)``: not playing (a bad string or a
     game that is over) means not solved.
     """
+    stats = ctx.stats
     for i in range(len(starts) - 1):
         start, nodes = monotonic_ns(), stats[NODES]
         current, mask, playing = _replay(columns[starts[i] : starts[i + 1]], g)
         out[i, 0] = playing
         if playing:
-            out[i, 1] = solve_kernel(current, mask, starts[i + 1] - starts[i], weak, g, table, scratch, stats, flag)
+            out[i, 1] = solve_kernel(current, mask, starts[i + 1] - starts[i], weak, g, ctx)
             if stats[ABORTED]:
                 out[i, 0] = False
                 return
@@ -73,12 +75,11 @@ def _solve_replays(columns, starts, weak, g, table, scratch, stats, flag, out):
         out[i, 3] = monotonic_ns() - start
 
 
-def solve_replays(texts: list[str], weak: bool, geometry: Geometry, arguments: tuple) -> np.ndarray:
+def solve_replays(texts: list[str], weak: bool, geometry: Geometry, ctx: SolveContext) -> np.ndarray:
     """Move strings solved in one kernel call (see the module): a row ``(playing, score, nodes,
     nanoseconds)`` each.
 
-    ``arguments`` are the solver's kernel arguments after the geometry (table, scratch,
-    stats, flag). A position that is not ``playing`` needs a Board: a bad string or a game
+    ``ctx`` is the solver's kernel context. A position that is not ``playing`` needs a Board: a bad string or a game
     that is over.
     """
     starts = np.zeros(len(texts) + 1, dtype=np.int64)
@@ -86,5 +87,5 @@ def solve_replays(texts: list[str], weak: bool, geometry: Geometry, arguments: t
     # (a character that is not ASCII becomes one "?", which no column is)
     raw = np.frombuffer("".join(texts).encode("ascii", "replace"), dtype=np.uint8).astype(np.int64) - ord("1")
     out = np.zeros((len(texts), 4), dtype=np.int64)
-    _solve_replays(raw, starts, weak, geometry.kernel, *arguments, out)
+    _solve_replays(raw, starts, weak, geometry.kernel, ctx, out)
     return out

@@ -25,7 +25,7 @@ from engine.errors import GeometryError, IllegalMoveError, ValueRangeError
 from engine.geometry import Geometry
 from engine.limits import Limits
 from engine.score import Score
-from engine.solver.arrays import ABORTED, LIMIT, NODES, new_scratch, new_stats, new_table
+from engine.solver.arrays import SolveContext, new_scratch, new_table
 from engine.solver.book import Book, BookError
 from engine.solver.moves import centre_order
 from engine.solver.negamax import at_most_kernel, question_kernel, solve_kernel
@@ -34,6 +34,7 @@ from engine.solver.parallel import warm_up as warm_up_parallel
 from engine.solver.replay import replay, solve_replays
 from engine.solver.results import Analysis, BestMove, Solution, Ties
 from engine.solver.settings import DEFAULT_TABLE_MB, checked_table_bits
+from engine.stats import ABORTED, NO_LIMIT, NODE_LIMIT, NODES, new_stats
 from engine.stop import StopFlag
 
 #: With more than one thread, a solve shares its work between them once one thread has searched
@@ -71,7 +72,7 @@ class _Run:
     """One limited search: a node counter shared by its kernel calls, and its stop flag."""
 
     def __init__(self, nodes: int, flag: StopFlag) -> None:
-        self.stats = new_stats(nodes)
+        self.stats = new_stats(nodes or NO_LIMIT)  # (Limits.node_budget: 0 is none)
         self.flag = flag
         self.start = time.perf_counter()
 
@@ -147,7 +148,7 @@ class Solver:
             warm_up_parallel(self.geometry.kernel)
         for kernel, arguments in kernels:
             run = _Run(1, _NEVER)
-            kernel(empty, empty, 0, *arguments, *self._kernel_args(run))
+            kernel(empty, empty, 0, *arguments, self.geometry.kernel, self._context(run))
 
     def reset(self) -> None:
         """Forget everything the table learnt."""
@@ -204,7 +205,7 @@ class Solver:
         if self.book is not None:
             return [self.solve_moves(text, weak=weak) for text in texts]
         run = _Run(0, _NEVER)
-        rows = solve_replays(texts, weak, self.geometry, self._kernel_args(run)[1:])
+        rows = solve_replays(texts, weak, self.geometry, self._context(run))
         typed: dict[int, Score | None] = {}  # (one Score per value: making one costs as much as a small solve)
         solutions = []
         for text, (playing, score, nodes, nanoseconds) in zip(texts, rows.tolist(), strict=True):
@@ -336,14 +337,14 @@ class Solver:
 
     def _search(self, current, mask, ply: int, run: _Run, weak: bool) -> int | None:
         """The kernel's score of a position still going on, or None if the run was stopped."""
-        parallel = self._scratches is not None and run.stats[LIMIT] == 0
+        parallel = self._scratches is not None and run.stats[NODE_LIMIT] == NO_LIMIT
         if parallel:  # one thread first, up to a node count (the run's count goes on across solves)
-            run.stats[LIMIT] = run.stats[NODES] + PARALLEL_AFTER_NODES
+            run.stats[NODE_LIMIT] = run.stats[NODES] + PARALLEL_AFTER_NODES
         try:
-            score = solve_kernel(current, mask, ply, weak, *self._kernel_args(run))
+            score = solve_kernel(current, mask, ply, weak, self.geometry.kernel, self._context(run))
         finally:
             if parallel:
-                run.stats[LIMIT] = 0  # (else the next solve of this run would start already over it)
+                run.stats[NODE_LIMIT] = NO_LIMIT  # (else the next solve of this run would start already over it)
         if not parallel or not run.aborted:
             return None if run.aborted else int(score)
         if run.flag.is_set():
@@ -355,9 +356,9 @@ class Solver:
         run.stats[NODES] += nodes
         return found
 
-    def _kernel_args(self, run: _Run) -> tuple:
-        """What every search kernel takes after the position: geometry, table, scratch, counters, flag."""
-        return self.geometry.kernel, self.table, self._scratch, run.stats, run.flag.array
+    def _context(self, run: _Run) -> SolveContext:
+        """What every search kernel takes last (after the position and the geometry)."""
+        return SolveContext(run.stats, run.flag.array, self.table, self._scratch)
 
     def _column_score(self, board: Board, col: int, run: _Run) -> int | None:
         """The exact score of playing ``col`` (legal), from the mover's view."""
@@ -381,7 +382,7 @@ class Solver:
                 return -known == score
             current, mask = board.kernel_state()
             # No column beats the best: -child <= score, so equality is child <= -score.
-            reaches = at_most_kernel(current, mask, board.ply, -score, *self._kernel_args(run))
+            reaches = at_most_kernel(current, mask, board.ply, -score, self.geometry.kernel, self._context(run))
             return bool(reaches) and not run.aborted
         finally:
             board.undo()

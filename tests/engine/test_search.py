@@ -19,9 +19,10 @@ from engine.errors import AgentSpecError, PositionError
 from engine.geometry import Geometry
 from engine.kernels import search as kernels
 from engine.kernels.evaluation import NAMES, evaluation_id
-from engine.kernels.search import INF, NODE_LIMIT, NODES, ORDERS, new_context
+from engine.kernels.search import INF, ORDERS, new_context
 from engine.reference_search import ReferenceSearch
 from engine.score import Score
+from engine.stats import NODE_LIMIT, NODES
 from engine.stop import StopFlag
 from tests.engine.strategies import choices
 
