@@ -17,6 +17,7 @@ from engine.board import Board
 from engine.geometry import Geometry
 from engine.score import Score
 from engine.solver.book import (
+    DATA_BITS,
     DEFAULT_PATH,
     Book,
     BookError,
@@ -27,7 +28,7 @@ from engine.solver.book import (
     pack,
     unpack,
 )
-from engine.solver.book_builder import BookBuilder, check_book, edge_positions
+from engine.solver.book_builder import BookBuilder, check_book, complete_plies, edge_positions
 from engine.solver.book_tasks import PositionTask
 from engine.solver.solver import Solver, game_over_score, win_now_score
 
@@ -107,7 +108,11 @@ def test_the_shipped_book_agrees_with_itself() -> None:
     best = Geometry().win_score(2 * 4 - 1)  # the earliest win: the first player's 4th stone
     low, high = -best, best
     for board, entry in book.positions():
-        assert board.is_legal(entry.column) and low <= entry.score <= high
+        assert low <= entry.score <= high
+        if entry.column is None:  # every position of 5 stones, off the tree: a score only
+            assert board.ply == 5 and not entry.leaf
+            continue
+        assert board.is_legal(entry.column)
         after = board.copy()
         after.play(entry.column)
         if after.is_over:
@@ -124,6 +129,30 @@ def test_the_shipped_book_agrees_with_itself() -> None:
             outcomes.append(known)
         if None not in outcomes:
             assert entry.score == min(outcomes), board
+
+
+@shipped
+def test_the_shipped_book_holds_every_position_of_5_stones_and_agrees_with_its_tree() -> None:
+    """Every position of 5 stones is stored, and the tree's positions of 4 stones (solved on their own
+    when the tree was built) have the best of their children's scores in it."""
+    book = load_default(Geometry())
+    assert book is not None
+    keys = {int(word) >> DATA_BITS for word in book.entries}
+    assert 5 in complete_plies(keys, Geometry())
+    fours = [(board, entry) for board, entry in book.positions() if board.ply == 4]
+    assert len(fours) >= 20
+    for board, entry in fours:
+        scores = []
+        for col in board.legal_columns():
+            if board.is_winning_move(col):
+                scores.append(win_now_score(board))
+                continue
+            board.play(col)
+            known = game_over_score(board) if board.is_over else book.score(board)
+            board.undo()
+            assert known is not None, board
+            scores.append(-known)
+        assert max(scores) == entry.score, board
 
 
 @shipped
@@ -282,7 +311,7 @@ def test_positions_where_the_other_side_moves_are_answered_from_their_children()
     assert book is not None
     solver = Solver(Geometry(), 1, book=book)
     answered = 0
-    for board, entry in book.positions()[:200]:
+    for board, entry in [(board, entry) for board, entry in book.positions() if entry.column is not None][:200]:
         board.play(entry.column)
         replies = []
         for col in board.legal_columns():
