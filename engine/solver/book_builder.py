@@ -54,7 +54,7 @@ its position and the stored column keeps it, by fresh solves without the book.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from pathlib import Path
 
@@ -144,7 +144,7 @@ class BookBuilder:
         """Build (or resume, or deepen) the book; ``executor`` None runs every position here, in order."""
         kept = set(self.entries)  # stored by an earlier run: kept, and looked at again on the way
         level: dict[int, set[int]] = self._roots()  # the agent's tree
-        layers = {ply: every_position(self.geometry, ply) or set() for ply in self.every_plies}
+        layers = {ply: every_position(self.geometry, ply) for ply in self.every_plies}
         visited: set[int] = set()
         for ply in range(max(self.max_ply, *self.every_plies, 0) + 1):
             on_tree = level.get(ply, set()) if ply <= self.max_ply else set()
@@ -243,43 +243,44 @@ class BookBuilder:
         return book
 
 
-def every_position(geometry: Geometry, ply: int, limit: int | None = None) -> set[int] | None:
-    """The book keys of every position of ``ply`` stones whose game is not over (mirror images once),
-    or None when there are more than ``limit`` of them at some ply on the way (to ask cheaply
-    whether a book of ``limit`` positions could hold them all).
-    """
-    boards = [Board(geometry)]
-    for _ in range(ply):
+def _levels(geometry: Geometry, limit: int | None = None) -> Iterator[set[int]]:
+    """The book keys of every position (games not over, mirror images once) of 0, 1, 2... stones,
+    ply by ply; it ends after a ply of more than ``limit`` positions, or when none is left."""
+    boards = {book_key(Board(geometry))[0]: Board(geometry)}
+    while boards:
+        yield set(boards)
+        if limit is not None and len(boards) > limit:
+            return
         found: dict[int, Board] = {}
-        for board in boards:
+        for board in boards.values():
             for col in board.legal_columns():
                 child = board.copy()
                 child.play(col)
                 if not child.is_over:
                     found.setdefault(book_key(child)[0], child)
-        if limit is not None and len(found) > limit:
-            return None
-        boards = list(found.values())
-    return {book_key(board)[0] for board in boards}
+        boards = found
+
+
+def every_position(geometry: Geometry, ply: int) -> set[int]:
+    """The book keys of every position of ``ply`` stones whose game is not over (mirror images once)."""
+    for stones, keys in enumerate(_levels(geometry)):
+        if stones == ply:
+            return keys
+    return set()
 
 
 def complete_plies(entries: dict[int, int] | set[int], geometry: Geometry) -> set[int]:
     """The plies of at least two stones at which ``entries`` (by book key) hold every position.
 
-    (Plies 0 and 1 are the tree's roots, complete in every book.) Counted only
-    while a ply has no more positions than the book, so this stays cheap.
+    (Plies 0 and 1 are the tree's roots, whole in every book.) Only plies of no more
+    positions than the book are looked at, so this stays cheap.
     """
-    by_ply: dict[int, set[int]] = {}
-    for key in entries:
-        by_ply.setdefault(board_of_key(key, geometry).ply, set()).add(key)
-    complete = set()
-    for ply in sorted(p for p in by_ply if p >= 2):
-        keys = every_position(geometry, ply, limit=len(entries))
-        if keys is None:
-            break
-        if keys <= by_ply[ply]:
-            complete.add(ply)
-    return complete
+    stored = set(entries)
+    return {
+        ply
+        for ply, keys in enumerate(_levels(geometry, limit=len(stored)))
+        if ply >= 2 and len(keys) <= len(stored) and keys <= stored
+    }
 
 
 def check_book(
