@@ -113,8 +113,10 @@ def review_game(
     position was not solved. Then, if ``afterwards`` is not None, the
     positions still unknown are solved again with that limit each (all of
     them within ``afterwards_budget``), and the
-    moves they decide are yielded again, now labelled: a caller keeps the
-    newest review of each ply. ``stop`` ends the review at once (what is not
+    moves they decide are yielded again, now labelled, as are the moves
+    labelled worse than best whose better column was not found in time (the
+    book can give a position's value at once, but not always its best
+    column): a caller keeps the newest review of each ply. ``stop`` ends the review at once (what is not
     yielded yet is simply not).
     """
     stop = stop or StopFlag()
@@ -125,6 +127,7 @@ def review_game(
         positions.append(positions[-1].copy())
         positions[-1].play(col)
     values: list[int | None] = [None] * len(positions)  # each position's exact value, for its side to move
+    no_better: set[int] = set()  # moves labelled worse than best whose better column was not found in time
 
     def reviewed(index: int, limit: float | None) -> MoveReview:
         """The move from position ``index`` to ``index + 1``."""
@@ -134,6 +137,10 @@ def review_game(
         better = None
         if label not in ("best", "unknown"):
             better = solver.best_move(positions[index], seconds=limit, stop=stop).column
+        if better is None and label not in ("best", "unknown"):
+            no_better.add(index)  # (a value from the book came at once; its best column may take longer)
+        else:
+            no_better.discard(index)
         return MoveReview(index + 1, moves[index], label, before, after, better)
 
     for index in range(len(positions) - 1, -1, -1):
@@ -163,6 +170,14 @@ def review_game(
                 if stop.is_set():
                     return
                 yield item
+    for move in sorted(no_better, reverse=True):
+        limit = second.limit(afterwards)
+        if limit is not None and limit <= 0:
+            return
+        item = reviewed(move, limit)
+        if stop.is_set():
+            return
+        yield item
 
 
 def review(

@@ -39,8 +39,18 @@ def test_a_known_blunder_is_labelled_with_the_better_move(solver: Solver) -> Non
     assert reviews[7].label == "best" and reviews[7].better is None  # yellow takes the win
     assert (reviews[0].label, reviews[0].better) == ("blunder", 3)  # column 1 first loses (the book knows)
     for item in reviews:
-        if item.label not in ("unknown", "best"):
-            assert item.better is not None and item.better != item.column
+        assert item.better is None or item.better != item.column
+
+
+def test_the_second_pass_finds_the_better_moves_the_first_had_no_time_for(solver: Solver) -> None:
+    """With no time for searching, every value of "441121" still comes from the book at once (the
+    tree's, then every position of 4 and 5 stones), and so every label; the best column of "44112"
+    (5 stones: a score only) needs a search, which the second pass makes."""
+    found = list(review_game(Board.from_moves("441121"), solver, seconds=0.0, afterwards=60.0))
+    first = {item.ply: item for item in found[:6]}
+    assert sorted(first) == [1, 2, 3, 4, 5, 6] and all(item.label != "unknown" for item in first.values())
+    assert (first[6].label, first[6].before, first[6].after, first[6].better) == ("blunder", 3, -18, None)
+    assert (found[6].ply, found[6].better) == (6, 2) and len(found) == 7  # then its best column
 
 
 def test_the_value_chain_is_consistent(solver: Solver) -> None:
