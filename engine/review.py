@@ -116,8 +116,8 @@ def review_game(
     moves they decide are yielded again, now labelled, as are the moves
     labelled worse than best whose better column was not found in time (the
     book can give a position's value at once, but not always its best
-    column): a caller keeps the newest review of each ply. ``stop`` ends the review at once (what is not
-    yielded yet is simply not).
+    column): a caller keeps the newest review of each ply. ``stop`` ends the
+    review at once (what is not yielded yet is simply not).
     """
     stop = stop or StopFlag()
     clock = _Clock(budget)
@@ -134,10 +134,9 @@ def review_game(
         before, next_value = values[index], values[index + 1]
         after = None if next_value is None else -next_value
         label = label_for(before, after)
-        better = None
-        if label not in ("best", "unknown"):
-            better = solver.best_move(positions[index], seconds=limit, stop=stop).column
-        if better is None and label not in ("best", "unknown"):
+        worse = label not in ("best", "unknown")
+        better = solver.best_move(positions[index], seconds=limit, stop=stop).column if worse else None
+        if worse and better is None:
             no_better.add(index)  # (a value from the book came at once; its best column may take longer)
         else:
             no_better.discard(index)
