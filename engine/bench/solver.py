@@ -151,6 +151,17 @@ def add_parser(benches) -> None:
         help="how many levels down the first question is asked on all threads (default: the solver's own)",
     )
     parser.add_argument(
+        "--part-levels",
+        type=int_arg(0, 10),
+        default=None,
+        help="how many levels down idle threads split a question another is on (default: the solver's own)",
+    )
+    parser.add_argument(
+        "--no-beside",
+        action="store_true",
+        help="a thread with nothing left to split leaves the question instead of searching beside another",
+    )
+    parser.add_argument(
         "--reference",
         default="",
         metavar="COMMAND",
@@ -206,6 +217,9 @@ def run(args) -> int:
         raise EngineError(f"unknown part(s) {', '.join(sorted(unknown))}: choose from {', '.join(PARTS)}")
     if args.split_depth is not None:
         parallel.SPLIT_DEPTH = args.split_depth
+    if args.part_levels is not None:
+        parallel.PART_LEVELS = args.part_levels
+    parallel.BESIDE = not args.no_beside
     if args.make_early is not None:
         make_early_set(args.make_early, args.seed)
         return 0

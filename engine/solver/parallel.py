@@ -25,14 +25,19 @@ is a long search. The threads answer one question together:
   rest are shared out: what the other thread would do meanwhile on the others
   is then not thrown away. (Measured on a 9x5 position, 261119: 28.9 s
   without this, 21.3 s with it, 38.3 s on one thread.)
-* **No thread waits.** When the list is empty, a thread joins the question the
-  fewest threads are on. The first to join it answers the questions it comes
-  down to, from the last (which the thread already on it will reach last, and
-  then find answered in the table); then every joiner searches the question
-  itself, its move order jittered where the opponent moves, each thread with
-  its own random steps (see ``jitter`` in :func:`~engine.solver.negamax.negamax`),
-  so that they take different ways and fill the table for each other. The first
-  to answer stops the others.
+* **No thread waits, and idle threads split the work.** When the list is
+  empty, a thread turns to the open question the fewest threads are on and
+  splits it the same way into the questions it comes down to (the replies to
+  the most promising move, or the opponent's moves). It takes the last of them:
+  the thread on the question meets them first to last, so it finds the last
+  ones answered in the table when it gets there. Once all are taken, the next
+  idle thread goes down into the part the fewest are on and splits that, down
+  to ``PART_LEVELS`` levels; a part answered "no" drops its siblings, since
+  the search they belong to then goes another way. Only where nothing is left
+  to split does a thread search a question beside another, its move order
+  jittered where the opponent moves (see ``jitter`` in
+  :func:`~engine.solver.negamax.negamax`), so that they take different ways
+  and fill the table for each other. The first to answer stops the others.
 
 The answer is the same as on one thread: only the order of the work changes.
 (Measured on the empty 7x6 board, weakly: 15.7 s on one thread, 8.6-9.5 s on
@@ -67,6 +72,10 @@ from engine.stop import StopFlag
 HELPER_JITTER = 1010
 #: How many levels deep a question's most promising move is asked on all threads (see _until_no).
 SPLIT_DEPTH = 2
+#: How many levels deep idle threads split a question another thread is on (see _Batch._pick).
+PART_LEVELS = 3
+#: Whether a thread that finds nothing left to split searches beside another (jittered) or leaves.
+BESIDE = True
 
 
 @njit(cache=True, nogil=True)
@@ -127,7 +136,7 @@ def _ask(current, mask, ply: int, value: int, jitter: int, g, ctx: SolveContext)
     return int(question_kernel(current, mask, ply, value, jitter, g, ctx))
 
 
-@dataclass
+@dataclass(eq=False)  # (one question is one object: compared and found by identity)
 class _Question:
     """One of the questions a batch shares out: "is the score of this position above ``value``?"."""
 
@@ -138,6 +147,19 @@ class _Question:
     flag: StopFlag = field(default_factory=StopFlag)  # set once answered: whoever else is on it stops
     bound: int | None = None
     searchers: int = 0
+    #: What idle threads split it into, once one has (see _Batch._pick); the first is where the
+    #: thread searching the question goes first, so it is never taken, only split further.
+    parts: list[_Question] | None = None
+    untaken: list[_Question] = field(default_factory=list)  # parts no thread has taken yet
+    parent: _Question | None = None  # the question this one is a part of (None: one of the batch's own)
+
+    def load(self) -> int:
+        """The threads on this question and on its parts."""
+        return self.searchers + sum(part.load() for part in self.parts or ())
+
+    def busy_parts(self) -> list[_Question]:
+        """The parts still open (not answered, not dropped) that a thread is on."""
+        return [part for part in self.parts or () if part.searchers > 0 and not part.flag.is_set()]
 
 
 class _Batch:
@@ -149,12 +171,13 @@ class _Batch:
         self.waiting = list(questions)  # (taken in the order given: most promising first)
         self.no: _Question | None = None
         self.nodes = 0
+        self.flags = contextlib.ExitStack()  # every question's and part's flag, until the batch ends
 
     def run(self, flag: StopFlag) -> bool:
         """Answer the questions (``flag`` stops it all); True if they were all answered or one was a "no"."""
-        with contextlib.ExitStack() as flags:
+        with self.flags:
             for question in self.questions:
-                question.flag = flags.enter_context(flag.deadline(None))
+                question.flag = self.flags.enter_context(flag.deadline(None))
             threads = [threading.Thread(target=self._work, args=(i,), daemon=True) for i in range(len(self.scratches))]
             for thread in threads:
                 thread.start()
@@ -162,32 +185,57 @@ class _Batch:
                 thread.join()
         return self.no is not None or all(question.bound is not None for question in self.questions)
 
-    def _pick(self) -> tuple[_Question | None, int]:
-        """The next question for an idle thread, and how many threads are on it already (under the lock)."""
+    def _pick(self) -> tuple[_Question | None, bool]:
+        """The next question for an idle thread, and whether another thread is on it already (under the lock).
+
+        First the questions no thread has taken. Then an open question is split into the
+        questions it comes down to, and the thread takes the last of them: the thread searching
+        the question meets them first to last, so it finds that one answered in the table when
+        it gets there. The questions are looked at level by level down to ``PART_LEVELS``
+        (a question, then its parts, then theirs), the fewest threads first within a level (the
+        first such: the most promising). Only where nothing is left to take does the thread
+        search beside another, on the deepest part the fewest are on.
+        """
         if self.no is not None:
-            return None, 0
+            return None, False
         if self.waiting:
-            return self.waiting.pop(0), 0
-        open_questions = [q for q in self.questions if q.bound is None and q.searchers > 0]
-        if not open_questions:
-            return None, 0
-        question = min(open_questions, key=lambda q: q.searchers)  # (the first such: the most promising)
-        return question, question.searchers
+            return self.waiting.pop(0), False
+        level = sorted((q for q in self.questions if q.bound is None and q.searchers > 0), key=_Question.load)
+        if not level:
+            return None, False
+        beside = level[0]
+        for _ in range(PART_LEVELS):
+            for question in level:
+                self._split(question)
+                if question.untaken:
+                    return question.untaken.pop(0), False
+            below = sorted((part for question in level for part in question.busy_parts()), key=_Question.load)
+            if not below:
+                break
+            level, beside = below, below[0]
+        return (beside, True) if BESIDE else (None, False)
+
+    def _split(self, question: _Question) -> None:
+        """Give ``question`` its parts, if it has none yet (under the lock)."""
+        if question.parts is not None:
+            return
+        question.parts = _parts(question, self.g)
+        for part in question.parts:
+            part.flag = self.flags.enter_context(question.flag.deadline(None))
+        question.untaken = question.parts[:0:-1]  # (the last first; the first is the searcher's own)
+        if question.parts:
+            question.parts[0].searchers = 1  # (the thread searching the question is on it)
 
     def _work(self, index: int) -> None:
         scratch = self.scratches[index]
         while True:
             with self.lock:
-                question, others = self._pick()
+                question, beside = self._pick()
                 if question is None:
                     return
                 question.searchers += 1
-            if others == 1:  # first the end of its work, which the thread on it comes to last
-                spent = _help(question, self.g, self.table, scratch, seed=index)
-                with self.lock:
-                    self.nodes += spent
             stats = new_stats(seed=index)
-            jitter = HELPER_JITTER if others else 0
+            jitter = HELPER_JITTER if beside else 0
             ctx = SolveContext(stats, question.flag.array, self.table, scratch)
             bound = _ask(question.current, question.mask, question.ply, question.value, jitter, self.g, ctx)
             with self.lock:
@@ -196,36 +244,33 @@ class _Batch:
                 if stats[ABORTED] or question.bound is not None:
                     continue
                 question.bound = bound
-                question.flag.set()  # (the other threads on this question, if any, stop)
-                if bound <= question.value and self.no is None:
+                question.flag.set()  # (the other threads on this question or its parts, if any, stop)
+                if bound > question.value:
+                    continue
+                if question.parent is not None:  # a part's "no": the search it belongs to goes another way
+                    question.parent.untaken.clear()
+                    for sibling in question.parent.parts or ():  # (the first too)
+                        sibling.flag.set()
+                elif self.no is None:
                     self.no = question
                     for other in self.questions:
                         other.flag.set()
 
 
-def _help(question: _Question, g, table, scratch, seed: int) -> int:
-    """Answer the questions the one another thread is on comes down to, the last first; the nodes searched.
+def _parts(question: _Question, g) -> list[_Question]:
+    """The questions ``question`` comes down to, in the order a search of it meets them.
 
-    The other thread meets them first to last, and finds the answers of the last ones in the
-    table when it gets there. A "no" means its search takes another way: the help ends.
+    All of them "yes" makes it a "yes": every move of the opponent's must leave us above the
+    value, or, where we move, every reply to our most promising move must.
     """
     done, _, current, mask, ply, flipped = play_forced(question.current, question.mask, question.ply, g)
     if done:
-        return 0
+        return []
     current, mask, ply = _bits(current), _bits(mask), int(ply)
-    if flipped:  # the opponent moves: every move of theirs must leave us above the value
-        parts = [(c, m, ply + 1) for c, m in _children(current, mask, g)]
-    else:  # our most promising move, and every reply to it
-        best_current, best_mask = _children(current, mask, g)[0]
-        parts = [(c, m, ply + 2) for c, m in _children(best_current, best_mask, g)]
-    nodes = 0
-    for c, m, p in reversed(parts[1:]):
-        stats = new_stats(seed=seed)
-        bound = _ask(c, m, p, question.value, 0, g, SolveContext(stats, question.flag.array, table, scratch))
-        nodes += int(stats[NODES])
-        if stats[ABORTED] or bound <= question.value:
-            break
-    return nodes
+    if flipped:  # the opponent moves
+        return [_Question(c, m, ply + 1, question.value, parent=question) for c, m in _children(current, mask, g)]
+    best_current, best_mask = _children(current, mask, g)[0]
+    return [_Question(c, m, ply + 2, question.value, parent=question) for c, m in _children(best_current, best_mask, g)]
 
 
 def answer(

@@ -14,9 +14,10 @@ from engine.board import Board
 from engine.errors import EngineError, PositionError
 from engine.geometry import Geometry
 from engine.score import Score
+from engine.solver import parallel
 from engine.solver import solver as solver_module
 from engine.solver import table as tt
-from engine.solver.arrays import new_table
+from engine.solver.arrays import new_scratch, new_table
 from engine.solver.parallel import solve_parallel
 from engine.solver.settings import MIN_BITS
 from engine.solver.solver import Solver
@@ -286,6 +287,51 @@ def test_threads_agree_with_one_on_wide_boards(
             one.reset()
             many.reset()
             assert many.solve(board, weak=weak).score == one.solve(board, weak=weak).score, board.move_string
+
+
+def test_idle_threads_split_the_question_another_is_on() -> None:
+    """A thread left without a question of its own takes one of the questions the busy thread's
+    question comes down to, the last first, not the same question beside it: distinct work, whose
+    answers the busy thread finds in the table when it gets there (see engine.solver.parallel)."""
+    geometry = Geometry()
+    g = geometry.kernel
+    board = Board.from_moves("44433")
+    current, mask = board.kernel_state()
+    question = parallel._Question(current, mask, board.ply, 0)
+    parts = parallel._parts(question, g)
+    assert len(parts) >= 3
+    asked: list[tuple[tuple, int]] = []
+    two_taken = threading.Event()
+    lock = threading.Lock()
+    real_ask = parallel._ask
+
+    def ask(current, mask, ply, value, jitter, g, ctx):
+        key = (int(current), int(mask))
+        if key == (int(question.current), int(question.mask)) and not jitter:
+            two_taken.wait(10)  # the busy thread: a long search, until the others have taken work
+        else:
+            with lock:
+                asked.append((key, jitter))
+                if len(asked) == 2:
+                    two_taken.set()
+        return real_ask(current, mask, ply, value, jitter, g, ctx)
+
+    batch = parallel._Batch([question], g, new_table(16, False), [new_scratch(geometry) for _ in range(3)])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(parallel, "_ask", ask)
+        assert batch.run(StopFlag())
+    assert {key for key, _ in asked[:2]} == {(int(part.current), int(part.mask)) for part in parts[-2:]}
+    assert [jitter for _, jitter in asked[:2]] == [0, 0]
+    alone = parallel._ask(
+        current,
+        mask,
+        board.ply,
+        0,
+        0,
+        g,
+        parallel.SolveContext(parallel.new_stats(), StopFlag().array, new_table(16, False), new_scratch(geometry)),
+    )
+    assert (question.bound > 0) == (alone > 0)
 
 
 def test_threads_stop_on_time(monkeypatch: pytest.MonkeyPatch) -> None:
