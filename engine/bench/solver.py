@@ -34,6 +34,7 @@ Its parts (``--parts``):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import resource
 import shlex
@@ -215,14 +216,31 @@ def run(args) -> int:
     unknown = set(parts) - set(PARTS)
     if unknown:
         raise EngineError(f"unknown part(s) {', '.join(sorted(unknown))}: choose from {', '.join(PARTS)}")
+    if args.make_early is not None:
+        make_early_set(args.make_early, args.seed)
+        return 0
+    with _sharing(args):
+        _run_parts(args, parts)
+    return 0
+
+
+@contextlib.contextmanager
+def _sharing(args):
+    """The threads' way of sharing a question as ``--split-depth``, ``--part-levels`` and
+    ``--no-beside`` ask, for this run only (see engine.solver.parallel)."""
+    saved = parallel.SPLIT_DEPTH, parallel.PART_LEVELS, parallel.BESIDE
     if args.split_depth is not None:
         parallel.SPLIT_DEPTH = args.split_depth
     if args.part_levels is not None:
         parallel.PART_LEVELS = args.part_levels
-    parallel.BESIDE = not args.no_beside
-    if args.make_early is not None:
-        make_early_set(args.make_early, args.seed)
-        return 0
+    parallel.BESIDE = saved[2] and not args.no_beside
+    try:
+        yield
+    finally:
+        parallel.SPLIT_DEPTH, parallel.PART_LEVELS, parallel.BESIDE = saved
+
+
+def _run_parts(args, parts: list[str]) -> None:
     emit(f"figures from a shared machine: compare ratios, not absolute times ({available_cores()} cores)")
     if "sets" in parts:
         bench_sets(args)
@@ -249,7 +267,6 @@ def run(args) -> int:
         for geometry in boards:
             bench_edge(geometry, args.edge_limit, args.edge_seconds, args.seed)
     emit(f"peak memory {peak_rss_mb():.0f} MB")
-    return 0
 
 
 def _boards(args) -> list[Geometry]:

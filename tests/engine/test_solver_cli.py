@@ -62,12 +62,15 @@ def test_book_builds_and_resumes(cli, tmp_path) -> None:
 
 def test_bench_solver_runs_a_small_sample(cli) -> None:
     from engine.bench.solver import PONS
+    from engine.solver import parallel
 
     parts = ["games"] + (["sets"] if PONS.is_dir() else [])
     argv = ["bench", "solver", "--parts", ",".join(parts), "--sets", "Test_L3_R1", "--limit", "3"]
     argv += ["--games", "2", "--agent", "perfect:seconds=0.3", "--opponents", "random"]
-    status, out, _ = cli(argv)
+    sharing = parallel.SPLIT_DEPTH, parallel.PART_LEVELS, parallel.BESIDE
+    status, out, _ = cli([*argv, "--split-depth", "0", "--part-levels", "1", "--no-beside"])
     assert status == 0
+    assert (parallel.SPLIT_DEPTH, parallel.PART_LEVELS, parallel.BESIDE) == sharing  # for that run only
     if PONS.is_dir():
         assert any(line.startswith("Test_L3_R1") and line.split()[2] == "0" for line in out.splitlines())
     assert "vs random: 2 games" in out and "peak memory" in out
