@@ -6,7 +6,7 @@ import sys
 
 from engine.cli.common import PositionReporter, add_command, add_geometry_arguments, emit, geometry_from, position_lines
 from engine.cli.solver_options import add_threads_argument
-from engine.review import GAME_SECONDS, LABELS, POSITION_SECONDS, review, summary
+from engine.review import GAME_SECONDS, LABELS, POSITION_SECONDS, MoveReview, review, summary
 from engine.solver.book import load_default
 from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB
 from engine.solver.solver import Solver
@@ -69,12 +69,25 @@ def run(args) -> int:
         if args.summary:
             for name, counts in summary(reviews).items():
                 emit(f"{name.lower()} " + " ".join(f"{label}={counts[label]}" for label in LABELS))
-        unknown = sum(item.label == "unknown" for item in reviews)
-        if unknown:  # a documented answer, not a failure: a note says how to get the rest
-            moves = "1 move" if unknown == 1 else f"{unknown} moves"
-            note = f"note: {line.label}: {moves} unknown: not solved within {args.seconds:g} s a position"
-            if args.budget is not None:
-                note += f" and {args.budget:g} s in all"
-            advice = " (raise --seconds or --budget)" if args.budget is not None else " (raise --seconds)"
-            print(note + advice, file=sys.stderr, flush=True)
+        for note in _notes(reviews, args.seconds, args.budget):  # documented answers, not failures
+            print(f"note: {line.label}: {note}", file=sys.stderr, flush=True)
     return reporter.status
+
+
+def _notes(reviews: list[MoveReview], seconds: float, budget: float | None) -> list[str]:
+    """What the review left open, and how to get it: moves not solved, and moves labelled worse
+    than best whose better column was not found (the book can give a value at once, not its column)."""
+    limit = f"within {seconds:g} s a position" + ("" if budget is None else f" and {budget:g} s in all")
+    advice = " (raise --seconds or --budget)" if budget is not None else " (raise --seconds)"
+    unknown = sum(item.label == "unknown" for item in reviews)
+    no_better = sum(item.label not in ("best", "unknown") and item.better is None for item in reviews)
+    notes = []
+    if unknown:
+        notes.append(f"{_moves(unknown)} unknown: not solved {limit}{advice}")
+    if no_better:
+        notes.append(f"{_moves(no_better)} without better=: no best column found {limit}{advice}")
+    return notes
+
+
+def _moves(count: int) -> str:
+    return "1 move" if count == 1 else f"{count} moves"

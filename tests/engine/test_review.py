@@ -8,7 +8,7 @@ import time
 import pytest
 
 from engine import Board, Geometry
-from engine.review import label_for, review, review_game, summary, summary_text
+from engine.review import MoveReview, label_for, review, review_game, summary, summary_text
 from engine.solver.book import load_default
 from engine.solver.solver import Solver
 
@@ -77,6 +77,28 @@ def test_review_command_prints_a_line_per_move(cli) -> None:
     assert lines[6] == "7 3 blunder before=18 before_words=W1 after=-18 after_words=L1 better=1"
     assert lines[7].startswith("8 2 best ")
     assert lines[8].startswith("red best=") and lines[9].startswith("yellow best=")
+
+
+def test_review_command_notes_what_it_left_open() -> None:
+    """A move left unknown, and a move labelled worse than best without its better column (the
+    book gives a value at once, not its column), each get a note saying how to get them."""
+    from engine.cli.review import _notes
+
+    found = [
+        MoveReview(1, 3, "best", 1, 1, None),
+        MoveReview(2, 3, "unknown", None, None, None),
+        MoveReview(3, 0, "blunder", 1, -3, None),
+        MoveReview(4, 0, "mistake", 1, 0, 3),
+    ]
+    assert _notes(found, 0.5, None) == [
+        "1 move unknown: not solved within 0.5 s a position (raise --seconds)",
+        "1 move without better=: no best column found within 0.5 s a position (raise --seconds)",
+    ]
+    assert _notes(found[:1] + found[3:], 0.5, 2.0) == []
+    assert _notes(found[2:3] * 2, 0.5, 2.0) == [
+        "2 moves without better=: no best column found within 0.5 s a position and 2 s in all "
+        "(raise --seconds or --budget)"
+    ]
 
 
 def test_review_command_reports_bad_games_and_goes_on(cli) -> None:
