@@ -77,20 +77,28 @@ def run(args) -> int:
 
 
 # -- speed ----------------------------------------------------------------------------------------
-def random_positions(count: int, seed: int, geometry: Geometry = DEFAULT, stones: int | None = None) -> list[Board]:
+def random_positions(
+    count: int,
+    seed: int,
+    geometry: Geometry = DEFAULT,
+    stones: int | tuple[int, int] = (4, 20),
+    distinct: bool = False,
+) -> list[Board]:
     """Positions from seeded random games, where nobody can win at once: ``stones`` stones each
-    (default 4 to 20 at random). Fewer than ``count`` if a hundred tries each give no such position."""
-    rng, boards = random.Random(seed), list[Board]()
+    (a pair: from ... to, at random), no two the same if ``distinct``. Fewer than ``count`` if a
+    hundred tries each give no such position."""
+    rng, boards, seen = random.Random(seed), list[Board](), set[str]()
     for _ in range(100 * count):
         if len(boards) == count:
             break
         board = Board(geometry)
-        for _ in range(rng.randint(4, 20) if stones is None else stones):
+        for _ in range(rng.randint(*stones) if isinstance(stones, tuple) else stones):
             board.play(rng.choice(board.legal_columns()))
             if board.is_over:
                 break
         safe = not board.is_over and not any(board.is_winning_move(c) for c in board.legal_columns())
-        if safe:
+        if safe and not (distinct and board.move_string in seen):
+            seen.add(board.move_string or "")
             boards.append(board)
     return boards
 

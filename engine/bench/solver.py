@@ -420,23 +420,14 @@ def _thread_counts(text: str) -> list[int]:
 def make_early_set(path: Path, seed: int, count: int = 60) -> None:
     """Write ``count`` positions after 4 to 12 seeded random moves on 7x6 (nobody able to win at once,
     no two the same), each with its exact score from the solver without a book, on every core."""
-    rng, seen, rows = random.Random(seed), set[str](), list[str]()
+    rows = list[str]()
     solver = Solver(Geometry(), 256, threads=available_cores())
-    while len(rows) < count:
-        board = Board()
-        for _ in range(rng.randint(4, 12)):
-            board.play(rng.choice(board.legal_columns()))
-            if board.is_over:
-                break
-        moves = board.move_string or ""
-        if board.is_over or any(board.is_winning_move(c) for c in board.legal_columns()) or moves in seen:
-            continue
-        seen.add(moves)
+    for board in random_positions(count, seed, Geometry(), (4, 12), distinct=True):
         solver.reset()
         solution = solver.solve(board)
         assert solution.score is not None
-        rows.append(f"{moves} {solution.score.value}")
-        emit(f"  {moves} {solution.score.value} ({solution.seconds:.1f} s)")
+        rows.append(f"{board.move_string} {solution.score.value}")
+        emit(f"  {board.move_string} {solution.score.value} ({solution.seconds:.1f} s)")
     write_atomic(path, "\n".join(rows) + "\n")
     emit(f"{len(rows)} positions in {path}")
 

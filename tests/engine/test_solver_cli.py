@@ -70,7 +70,20 @@ def test_bench_solver_runs_a_small_sample(cli) -> None:
     sharing = parallel.SPLIT_DEPTH, parallel.PART_LEVELS, parallel.BESIDE
     status, out, _ = cli([*argv, "--split-depth", "0", "--part-levels", "1", "--no-beside"])
     assert status == 0
-    assert (parallel.SPLIT_DEPTH, parallel.PART_LEVELS, parallel.BESIDE) == sharing  # for that run only
+    assert sharing == (parallel.SPLIT_DEPTH, parallel.PART_LEVELS, parallel.BESIDE)  # for that run only
     if PONS.is_dir():
         assert any(line.startswith("Test_L3_R1") and line.split()[2] == "0" for line in out.splitlines())
     assert "vs random: 2 games" in out and "peak memory" in out
+
+
+def test_the_early_set_is_the_one_its_seed_gives() -> None:
+    """engine/bench/early_7x6.txt (``bench solver --make-early FILE --seed 30``) holds 60 distinct
+    positions after 4 to 12 random moves in which nobody can win at once, re-derived from the seed."""
+    from engine.bench.search import random_positions
+    from engine.bench.solver import EARLY
+
+    shipped = [line.split()[0] for line in EARLY.read_text().splitlines() if line.strip()]
+    boards = random_positions(60, 30, Geometry(), (4, 12), distinct=True)
+    assert [board.move_string for board in boards] == shipped
+    assert len(set(shipped)) == 60 and all(4 <= board.ply <= 12 for board in boards)
+    assert not any(board.is_winning_move(col) for board in boards for col in board.legal_columns())
