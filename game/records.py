@@ -138,6 +138,7 @@ class Records:
     def __init__(self, path: Path, entries: list[Record] | None = None) -> None:
         self.path = path
         self.entries = entries or []
+        self.clearings = 0  # how many times the player cleared them this run (a game counted before stays out)
 
     @classmethod
     def load(cls, path: Path) -> tuple[Records, str]:
@@ -199,6 +200,12 @@ class Records:
             self.entries.insert(0, before)
         self.save()
 
+    def clear(self) -> None:
+        """Forget every pair's record (the player asked, on the Records screen). Saved in the background."""
+        self.entries.clear()
+        self.clearings += 1
+        self.save()
+
     def save(self) -> None:
         text = json.dumps({"format": FORMAT, "version": 1, "records": [e.to_json() for e in self.entries]}, indent=1)
         KEEPER.write(self.path, text + "\n")
@@ -225,6 +232,7 @@ class Counted:
         self.counted = False
         self._winner: Colour | None = None
         self._before: Record | None = None  # the pair's record before this game
+        self._clearings = 0  # the records' clearings when it was counted
 
     def count(self, config: MatchConfig, winner: Colour | None) -> bool:
         """Count the game just finished, once; True if it was counted now."""
@@ -236,6 +244,7 @@ class Counted:
         if problem:
             self.notify(problem, error=True)
         self._before = records.count(config, winner)
+        self._clearings = records.clearings
         return True
 
     def take_back(self, config: MatchConfig) -> None:
@@ -243,7 +252,9 @@ class Counted:
         if self.counted:
             self.counted = False
             self.tally.record(self._winner, -1)
-            records_at(path_for(self.settings_path))[0].take_back(config, self._before)
+            records = records_at(path_for(self.settings_path))[0]
+            if records.clearings == self._clearings:  # (cleared since: the game went with the rest)
+                records.take_back(config, self._before)
 
 
 def totals(settings_path: Path | None, config: MatchConfig) -> tuple[int, int, int] | None:

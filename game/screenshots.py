@@ -13,6 +13,7 @@ on screen.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import tempfile
@@ -22,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no screen: the pictures are drawn all the same
 
 import pygame
 
@@ -105,9 +108,16 @@ def strongest_presets(app: App, count: int) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    out = Path(args[0] if args else "docs/screenshots")
-    out.mkdir(parents=True, exist_ok=True)
+    parser = argparse.ArgumentParser(
+        prog="python -m game.screenshots",
+        description="The screenshots of the documentation, drawn by the real game at fixed moments.",
+    )
+    parser.add_argument("folder", nargs="?", default="docs/screenshots", help="where the PNGs go (default %(default)s)")
+    out = Path(parser.parse_args(argv).folder)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        parser.error(f"cannot write to {out}: {exc.strerror or exc}")
     with tempfile.TemporaryDirectory() as folder:
         director = Director(out, Path(folder) / "settings.json")
         app = director.app

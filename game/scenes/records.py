@@ -4,7 +4,7 @@ One row per pair of players that met, the most recently played first, read
 from ``records.json`` (:mod:`game.records`) when the screen opens. A row
 reads from its first player's side: ``You vs Medium  3  1  2  You won the
 last 2``. A list longer than the screen scrolls with the arrows, Page Up and
-Down, and the wheel.
+Down, and the wheel. "Clear records" forgets them all, after a yes.
 """
 
 from __future__ import annotations
@@ -39,10 +39,27 @@ class RecordsScene(FormScene):
             app.notify(problem, error=True)
         self.rows: list[Record] = list(records.entries)
         self.back = Button("Back", self.dismiss, primary=True)
-        self.form.set_widgets([self.back])
+        self.clear = Button("Clear records", self.ask_to_clear)
+        self.clear.enabled = bool(self.rows)
+        self.form.set_widgets([self.clear, self.back], focus=self.back)
         self.table = pygame.Rect(0, 0, 0, 0)
         self.row_height = 1
         self.first = 0  # the first row shown
+
+    def ask_to_clear(self) -> None:
+        """Clear every record after a yes: the player's own history, so never at one key press."""
+        pairs = len(self.rows)
+        detail = f"The results of {pairs} pair{'s' if pairs != 1 else ''} of players are removed for good."
+        answer = self._clear_now
+        self.app.open("confirm", "Clear all records?", detail, "Clear", stay="Keep them", callback=answer)
+
+    def _clear_now(self, yes: object) -> None:
+        if yes is not True:
+            return
+        records_at(path_for(self.app.settings_path))[0].clear()
+        self.rows, self.first, self.clear.enabled = [], 0, False
+        self.form.set_widgets([self.clear, self.back], focus=self.back)
+        self.app.notify("Records cleared.")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
@@ -65,7 +82,7 @@ class RecordsScene(FormScene):
 
     def resize(self, size: tuple[int, int]) -> None:
         area = self.content(size)
-        self.button_row([self.back], area)
+        self.button_row([self.clear, self.back], area)
         self.table = pygame.Rect(area.x, area.y, area.width, self.back.rect.top - self.theme.px(16) - area.y)
         self.row_height = self.theme.font(16).get_linesize() + self.theme.px(12)
         self.scroll(0)

@@ -14,9 +14,11 @@ from engine.geometry import Geometry
 from game import autosave, records
 from game.model import Colour, Mode
 from game.players import MatchConfig, player_for
+from game.scenes.confirm import Confirm
 from game.scenes.menu import MainMenu
 from game.scenes.records import RecordsScene
 from game.scenes.result import ResultOverlay
+from game.tally import Tally
 from tests.game.test_match import open_match
 from tests.game.untrusted_files import STUDENT_SOURCE
 
@@ -108,6 +110,42 @@ def test_an_undone_last_move_takes_the_game_back(start, settings_file):
     driver.settle()
     driver.step()
     assert saved(settings_file)[0]["wins"] == [1, 0]  # counted once when won again
+
+
+def test_the_records_are_cleared_only_after_a_yes(start, settings_file):
+    driver = start()
+    match = open_match(driver, people("Ann", "Bob"))
+    red_wins(driver, match)
+    match = open_match(driver, people("Ann", "Cid"))
+    red_wins(driver, match)
+    screen = open_records(driver)
+    assert len(screen.rows) == 2 and screen.clear.enabled
+    driver.press(screen.clear)
+    assert isinstance(driver.scene, Confirm) and "2 pairs" in driver.scene.detail
+    driver.key(pygame.K_RETURN)  # Enter by habit: the focus is on "Keep them"
+    assert driver.scene is screen and len(screen.rows) == 2 and len(saved(settings_file)) == 2
+    driver.press(screen.clear)
+    driver.key(pygame.K_y)
+    assert driver.scene is screen and screen.rows == [] and not screen.clear.enabled
+    assert saved(settings_file) == [] and "Records cleared." in driver.app.messages
+    driver.app.reset("menu")  # the next run reads the empty file
+    records._OPEN.clear()
+    assert open_records(driver).rows == []
+
+
+def test_a_game_counted_before_the_records_were_cleared_stays_out(tmp_path):
+    """Undoing the last move of a game counted before a clearing takes it out of the score only."""
+    settings_file = tmp_path / "settings.json"
+    tally = Tally()
+    config = people("Ann", "Bob")
+    for _ in range(2):  # the second game's record before it is the first's: what a take-back would restore
+        counted = records.Counted(tally, settings_file, notify=lambda *args, **kwargs: None)
+        assert counted.count(config, Colour.RED)
+    kept = records.records_at(records.path_for(settings_file))[0]
+    assert kept.find(records.pair_of(config)[0]) is not None
+    kept.clear()
+    counted.take_back(config)
+    assert kept.entries == [] and tally.games == 1
 
 
 def test_a_damaged_records_file_is_set_aside_with_a_message(start, settings_file):
