@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
-from engine.experiments.runner import Checkpoint, run_tasks
+from engine.experiments.runner import Checkpoint, derive_seed, run_tasks
 from engine.experiments.study import all_studies
 
 
@@ -204,3 +207,16 @@ def test_report_page_shows_every_chart(tmp_path):
 def test_unknown_study_is_one_line(cli):
     status, _, err = cli(["experiment", "nosuch", "--quick"])
     assert status == 2 and "unknown study" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_seed_depends_on_every_part_whole_and_on_nothing_else() -> None:
+    """Specs that differ only at the end get seeds of their own, and a seed is the same in another
+    Python process (another string hash salt), so a study's games are the same on every run."""
+    specs = [f"mcts:iterations={n}" for n in (1000, 5000)] + [f"alphabeta:depth={d}" for d in range(1, 9)]
+    seeds = [derive_seed(7, spec, 3) for spec in specs]
+    assert len(set(seeds)) == len(specs) and all(0 <= seed < 2**31 for seed in seeds)
+    assert len({derive_seed(1, 2), derive_seed(2, 1), derive_seed("1", 2), derive_seed(12)}) == 4
+    code = "from engine.experiments.runner import derive_seed as d; print(d(7, 'mcts:iterations=1000', 3))"
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    elsewhere = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert int(elsewhere.stdout) == seeds[0]
