@@ -80,7 +80,9 @@ def _ordering(rows) -> tuple[list[float], list[str]]:
             out.append(number(r["seconds"]) / number(twin["seconds"]))
     for cols in {r["cols"] for r in rows}:
         natural = number(kernel[(cols, "natural")]["nodes"])
-        out += [natural / number(kernel[(cols, order)]["nodes"]) for order in ("center", "heuristic")]
+        for order in ("center", "heuristic"):
+            nodes = number(kernel[(cols, order)]["nodes"])
+            out += [natural / nodes, nodes / natural]  # (fewer, or more where the order did worse)
     return out, []
 
 
@@ -274,6 +276,12 @@ def test_a_figure_typed_wrong_is_caught(quick_runs, name):
     body = largest.text.lstrip("+-±").rstrip("%")
     wrong = largest.text.replace(body, "1" + body, 1)  # 163.6 -> 1163.6, 4.53e12 -> 14.53e12
     assert wrong in readings.unexplained(text.replace(largest.text, wrong, 1), candidates, names)
+
+
+def test_an_order_that_searched_more_is_said_to():
+    from engine.experiments.ordering import compared
+
+    assert compared(1000, 400) == "2.5 times fewer" and compared(400, 1000) == "2.5 times more"
 
 
 def test_the_old_state_space_sentence_is_caught(quick_runs):
