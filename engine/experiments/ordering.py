@@ -3,7 +3,9 @@
 Seed 000's experiment: boards of 4 rows with 4, 5, 6 and 7 columns (its own
 boards and depth limits), searched by plain alpha-beta (no table, no
 deepening) with natural, centre-first and heuristic move order; we add 8 and 9
-columns (seeded random boards with two full rows, searched to the end). Each
+columns (five seeded random boards of each width with two full rows, searched
+to the end; the report gives their means, since one random board can favour
+any order). Each
 search runs in the numba kernel and, where it takes reasonable time, in the
 plain-Python reference (:mod:`engine.reference_search`, natural and centre
 orders only). Times are CPU seconds per move.
@@ -34,6 +36,8 @@ ORDER_NAMES = {"natural": "natural", "center": "centre first", "heuristic": "heu
 ROWS = 4
 #: The Python reference is skipped above this many kernel nodes (it is ~1000 times slower).
 PYTHON_NODE_LIMIT = 300_000
+#: Random boards of each added width (8 and 9 columns).
+WIDE_BOARDS = 5
 
 
 @dataclass(frozen=True)
@@ -102,7 +106,11 @@ def _wide_board(cols: int, seed: int) -> str:
 def tasks(settings: Settings) -> list[OrderingTask]:
     boards = [(Geometry(len(g.splitlines()[0].split()), 4).cols, g, depth) for _, g, depth, _, _ in SEED_000_BOARDS]
     if not settings.quick:
-        boards += [(cols, _wide_board(cols, derive_seed(settings.seed, cols)), 16) for cols in (8, 9)]
+        boards += [
+            (cols, _wide_board(cols, derive_seed(settings.seed, cols, k)), 16)
+            for cols in (8, 9)
+            for k in range(WIDE_BOARDS)
+        ]
     else:
         boards = [boards[0], boards[3]]  # the smallest board, and 4x7 where the orders differ
     return [
@@ -119,7 +127,29 @@ def _kind(cols: int, published: dict) -> str:
     return "seed 000's boards" if cols in published else "wider boards added here"
 
 
+def merged(rows: list[Row]) -> list[Row]:
+    """One row per width, order and implementation: the mean time and nodes over its boards (None where
+    a board did not run there, with that board's note), and how many boards."""
+    groups: dict[tuple, list[Row]] = {}
+    for row in rows:
+        groups.setdefault((row["cols"], row["order"], row["engine"]), []).append(row)
+    out = []
+    for (cols, order, engine), group in groups.items():
+        mean: Row = {"cols": cols, "depth": group[0]["depth"], "order": order, "engine": engine, "boards": len(group)}
+        missing = next((r for r in group if r.get("seconds") is None), None)
+        if missing is not None:
+            mean.update(seconds=None, nodes=None, note=missing.get("note"))
+        else:
+            mean.update(
+                seconds=sum(r["seconds"] for r in group) / len(group),
+                nodes=round(sum(r["nodes"] for r in group) / len(group)),
+            )
+        out.append(mean)
+    return out
+
+
 def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
+    rows = merged(rows)
     published = {len(g.splitlines()[0].split()): (plain, ordered) for _, g, _, plain, ordered in SEED_000_BOARDS}
     cols_list = sorted({row["cols"] for row in rows})
 
@@ -136,7 +166,7 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
         table_rows.append(
             [
                 f"{cols}x{ROWS}",
-                _kind(cols, published),
+                _kind(cols, published) + _count_of_boards(rows, cols),
                 depth,
                 _fmt(seed[0]),
                 _fmt(seed[1]),
@@ -169,9 +199,11 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
     widest = cols_list[-1]
     natural, centre = cell(widest, "natural", "numba", "nodes"), cell(widest, "center", "numba", "nodes")
     heuristic = cell(widest, "heuristic", "numba", "nodes")
+    boards = max(row["boards"] for row in rows if row["cols"] == widest)
+    over = f" (the means over {boards} random boards)" if boards > 1 else ""
     headline = (
-        f"on {widest}x{ROWS} centre-first order searches {compared(natural, centre)} nodes than natural order "
-        f"and the heuristic order {compared(natural, heuristic)}"
+        f"on {widest}x{ROWS}{over} centre-first order searches {compared(natural, centre)} nodes than natural "
+        f"order and the heuristic order {compared(natural, heuristic)}"
     )
     seed_figures = markdown_table(
         ["board (cols x rows)", "seed 000 natural (s)", "seed 000 centre (s)", "seed's speed-up"],
@@ -186,10 +218,10 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
             "Ordering does not change the move's value, only how soon alpha-beta finds the cut-offs. The boards "
             "differ in more than their width (seed 000 fills its boards to different heights and searches each "
             "to its own depth; the wider ones added here have two rows full), so the chart has one panel per kind "
-            f"of board. On the widest, {widest}x{ROWS}, natural order searches {natural / max(centre, 1):.1f} times "
-            f"the nodes of centre-first order and {natural / max(heuristic, 1):.1f} times those of the heuristic "
-            f"order. The seed measured {plain:g} s against {ordered:g} s on its {biggest}x{ROWS} board in its own "
-            "Python.",
+            f"of board. On the widest, {widest}x{ROWS}{over}, natural order searches "
+            f"{natural / max(centre, 1):.1f} times the nodes of centre-first order and "
+            f"{natural / max(heuristic, 1):.1f} times those of the heuristic order. The seed measured {plain:g} s "
+            f"against {ordered:g} s on its {biggest}x{ROWS} board in its own Python.",
             _speed_sentence(rows),
             _unreachable_sentence(rows),
         )
@@ -238,6 +270,11 @@ def _unreachable_sentence(rows: list[Row]) -> str:
     )
 
 
+def _count_of_boards(rows: list[Row], cols: int) -> str:
+    boards = max(row["boards"] for row in rows if row["cols"] == cols)
+    return f" ({boards}, means)" if boards > 1 else ""
+
+
 def _fmt(value) -> str:
     return "-" if value is None else f"{value:.2g}" if value < 0.01 else f"{value:.3f}"
 
@@ -258,12 +295,13 @@ def _chart(rows: list[Row], cols_list: list[int], published: dict, kinds: list[s
     styles = {"numba": "-", "python": "--"}
     for axis, kind in zip(axes, kinds, strict=True):
         mine = [c for c in cols_list if _kind(c, published) == kind]
-        for engine in ("numba", "python"):
-            for order in ORDERS:
-                seconds = {r["cols"]: r["seconds"] for r in rows if r["engine"] == engine and r["order"] == order}
-                ys = [seconds.get(c) or float("nan") for c in mine]  # a gap where it did not run
-                if not all(math.isnan(y) for y in ys):
-                    axis.plot(mine, ys, styles[engine], marker="o", label=f"{engine}, {ORDER_NAMES[order]}")
+        lines = [(engine, order) for engine in ("numba", "python") for order in ORDERS]
+        for index, (engine, order) in enumerate(lines):
+            seconds = {r["cols"]: r["seconds"] for r in rows if r["engine"] == engine and r["order"] == order}
+            ys = [seconds.get(c) or float("nan") for c in mine]  # a gap where it did not run
+            if not all(math.isnan(y) for y in ys):  # (one colour per line in every panel)
+                label = f"{engine}, {ORDER_NAMES[order]}"
+                axis.plot(mine, ys, styles[engine], marker="o", color=f"C{index}", label=label)
         seeds = [c for c in mine if c in published]
         for index, label in enumerate(("seed 000, natural", "seed 000, centre first")):
             if seeds:
@@ -276,13 +314,15 @@ def _chart(rows: list[Row], cols_list: list[int], published: dict, kinds: list[s
                     label=label,
                 )
         depths = sorted({r["depth"] for r in rows if r["cols"] in mine})
+        boards = max(r["boards"] for r in rows if r["cols"] in mine)
+        means = f"; means over {boards} boards each" if boards > 1 else ""
         axis.set_yscale("log")
         axis.set_xticks(mine, [f"{c}x{ROWS}" for c in mine])
         charts.decorate(
             axis,
             "board (cols x rows)",
             "CPU seconds per move (log scale)",
-            f"{kind[0].upper()}{kind[1:]} (depth {', '.join(map(str, depths))})",
+            f"{kind[0].upper()}{kind[1:]} (depth {', '.join(map(str, depths))}{means})",
         )
         axis.legend(fontsize=8)
     figure.suptitle("Alpha-beta time per move by move order")

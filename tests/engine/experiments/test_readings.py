@@ -72,16 +72,23 @@ def _ordering(rows) -> tuple[list[float], list[str]]:
     out: list[float] = [4]  # every board has four rows
     for _, _, depth, plain, ordered in SEED_000_BOARDS:
         out += [plain, ordered, depth]
-    kernel = {(r["cols"], r["order"]): r for r in rows if r["engine"] == "numba"}
+
+    def mean(cols, order, engine, key):  # over the boards of a width (the added widths have several)
+        values = [number(r[key]) for r in rows if (r["cols"], r["order"], r["engine"]) == (cols, order, engine)]
+        return sum(values) / len(values) if values and not any(math.isnan(v) for v in values) else None
+
     for r in rows:
         out += [int(r["cols"]), int(r["depth"])]
-        twin = kernel.get((r["cols"], r["order"]))
-        if r["engine"] == "python" and r["seconds"] and twin:
-            out.append(number(r["seconds"]) / number(twin["seconds"]))
-    for cols in {r["cols"] for r in rows}:
-        natural = number(kernel[(cols, "natural")]["nodes"])
+    widths = {r["cols"] for r in rows}
+    for cols in widths:
+        out.append(sum(r["cols"] == cols for r in rows) // 5)  # boards of the width (3 orders in numba, 2 in Python)
+        for order in ("natural", "center"):
+            python, kernel = mean(cols, order, "python", "seconds"), mean(cols, order, "numba", "seconds")
+            if python is not None and kernel is not None and kernel > 0:
+                out.append(python / kernel)
+        natural = mean(cols, "natural", "numba", "nodes")
         for order in ("center", "heuristic"):
-            nodes = number(kernel[(cols, order)]["nodes"])
+            nodes = mean(cols, order, "numba", "nodes")
             out += [natural / nodes, nodes / natural]  # (fewer, or more where the order did worse)
     return out, []
 
@@ -282,6 +289,27 @@ def test_an_order_that_searched_more_is_said_to():
     from engine.experiments.ordering import compared
 
     assert compared(1000, 400) == "2.5 times fewer" and compared(400, 1000) == "2.5 times more"
+
+
+def test_the_ordering_study_gives_the_means_over_the_boards_of_a_width():
+    from engine.experiments.ordering import merged
+
+    def row(order, engine, seconds, nodes, note=None):
+        return {
+            "cols": 9,
+            "depth": 16,
+            "order": order,
+            "engine": engine,
+            "seconds": seconds,
+            "nodes": nodes,
+            "note": note,
+        }
+
+    rows = [row("natural", "numba", 1.0, 100), row("natural", "numba", 3.0, 300)]
+    rows += [row("natural", "python", 2.0, 50), row("natural", "python", None, None, "too slow in Python")]
+    means = {r["engine"]: r for r in merged(rows)}
+    assert (means["numba"]["seconds"], means["numba"]["nodes"], means["numba"]["boards"]) == (2.0, 200, 2)
+    assert means["python"]["seconds"] is None and means["python"]["note"] == "too slow in Python"
 
 
 def test_the_old_state_space_sentence_is_caught(quick_runs):
