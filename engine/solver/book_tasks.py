@@ -174,8 +174,9 @@ class PositionTask:
         geometry = _geometry(self)
         board = board_of_key(self.position, geometry)
         started = time.process_time()
-        cold_solver = solver_for(geometry, self.judge_table_mb)
-        cold = None if self.leaf_nodes is None else judge(cold_solver, self.position, geometry, self.leaf_nodes)
+        # (Off the tree nothing is judged: no judging solver, whose table would be one more per process.)
+        cold_solver = None if self.leaf_nodes is None else solver_for(geometry, self.judge_table_mb)
+        cold = None if cold_solver is None else judge(cold_solver, self.position, geometry, self.leaf_nodes or 0)
         solved, nodes = False, 0
         if self.known_score is not None and self.known_column is not None:
             column, score = self.known_column, self.known_score
@@ -192,7 +193,8 @@ class PositionTask:
             assert best.column is not None and best.score is not None  # no limit, nothing stopped it
             column, score, solved, nodes = best.column, int(best.score.value), True, best.nodes
         leaf = (
-            cold is not None
+            cold_solver is not None
+            and cold is not None
             and column is not None
             and all(
                 judge(cold_solver, child, geometry, self.leaf_nodes or 0) is not None

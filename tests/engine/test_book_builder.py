@@ -188,6 +188,21 @@ def test_rows_that_are_not_the_tasks_are_refused() -> None:
     assert not task.fits([row, row]) and not task.fits([])
 
 
+def test_an_off_tree_task_makes_no_judging_solver() -> None:
+    """Off the agent's tree a position gets a score only: nothing is judged, so the process keeps no
+    judging solver (a table) for it; a task on the tree does."""
+    from engine.solver import book_tasks
+
+    board = Board.from_moves("3344523", GEOMETRY)
+    key = book_key(board)[0]
+    book_tasks._SOLVERS.clear()
+    row = PositionTask(5, 5, 4, key, leaf_nodes=None, table_mb=16, judge_table_mb=4).run()
+    assert row["column"] is None and row["solved"] and not row["leaf"]
+    assert [table_mb for _, _, table_mb, _ in book_tasks._SOLVERS] == [16.0]
+    PositionTask(5, 5, 4, key, leaf_nodes=0, table_mb=16, judge_table_mb=4).run()
+    assert sorted(table_mb for _, _, table_mb, _ in book_tasks._SOLVERS) == [4.0, 16.0]
+
+
 def test_a_resume_file_with_a_forged_row_runs_that_position_again(reference, tmp_path) -> None:
     path = tmp_path / "book.bin"
     resume = resume_path(path)
