@@ -50,8 +50,7 @@ class RecordsScene(FormScene):
         """Clear every record after a yes: the player's own history, so never at one key press."""
         pairs = len(self.rows)
         detail = f"The results of {pairs} pair{'s' if pairs != 1 else ''} of players are removed for good."
-        answer = self._clear_now
-        self.app.open("confirm", "Clear all records?", detail, "Clear", stay="Keep them", callback=answer)
+        self.app.open("confirm", "Clear all records?", detail, "Clear", stay="Keep them", callback=self._clear_now)
 
     def _clear_now(self, yes: object) -> None:
         if yes is not True:
