@@ -163,10 +163,11 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
     for cols in cols_list:
         depth = next(row["depth"] for row in rows if row["cols"] == cols)
         seed = published.get(cols, (None, None))
+        boards = _boards(rows, [cols])
         table_rows.append(
             [
                 f"{cols}x{ROWS}",
-                _kind(cols, published) + _count_of_boards(rows, cols),
+                _kind(cols, published) + (f" ({boards}, means)" if boards > 1 else ""),
                 depth,
                 _fmt(seed[0]),
                 _fmt(seed[1]),
@@ -199,7 +200,7 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
     widest = cols_list[-1]
     natural, centre = cell(widest, "natural", "numba", "nodes"), cell(widest, "center", "numba", "nodes")
     heuristic = cell(widest, "heuristic", "numba", "nodes")
-    boards = max(row["boards"] for row in rows if row["cols"] == widest)
+    boards = _boards(rows, [widest])
     over = f" (the means over {boards} random boards)" if boards > 1 else ""
     headline = (
         f"on {widest}x{ROWS}{over} centre-first order searches {compared(natural, centre)} nodes than natural "
@@ -270,9 +271,9 @@ def _unreachable_sentence(rows: list[Row]) -> str:
     )
 
 
-def _count_of_boards(rows: list[Row], cols: int) -> str:
-    boards = max(row["boards"] for row in rows if row["cols"] == cols)
-    return f" ({boards}, means)" if boards > 1 else ""
+def _boards(rows: list[Row], widths: list[int]) -> int:
+    """How many boards the merged rows of these widths stand for."""
+    return max(row["boards"] for row in rows if row["cols"] in widths)
 
 
 def _fmt(value) -> str:
@@ -314,7 +315,7 @@ def _chart(rows: list[Row], cols_list: list[int], published: dict, kinds: list[s
                     label=label,
                 )
         depths = sorted({r["depth"] for r in rows if r["cols"] in mine})
-        boards = max(r["boards"] for r in rows if r["cols"] in mine)
+        boards = _boards(rows, mine)
         means = f"; means over {boards} boards each" if boards > 1 else ""
         axis.set_yscale("log")
         axis.set_xticks(mine, [f"{c}x{ROWS}" for c in mine])
