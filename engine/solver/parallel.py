@@ -25,19 +25,20 @@ is a long search. The threads answer one question together:
   rest are shared out: what the other thread would do meanwhile on the others
   is then not thrown away. (Measured on a 9x5 position, 261119: 28.9 s
   without this, 21.3 s with it, 38.3 s on one thread.)
-* **No thread waits, and idle threads split the work.** When the list is
-  empty, a thread turns to the open question the fewest threads are on and
-  splits it the same way into the questions it comes down to (the replies to
-  the most promising move, or the opponent's moves). It takes the last of them:
-  the thread on the question meets them first to last, so it finds the last
-  ones answered in the table when it gets there. Once all are taken, idle
-  threads go a level down and split the parts themselves, the ones the fewest
-  are on first, down to ``PART_LEVELS`` levels (measured on 16 threads: the
-  empty 7x6 board 5.6-5.7 s, against 6.9-7.5 s when every joiner but the first
-  searched the whole question jittered); a part answered "no" drops its
-  siblings, since the search they belong to then goes another way. Only where nothing is left
-  to split does a thread search a question beside another, its move order
-  jittered where the opponent moves (see ``jitter`` in
+* **No thread waits, and idle threads split the work for good.** When the list
+  is empty, a thread splits the search that has run longest into the questions
+  it comes down to: the opponent's moves, or the replies to our most promising
+  move. That search stops, its work so far kept in the table, and the threads
+  take the parts, most promising first, and split them in turn, down to
+  ``PART_LEVELS`` levels. A split question is answered from its parts (all "yes",
+  or one "no"), so no thread searches a part another is on. If a reply
+  refutes our most promising move, the question is split again by our moves,
+  each asked whether it is refuted: one that is not is a "yes". (This replaced
+  splitting a question while its thread went on searching it whole: that thread
+  met the parts others were on and searched them again, and with 16 threads
+  only about 3 had a part to search, the rest searching beside them.) Only where
+  nothing is left to split does a thread search a question beside another, its
+  move order jittered where the opponent moves (see ``jitter`` in
   :func:`~engine.solver.negamax.negamax`), so that they take different ways
   and fill the table for each other. The first to answer stops the others.
 
@@ -52,6 +53,7 @@ half of another's entry (see "Threads" in :mod:`engine.solver.table`).
 from __future__ import annotations
 
 import contextlib
+import itertools
 import threading
 from dataclasses import dataclass, field
 
@@ -74,8 +76,8 @@ from engine.stop import StopFlag
 HELPER_JITTER = 1010
 #: How many levels deep a question's most promising move is asked on all threads (see _until_no).
 SPLIT_DEPTH = 2
-#: How many levels deep idle threads split a question another thread is on (see _Batch._pick).
-PART_LEVELS = 3
+#: How many levels down from a batch's questions idle threads split searches (see _Batch._pick).
+PART_LEVELS = 8
 #: Whether a thread that finds nothing left to split searches beside another (jittered) or leaves.
 BESIDE = True
 
@@ -138,6 +140,13 @@ def _ask(current, mask, ply: int, value: int, jitter: int, g, ctx: SolveContext)
     return int(question_kernel(current, mask, ply, value, jitter, g, ctx))
 
 
+#: How a split question's answer follows from its parts' (see _parts).
+EVERY = "every"  # the opponent moves: "yes" when every part is, "no" as soon as one is
+BEST = "best"  # the parts are the replies to our most promising move: as EVERY, but a "no" only
+# shows that move is not good enough: the question is split again, by moves (ANY)
+ANY = "any"  # each part asks whether one of our moves is refuted: "yes" as soon as one is not
+
+
 @dataclass(eq=False)  # (one question is one object: compared and found by identity)
 class _Question:
     """One of the questions a batch shares out: "is the score of this position above ``value``?"."""
@@ -146,22 +155,23 @@ class _Question:
     mask: np.uint64
     ply: int
     value: int
-    flag: StopFlag = field(default_factory=StopFlag)  # set once answered: whoever else is on it stops
+    flag: StopFlag = field(default_factory=StopFlag)  # set once answered or dropped: all on it stop
     bound: int | None = None
-    searchers: int = 0
-    #: What idle threads split it into, once one has (see _Batch._pick); the first is where the
-    #: thread searching the question goes first, so it is never taken, only split further.
-    parts: list[_Question] | None = None
-    untaken: list[_Question] = field(default_factory=list)  # parts no thread has taken yet
     parent: _Question | None = None  # the question this one is a part of (None: one of the batch's own)
+    level: int = 0  # how many splits down from the batch's own questions
+    #: The threads searching it whole: their own stop flags (a split stops them, not its parts),
+    #: and when the first of them started (see _Batch.clock).
+    searches: list[StopFlag] = field(default_factory=list)
+    since: int = 0
+    #: What it was split into, once it was (see _parts; [] when it cannot be), and how.
+    parts: list[_Question] | None = None
+    kind: str = EVERY
+    untaken: list[_Question] = field(default_factory=list)  # parts no thread has taken yet
+    best_failed: bool = False  # a BEST split found a "no": split by moves instead
 
-    def load(self) -> int:
-        """The threads on this question and on its parts."""
-        return self.searchers + sum(part.load() for part in self.parts or ())
-
-    def busy_parts(self) -> list[_Question]:
-        """The parts still open (not answered, not dropped) that a thread is on."""
-        return [part for part in self.parts or () if part.searchers > 0 and not part.flag.is_set()]
+    @property
+    def searchers(self) -> int:
+        return len(self.searches)
 
 
 class _Batch:
@@ -173,11 +183,14 @@ class _Batch:
         self.waiting = list(questions)  # (taken in the order given: most promising first)
         self.no: _Question | None = None
         self.nodes = 0
+        self.clock = itertools.count(1)  # orders the searches by when they started
         self.flags = contextlib.ExitStack()  # every question's and part's flag, until the batch ends
+        self.stop = StopFlag()
 
     def run(self, flag: StopFlag) -> bool:
         """Answer the questions (``flag`` stops it all); True if they were all answered or one was a "no"."""
         with self.flags:
+            self.stop = flag
             for question in self.questions:
                 question.flag = self.flags.enter_context(flag.deadline(None))
             threads = [threading.Thread(target=self._work, args=(i,), daemon=True) for i in range(len(self.scratches))]
@@ -190,43 +203,70 @@ class _Batch:
     def _pick(self) -> tuple[_Question | None, bool]:
         """The next question for an idle thread, and whether another thread is on it already (under the lock).
 
-        First the questions no thread has taken. Then an open question is split into the
-        questions it comes down to, and the thread takes the last of them: the thread searching
-        the question meets them first to last, so it finds that one answered in the table when
-        it gets there. The questions are looked at level by level down to ``PART_LEVELS``
-        (a question, then its parts, then theirs), the fewest threads first within a level (the
-        first such: the most promising). Only where nothing is left to take does the thread
-        search beside another, on the deepest part the fewest are on.
+        First the questions no thread has taken, the batch's own, then the parts of split
+        questions, level by level, most promising first. Then the thread splits the search that
+        has run longest (the least deep first, down to ``PART_LEVELS`` levels): its threads stop
+        and take its parts too, so that no part is searched twice (their work so far is in the
+        table). Only where nothing is left to split does the thread search beside another.
         """
-        if self.no is not None:
+        if self.no is not None or self.stop.is_set():
             return None, False
         if self.waiting:
             return self.waiting.pop(0), False
-        level = sorted((q for q in self.questions if q.bound is None and q.searchers > 0), key=_Question.load)
-        if not level:
-            return None, False
-        beside = level[0]
-        for _ in range(PART_LEVELS):
+        whole: list[_Question] = []  # the open questions threads search whole
+        level = [question for question in self.questions if not question.flag.is_set()]
+        while level:
             for question in level:
-                self._split(question)
                 if question.untaken:
                     return question.untaken.pop(0), False
-            below = sorted((part for question in level for part in question.busy_parts()), key=_Question.load)
-            if not below:
+            whole += (question for question in level if not question.parts and question.searchers > 0)
+            level = [part for question in level for part in question.parts or () if not part.flag.is_set()]
+        for question in sorted(whole, key=lambda question: (question.level, question.since)):
+            if question.level >= PART_LEVELS:
                 break
-            level, beside = below, below[0]
-        return (beside, True) if BESIDE else (None, False)
+            if question.parts is None and self._split(question):
+                for search in question.searches:  # (they stop, and take its parts when they come back)
+                    search.set()
+                return question.untaken.pop(0), False
+        if BESIDE and whole:
+            return min(whole, key=lambda question: (question.searchers, -question.level)), True
+        return None, False
 
-    def _split(self, question: _Question) -> None:
-        """Give ``question`` its parts, if it has none yet (under the lock)."""
-        if question.parts is not None:
-            return
-        question.parts = _parts(question, self.g)
+    def _split(self, question: _Question) -> bool:
+        """Give ``question`` its parts (under the lock); False if it cannot be split."""
+        question.kind, question.parts = _parts(question, self.g)
         for part in question.parts:
             part.flag = self.flags.enter_context(question.flag.deadline(None))
-        question.untaken = question.parts[:0:-1]  # (the last first; the first is the searcher's own)
-        if question.parts:
-            question.parts[0].searchers = 1  # (the thread searching the question is on it)
+        question.untaken = list(question.parts)
+        return bool(question.parts)
+
+    def _settle(self, question: _Question, bound: int) -> None:
+        """``question`` is answered: stop whoever is on it, and answer what follows (under the lock)."""
+        question.bound = bound
+        question.flag.set()  # (the other threads on this question or its parts, if any, stop)
+        no = bound <= question.value
+        parent = question.parent
+        if parent is None:
+            if no and self.no is None:
+                self.no = question
+                for other in self.questions:
+                    other.flag.set()
+            return
+        if parent.flag.is_set() or not parent.parts:  # (answered or dropped already)
+            return
+        answered = all(part.bound is not None for part in parent.parts)
+        if parent.kind == ANY:  # a move not refuted answers "yes"; all refuted, "no"
+            if no or answered:
+                self._settle(parent, -bound if no else max(-part.bound for part in parent.parts))  # type: ignore[operator]
+        elif no and parent.kind == EVERY:
+            self._settle(parent, bound)
+        elif no:  # our most promising move is not good enough: ask of each move whether it is refuted
+            for part in parent.parts:
+                part.flag.set()
+            parent.best_failed = True
+            self._split(parent)
+        elif answered:
+            self._settle(parent, min(part.bound for part in parent.parts))  # type: ignore[type-var]
 
     def _work(self, index: int) -> None:
         scratch = self.scratches[index]
@@ -235,44 +275,46 @@ class _Batch:
                 question, beside = self._pick()
                 if question is None:
                     return
-                question.searchers += 1
+                if not question.searches:
+                    question.since = next(self.clock)
+                search = contextlib.ExitStack()
+                flag = search.enter_context(question.flag.deadline(None))
+                question.searches.append(flag)
             stats = new_stats(seed=index)
             jitter = HELPER_JITTER if beside else 0
-            ctx = SolveContext(stats, question.flag.array, self.table, scratch)
+            ctx = SolveContext(stats, flag.array, self.table, scratch)
             bound = _ask(question.current, question.mask, question.ply, question.value, jitter, self.g, ctx)
             with self.lock:
+                search.close()
+                question.searches.remove(flag)
                 self.nodes += int(stats[NODES])
-                question.searchers -= 1
-                if stats[ABORTED] or question.bound is not None:
-                    continue
-                question.bound = bound
-                question.flag.set()  # (the other threads on this question or its parts, if any, stop)
-                if bound > question.value:
-                    continue
-                if question.parent is not None:  # a part's "no": the search it belongs to goes another way
-                    question.parent.untaken.clear()
-                    for sibling in question.parent.parts or ():  # (the first too)
-                        sibling.flag.set()
-                elif self.no is None:
-                    self.no = question
-                    for other in self.questions:
-                        other.flag.set()
+                if not stats[ABORTED] and not question.flag.is_set():
+                    self._settle(question, bound)
 
 
-def _parts(question: _Question, g) -> list[_Question]:
-    """The questions ``question`` comes down to, in the order a search of it meets them.
+def _parts(question: _Question, g) -> tuple[str, list[_Question]]:
+    """How ``question`` splits, and the questions it comes down to, in the order a search meets them.
 
-    All of them "yes" makes it a "yes": every move of the opponent's must leave us above the
-    value, or, where we move, every reply to our most promising move must.
+    The opponent moves: every move of theirs must leave us above the value (EVERY). We move:
+    every reply to our most promising move must (BEST), or, once that failed, some move of
+    ours must not be refuted (ANY: each part asks the opponent's side whether it is).
     """
+    low, high = score_range(question.current, question.mask, question.ply, False, g)
+    if low == high:  # (decided at once, e.g. the mover wins: play_forced is for the other positions)
+        return EVERY, []
     done, _, current, mask, ply, flipped = play_forced(question.current, question.mask, question.ply, g)
     if done:
-        return []
+        return EVERY, []
     current, mask, ply = _bits(current), _bits(mask), int(ply)
-    if flipped:  # the opponent moves
-        return [_Question(c, m, ply + 1, question.value, parent=question) for c, m in _children(current, mask, g)]
-    best_current, best_mask = _children(current, mask, g)[0]
-    return [_Question(c, m, ply + 2, question.value, parent=question) for c, m in _children(best_current, best_mask, g)]
+    level, value = question.level + 1, question.value
+    if flipped:
+        children = _children(current, mask, g)
+        return EVERY, [_Question(c, m, ply + 1, value, parent=question, level=level) for c, m in children]
+    moves = _children(current, mask, g)
+    if question.best_failed:
+        return ANY, [_Question(c, m, ply + 1, -value - 1, parent=question, level=level) for c, m in moves]
+    replies = _children(*moves[0], g)
+    return BEST, [_Question(c, m, ply + 2, value, parent=question, level=level) for c, m in replies]
 
 
 def answer(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -289,49 +290,84 @@ def test_threads_agree_with_one_on_wide_boards(
             assert many.solve(board, weak=weak).score == one.solve(board, weak=weak).score, board.move_string
 
 
-def test_idle_threads_split_the_question_another_is_on() -> None:
-    """A thread left without a question of its own takes one of the questions the busy thread's
-    question comes down to, the last first, not the same question beside it: distinct work, whose
-    answers the busy thread finds in the table when it gets there (see engine.solver.parallel)."""
+def test_an_idle_thread_splits_the_search_another_is_on_for_good() -> None:
+    """A thread left without a question splits the one another thread is searching into the
+    questions it comes down to: that search stops, and the threads take the parts, distinct
+    and not jittered, instead of searching one part twice (see engine.solver.parallel)."""
     geometry = Geometry()
     g = geometry.kernel
     board = Board.from_moves("44433")
     current, mask = board.kernel_state()
     question = parallel._Question(current, mask, board.ply, 0)
-    parts = parallel._parts(question, g)
-    assert len(parts) >= 3
+    _, parts = parallel._parts(question, g)
+    assert len(parts) >= 2
     asked: list[tuple[tuple, int]] = []
-    two_taken = threading.Event()
+    stopped = threading.Event()
     lock = threading.Lock()
     real_ask = parallel._ask
 
     def ask(current, mask, ply, value, jitter, g, ctx):
         key = (int(current), int(mask))
-        if key == (int(question.current), int(question.mask)) and not jitter:
-            two_taken.wait(10)  # the busy thread: a long search, until the others have taken work
+        if key == (int(question.current), int(question.mask)):
+            for _ in range(1000):  # the busy thread: a long search, until another splits it
+                if ctx.flag[0]:
+                    stopped.set()
+                    break
+                time.sleep(0.01)
         else:
             with lock:
                 asked.append((key, jitter))
-                if len(asked) == 2:
-                    two_taken.set()
         return real_ask(current, mask, ply, value, jitter, g, ctx)
 
     batch = parallel._Batch([question], g, new_table(16, False), [new_scratch(geometry) for _ in range(3)])
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(parallel, "_ask", ask)
         assert batch.run(StopFlag())
-    assert {key for key, _ in asked[:2]} == {(int(part.current), int(part.mask)) for part in parts[-2:]}
+    assert stopped.is_set()
+    first_two = [key for key, _ in asked[:2]]
+    assert len(set(first_two)) == 2
+    assert set(first_two) <= {(int(part.current), int(part.mask)) for part in parts}
     assert [jitter for _, jitter in asked[:2]] == [0, 0]
-    alone = parallel._ask(
-        current,
-        mask,
-        board.ply,
-        0,
-        0,
-        g,
-        parallel.SolveContext(parallel.new_stats(), StopFlag().array, new_table(16, False), new_scratch(geometry)),
-    )
-    assert (question.bound > 0) == (alone > 0)
+    assert question.bound is not None
+    assert (question.bound > 0) == (one_thread_bound(question, geometry) > 0)
+
+
+def one_thread_bound(question: parallel._Question, geometry: Geometry) -> int:
+    """The bound one thread's search of ``question`` returns (above its value exactly when "yes")."""
+    ctx = parallel.SolveContext(parallel.new_stats(), StopFlag().array, new_table(16, False), new_scratch(geometry))
+    return parallel._ask(question.current, question.mask, question.ply, question.value, 0, geometry.kernel, ctx)
+
+
+def test_a_split_question_is_answered_from_its_parts() -> None:
+    """Questions split two levels down and answered from their parts' one-thread answers, part by
+    part as threads would: the "yes" or "no" a whole search gives, and a bound on the score's
+    right side. Every kind of split is met: the opponent's moves, the replies to our most
+    promising move, and (once that move fails) our moves one by one."""
+    geometry = Geometry()
+    g = geometry.kernel
+    solver, rng, kinds = Solver(geometry, 16), random.Random(7), set()
+
+    def settle(batch: parallel._Batch, question: parallel._Question, levels: int) -> None:
+        if levels == 0 or not batch._split(question):
+            batch._settle(question, one_thread_bound(question, geometry))
+            return
+        while question.bound is None:  # (a failed "most promising move" gives new parts)
+            kinds.add(question.kind)
+            settle(batch, next(part for part in question.parts or () if not part.flag.is_set()), levels - 1)
+
+    for _ in range(12):
+        board = Board.from_moves(random_position(geometry, rng.randint(8, 14), rng), geometry)
+        score = int(solver.solve(board).score.value)
+        for value in (score - 1, score):  # a "yes", then a "no"
+            current, mask = board.kernel_state()
+            question = parallel._Question(current, mask, board.ply, value)
+            batch = parallel._Batch([question], g, new_table(16, False), [new_scratch(geometry)])
+            with batch.flags:
+                settle(batch, question, 2)
+            assert question.bound is not None
+            assert (question.bound > value) == (score > value), board.move_string
+            assert question.bound <= score if score > value else question.bound >= score, board.move_string
+    assert kinds == {parallel.EVERY, parallel.BEST, parallel.ANY}
 
 
 def test_threads_stop_on_time(monkeypatch: pytest.MonkeyPatch) -> None:
