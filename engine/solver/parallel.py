@@ -254,10 +254,11 @@ class _Batch:
             return
         if parent.flag.is_set() or not parent.parts:  # (answered or dropped already)
             return
-        answered = all(part.bound is not None for part in parent.parts)
+        bounds = [part.bound for part in parent.parts if part.bound is not None]
+        answered = len(bounds) == len(parent.parts)
         if parent.kind == ANY:  # a move not refuted answers "yes"; all refuted, "no"
             if no or answered:
-                self._settle(parent, -bound if no else max(-part.bound for part in parent.parts))  # type: ignore[operator]
+                self._settle(parent, -bound if no else max(-each for each in bounds))
         elif no and parent.kind == EVERY:
             self._settle(parent, bound)
         elif no:  # our most promising move is not good enough: ask of each move whether it is refuted
@@ -266,7 +267,7 @@ class _Batch:
             parent.best_failed = True
             self._split(parent)
         elif answered:
-            self._settle(parent, min(part.bound for part in parent.parts))  # type: ignore[type-var]
+            self._settle(parent, min(bounds))
 
     def _work(self, index: int) -> None:
         scratch = self.scratches[index]
@@ -313,7 +314,8 @@ def _parts(question: _Question, g) -> tuple[str, list[_Question]]:
     moves = _children(current, mask, g)
     if question.best_failed:
         return ANY, [_Question(c, m, ply + 1, -value - 1, parent=question, level=level) for c, m in moves]
-    replies = _children(*moves[0], g)
+    best_current, best_mask = moves[0]
+    replies = _children(best_current, best_mask, g)
     return BEST, [_Question(c, m, ply + 2, value, parent=question, level=level) for c, m in replies]
 
 
