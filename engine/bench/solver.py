@@ -155,7 +155,7 @@ def add_parser(benches) -> None:
         "--part-levels",
         type=int_arg(0, 10),
         default=None,
-        help="how many levels down idle threads split a question another is on (default: the solver's own)",
+        help="how many levels down idle threads split the searches of other threads (default: the solver's own)",
     )
     parser.add_argument(
         "--no-beside",
