@@ -23,7 +23,7 @@ from engine.files import FileProblem, read_bounded, read_text_bounded, write_ato
 
 #: The report page, in the page folder.
 PAGE = "README.md"
-#: Beside each study's rows: its wall-clock time, added up over resumed runs.
+#: Beside each study's rows: its wall-clock time, added up over the runs that made rows.
 ELAPSED = "elapsed_seconds.txt"
 
 
@@ -65,8 +65,11 @@ def write_report(
         started = time.perf_counter()
         print(f"study {study.name} ...", file=sys.stderr, flush=True)
         study_out = rows_dir / study.name
+        rows_before = _rows_of(study_out)
         findings = run_study(study, settings, study_out, executor=executor, progress=progress)
-        elapsed = _add_elapsed(study_out, time.perf_counter() - started)
+        # A rerun that found every row made already adds no time: the figure is what the rows cost.
+        spent = time.perf_counter() - started if _rows_of(study_out) != rows_before else 0.0
+        elapsed = _add_elapsed(study_out, spent)
         charts = out / study.name
         charts.mkdir(parents=True, exist_ok=True)
         for name in findings.charts:
@@ -79,6 +82,13 @@ def write_report(
     page = out / PAGE
     write_atomic(page, text + "\n")
     return page
+
+
+def _rows_of(folder: Path) -> bytes | None:
+    """A study's rows file as it stands (None: none yet, or one that cannot be read)."""
+    with contextlib.suppress(FileNotFoundError, FileProblem):
+        return read_bounded(folder / "rows.csv", 256 * 2**20, "rows")
+    return None
 
 
 def _add_elapsed(folder: Path, seconds: float) -> float:
@@ -104,7 +114,7 @@ def _machine(timings: list[tuple[str, float]]) -> str:
     return (
         "## Where and how long\n\n"
         f"{platform.machine()}, {cores} cores, Python {platform.python_version()}; "
-        f"wall-clock time per study, added up over resumed runs: "
+        f"wall-clock time per study, added up over the runs that made its rows: "
         f"{', '.join(f'{name} {seconds:,.0f} s' for name, seconds in timings)}; "
         f"{total:,.0f} s ({total / 60:.1f} minutes) in all."
     )
