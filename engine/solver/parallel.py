@@ -171,6 +171,7 @@ class _Question:
 
     @property
     def searchers(self) -> int:
+        """How many threads search it whole."""
         return len(self.searches)
 
 
