@@ -14,7 +14,7 @@ One idea per module:
 * :mod:`~engine.solver.results` - what every solver answers: :class:`Solution`, :class:`Analysis`, ...;
 * :mod:`~engine.solver.solver` - :class:`Solver`: numba's solve, analyze, best move, with limits;
 * :mod:`~engine.solver.replay` - move strings straight into bitboards, for many positions;
-* :mod:`~engine.solver.parallel` - one question shared out on two threads;
+* :mod:`~engine.solver.parallel` - one question shared out on any number of threads;
 * :mod:`~engine.solver.quick` - small positions in plain Python, before numba is loaded;
 * :mod:`~engine.solver.aot` - the search built ahead of time: real searches before numba is loaded;
 * :mod:`~engine.solver.book` and :mod:`~engine.solver.book_builder` - opening books.
