@@ -158,7 +158,6 @@ class _Question:
     flag: StopFlag = field(default_factory=StopFlag)  # set once answered or dropped: all on it stop
     bound: int | None = None
     parent: _Question | None = None  # the question this one is a part of (None: one of the batch's own)
-    level: int = 0  # how many splits down from the batch's own questions
     #: The threads searching it whole: their own stop flags (a split stops them, not its parts),
     #: and when the first of them started (see _Batch.clock).
     searches: list[StopFlag] = field(default_factory=list)
@@ -168,6 +167,11 @@ class _Question:
     kind: str = EVERY
     untaken: list[_Question] = field(default_factory=list)  # parts no thread has taken yet
     best_failed: bool = False  # a BEST split found a "no": split by moves instead
+
+    @property
+    def level(self) -> int:
+        """How many splits down from the batch's own questions."""
+        return 0 if self.parent is None else self.parent.level + 1
 
     @property
     def searchers(self) -> int:
@@ -308,16 +312,23 @@ def _parts(question: _Question, g) -> tuple[str, list[_Question]]:
     if done:
         return EVERY, []
     current, mask, ply = _bits(current), _bits(mask), int(ply)
-    level, value = question.level + 1, question.value
-    if flipped:
-        children = _children(current, mask, g)
-        return EVERY, [_Question(c, m, ply + 1, value, parent=question, level=level) for c, m in children]
     moves = _children(current, mask, g)
+    if flipped:
+        return EVERY, [_Question(c, m, ply + 1, question.value, parent=question) for c, m in moves]
     if question.best_failed:
-        return ANY, [_Question(c, m, ply + 1, -value - 1, parent=question, level=level) for c, m in moves]
+        return ANY, _refutations(moves, ply, question.value, question)
+    return BEST, _best_replies(moves, ply, question.value, g, question)
+
+
+def _best_replies(moves: list[tuple], ply: int, value: int, g, parent: _Question | None) -> list[_Question]:
+    """After our most promising of ``moves`` (at ``ply``), every reply must leave us above ``value``."""
     best_current, best_mask = moves[0]
-    replies = _children(best_current, best_mask, g)
-    return BEST, [_Question(c, m, ply + 2, value, parent=question, level=level) for c, m in replies]
+    return [_Question(c, m, ply + 2, value, parent=parent) for c, m in _children(best_current, best_mask, g)]
+
+
+def _refutations(moves: list[tuple], ply: int, value: int, parent: _Question | None) -> list[_Question]:
+    """Of each of our ``moves`` (at ``ply``): does the opponent score at least ``-value`` after it?"""
+    return [_Question(c, m, ply + 1, -value - 1, parent=parent) for c, m in moves]
 
 
 def answer(
@@ -347,8 +358,7 @@ def _answer_quiet(
     moves = _children(current, mask, g)
     nodes = 0
     if expect_yes:  # a "yes" by the most promising move: every reply must leave us above value
-        best_current, best_mask = moves[0]
-        replies = [_Question(c, m, ply + 2, value) for c, m in _children(best_current, best_mask, g)]
+        replies = _best_replies(moves, ply, value, g, None)
         if replies:
             finished, nodes = _until_no(replies, depth, g, table, scratches, flag)
             if not finished:
@@ -356,7 +366,7 @@ def _answer_quiet(
             if _no(replies) is None:
                 return min(q.bound for q in replies if q.bound is not None), nodes
     # Each move is asked: does the opponent score at least -value after it?
-    refutations = [_Question(c, m, ply + 1, -value - 1) for c, m in moves]
+    refutations = _refutations(moves, ply, value, None)
     finished, spent = _until_no(refutations, depth, g, table, scratches, flag)
     nodes += spent
     if not finished:
