@@ -92,7 +92,7 @@ def _rows_of(folder: Path) -> bytes | None:
 
 
 def _add_elapsed(folder: Path, seconds: float) -> float:
-    """The wall-clock time spent on a study's rows over every (resumed) run, kept beside them.
+    """The wall-clock time spent on a study's rows, added up over the runs that made rows, kept beside them.
 
     The record is only a figure for the page: one that cannot be read (damaged,
     not a number, not a file) counts as nothing, and is written afresh.
