@@ -22,6 +22,7 @@ from engine.solver.arrays import new_scratch, new_table
 from engine.solver.parallel import solve_parallel
 from engine.solver.settings import MIN_BITS
 from engine.solver.solver import Solver
+from engine.stats import new_stats
 from engine.stop import StopFlag
 from tests.engine.exhaustive import columns_of, make_solver, random_position
 
@@ -378,6 +379,16 @@ def test_threads_stop_on_time(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not solver.solve(Board(), seconds=0.5).finished
     assert solver.solve_moves("3246313").score == Score.pons(-2)  # and the solver goes on soundly
     assert threading.active_count() == before  # no thread left searching
+
+
+def test_two_searches_counters_never_share_a_cache_line() -> None:
+    """Each search writes its node count at every node: arrays made one after another (as the
+    threads make theirs), freed and made again, each keep their cache lines (64 bytes) to themselves."""
+    arrays = [new_stats(seed=i, extra=i % 3) for i in range(200)]
+    del arrays[::2]
+    arrays += [new_stats() for _ in range(100)]
+    spans = sorted((a.ctypes.data, a.ctypes.data + a.nbytes) for a in arrays)
+    assert all(end + 64 <= start for (_, end), (start, _) in zip(spans, spans[1:]))
 
 
 def test_an_analysis_on_threads_finishes_every_column() -> None:
