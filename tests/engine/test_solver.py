@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
 import time
@@ -388,7 +389,7 @@ def test_two_searches_counters_never_share_a_cache_line() -> None:
     del arrays[::2]
     arrays += [new_stats() for _ in range(100)]
     spans = sorted((a.ctypes.data, a.ctypes.data + a.nbytes) for a in arrays)
-    assert all(end + 64 <= start for (_, end), (start, _) in zip(spans, spans[1:]))
+    assert all(end + 64 <= start for (_, end), (start, _) in itertools.pairwise(spans))
 
 
 def test_an_analysis_on_threads_finishes_every_column() -> None:
