@@ -115,6 +115,17 @@ def book_key(board: Board) -> tuple[int, bool]:
     return (mirrored, True) if mirrored < key else (key, False)
 
 
+def stones_of(keys: np.ndarray, geometry: Geometry) -> np.ndarray:
+    """The number of stones of each position of ``keys`` (Pons keys, ``uint64``), all at once."""
+    # A column of h stones keys as a number of h + 1 bits (see board_of_key): stones = bits - 1.
+    column = np.uint64((1 << geometry.height) - 1)
+    stones = np.zeros(len(keys), dtype=np.int64)
+    for col in range(geometry.cols):
+        part = (keys >> np.uint64(col * geometry.height)) & column
+        stones += np.floor(np.log2(part.astype(np.float64) + 1)).astype(np.int64)
+    return stones
+
+
 def board_of_key(key: int, geometry: Geometry) -> Board:
     """The position with this Pons key (the inverse of :meth:`Board.key`).
 
@@ -247,14 +258,7 @@ class Book:
         """The most stones of a stored position (-1 for an empty book); scanned once, as the book never changes."""
         if len(self.entries) == 0:
             return -1
-        # A column of h stones keys as a number of h + 1 bits (see board_of_key): stones = bits - 1.
-        keys = self.entries >> np.uint64(DATA_BITS)
-        column = np.uint64((1 << self.geometry.height) - 1)
-        stones = np.zeros(len(keys), dtype=np.int64)
-        for col in range(self.geometry.cols):
-            part = (keys >> np.uint64(col * self.geometry.height)) & column
-            stones += np.floor(np.log2(part.astype(np.float64) + 1)).astype(np.int64)
-        return int(stones.max())
+        return int(stones_of(self.entries >> np.uint64(DATA_BITS), self.geometry).max())
 
     def positions(self) -> list[tuple[Board, BookEntry]]:
         """Every position of the book (as the stored mirror image) with its entry."""

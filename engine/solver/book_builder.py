@@ -73,6 +73,7 @@ from engine.solver.book import (
     check_geometry,
     pack,
     remove_stale_temporaries,
+    stones_of,
     unpack,
 )
 from engine.solver.book_tasks import CheckTask, PositionTask, grandchildren
@@ -245,12 +246,10 @@ class BookBuilder:
 
 def _levels(geometry: Geometry, limit: int | None = None) -> Iterator[set[int]]:
     """The book keys of every position (games not over, mirror images once) of 0, 1, 2... stones,
-    ply by ply; it ends after a ply of more than ``limit`` positions, or when none is left."""
+    ply by ply; it ends before a ply of more than ``limit`` positions, or when none is left."""
     boards = {book_key(Board(geometry))[0]: Board(geometry)}
     while boards:
         yield set(boards)
-        if limit is not None and len(boards) > limit:
-            return
         found: dict[int, Board] = {}
         for board in boards.values():
             for col in board.legal_columns():
@@ -258,6 +257,8 @@ def _levels(geometry: Geometry, limit: int | None = None) -> Iterator[set[int]]:
                 child.play(col)
                 if not child.is_over:
                     found.setdefault(book_key(child)[0], child)
+            if limit is not None and len(found) > limit:
+                return
         boards = found
 
 
@@ -273,13 +274,15 @@ def complete_plies(entries: dict[int, int] | set[int], geometry: Geometry) -> se
     """The plies of at least two stones at which ``entries`` (by book key) hold every position.
 
     (Plies 0 and 1 are the tree's roots, whole in every book.) Only plies of no more
-    positions than the book are looked at, so this stays cheap.
+    positions than the book holds at one ply are made, so this stays cheap.
     """
     stored = set(entries)
+    stones = stones_of(np.fromiter(stored, dtype=np.uint64, count=len(stored)), geometry)
+    held = np.bincount(stones, minlength=geometry.cells + 1)  # positions stored per ply
     return {
         ply
-        for ply, keys in enumerate(_levels(geometry, limit=len(stored)))
-        if ply >= 2 and len(keys) <= len(stored) and keys <= stored
+        for ply, keys in enumerate(_levels(geometry, limit=int(held.max())))
+        if ply >= 2 and len(keys) <= held[ply] and keys <= stored
     }
 
 

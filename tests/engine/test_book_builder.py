@@ -267,6 +267,15 @@ def test_every_ply_stores_every_position_and_keeps_the_tree(reference, layered, 
     assert complete_plies(keys, GEOMETRY) == {LAYER}
 
 
+def test_complete_plies_finds_each_whole_ply_and_no_partial_one() -> None:
+    """Every position of 2 and of 4 stones, most of 3 and a few of 5: plies 2 and 4 are whole."""
+    two, three, four, five = (every_position(GEOMETRY, ply) for ply in (2, 3, 4, 5))
+    partial = set(sorted(three)[1:]) | set(sorted(five)[:10])
+    assert complete_plies(two | four | partial, GEOMETRY) == {2, 4}
+    assert complete_plies(two | three | four | five, GEOMETRY) == {2, 3, 4, 5}
+    assert complete_plies(set(), GEOMETRY) == set()
+
+
 def test_the_solver_answers_every_position_of_the_two_plies_at_once(layered, tmp_path) -> None:
     """The layer's own positions from the book, those a ply before by one move of look-ahead: exact."""
     book = Book.load(_copy(layered, tmp_path))
