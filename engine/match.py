@@ -65,7 +65,7 @@ def play_game(
             return _forfeit(record, side, _failure(agent, exc))
         reason = board.legality(result.column)
         if reason is not None:
-            return _forfeit(record, side, f"{agent} chose column {_one_based(result.column)}: {reason}")
+            return _forfeit(record, side, f"{agent} chose column {one_based(result.column)}: {reason}")
         board.play(result.column)
         record.moves.append(result.column)
         record.results.append(result)
@@ -87,7 +87,8 @@ def _failure(agent: Agent, exc: Exception) -> str:
     return message if len(message) <= MAX_REASON else message[: MAX_REASON - 3] + "..."
 
 
-def _one_based(column: object) -> str:
+def one_based(column: object) -> str:
+    """A column an agent answered, as a person counts it (what it was, if not a whole number)."""
     return str(column + 1) if isinstance(column, int) else repr(column)
 
 

@@ -22,6 +22,11 @@ from engine.validate import shown, whole_number
 class QuitGame(Exception):
     """The person asked to quit (``q``) or the input ended."""
 
+    @property
+    def farewell(self) -> str:
+        """The line a command ends with when this stops its game."""
+        return "End of input: bye!" if str(self) == "end of input" else "Bye!"
+
 
 def read_column(board: Board, prompt: str, read: Callable[[str], str], write: Callable[[str], None]) -> int:
     """Ask until the answer is a legal 1-based column; return it 0-based.

@@ -346,6 +346,15 @@ def create_agent(spec: str, *, seed: int | None = None) -> Agent:
         raise AgentSpecError(f"{spec!r}: {exc}") from None
 
 
+def create_computer_agent(spec: str, *, seed: int | None = None) -> Agent:
+    """:func:`create_agent` for commands that play without a person: ``human`` is refused in one line."""
+    agent = create_agent(spec, seed=seed)
+    if agent.is_human:
+        agent.close()
+        raise AgentSpecError(f"{spec!r} needs a person at the keyboard: only `play` and `match` take it")
+    return agent
+
+
 def describe_agents() -> str:
     """The listing that ``--help`` prints: every agent, its keys, the presets."""
     lines = ["agents (AGENT is name[:key=value,...]):"]

@@ -25,11 +25,11 @@ import time
 from numba import njit
 
 from engine.agents.base import Agent
-from engine.agents.registry import create_agent
+from engine.agents.registry import create_agent, create_computer_agent
 from engine.bench.timing import rate
 from engine.board import Board
 from engine.cli.common import emit
-from engine.errors import AgentSpecError, EngineError
+from engine.errors import EngineError
 from engine.geometry import Geometry
 from engine.kernels.montecarlo import ROLLOUTS, playout
 from engine.kernels.rng import make_rng
@@ -112,6 +112,9 @@ def run(args) -> int:
     unknown = [part for part in parts if part not in PARTS]
     if unknown:
         raise EngineError(f"unknown part {unknown[0]!r}: choose from {', '.join(PARTS)}")
+    if "opponents" in parts:
+        for opponent in args.opponent or ():
+            create_computer_agent(opponent).close()  # a bad spec is one line now, not after minutes of the other parts
     if "speed" in parts:
         speed(args.seconds)
     if "first-move" in parts:
@@ -198,11 +201,7 @@ def first_move(times: list[float], seeds: int, specs: list[str]) -> None:
 # -- matches ------------------------------------------------------------------------------------
 def match(red_spec: str, yellow_spec: str, games: int, seed: int) -> None:
     """Play ``games`` games and print the score from ``red_spec``'s side."""
-    try:
-        red, yellow = create_agent(red_spec), create_agent(yellow_spec)
-    except AgentSpecError as exc:
-        emit(f"{red_spec} vs {yellow_spec}: not run ({exc}); still to run")
-        return
+    red, yellow = create_agent(red_spec), create_agent(yellow_spec)
     start = time.perf_counter()
     try:
         result = play_match(red, yellow, games, seed=seed)

@@ -16,9 +16,10 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from engine.agents.registry import create_agent
+from engine.agents.registry import create_computer_agent
 from engine.board import Board, Side
 from engine.cli.common import emit
+from engine.errors import EngineError
 from engine.geometry import MAX_COLS, MAX_CONNECT, MAX_ROWS, MIN_COLS, MIN_CONNECT, MIN_ROWS, Geometry
 from engine.match import GameRecord, play_game
 from engine.validate import float_arg
@@ -123,7 +124,9 @@ def add_parser(benches) -> None:
 
 def run(args) -> int:
     specs = [spec.strip() for spec in args.agents.split(";") if spec.strip()]
-    agents = {spec: create_agent(spec, seed=args.seed) for spec in specs}
+    if not specs:
+        raise EngineError("--agents names no agent: give specs separated by ';'")
+    agents = {spec: create_computer_agent(spec, seed=args.seed) for spec in specs}
     rng = random.Random(args.seed)
     totals = Totals()
     start = time.monotonic()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.agents.human import QuitGame
 from engine.cli.common import add_command, add_geometry_arguments, emit, start_and_players
 from engine.formats import format_moves
 from engine.match import GameRecord, play_match
@@ -41,6 +42,9 @@ def run(args) -> int:
 
     try:
         result = play_match(red, yellow, args.games, seed=args.seed, start=start, on_game=report)
+    except QuitGame as exc:  # a person at the prompt (the human agent) typed q, or the input ended
+        print(f"\n{exc.farewell}")
+        return 0
     finally:
         red.close()
         yellow.close()

@@ -25,6 +25,7 @@ from engine.cli.common import (
     position_lines,
 )
 from engine.errors import EngineError
+from engine.match import one_based
 from engine.validate import float_arg
 
 
@@ -75,6 +76,10 @@ def run(args) -> int:
                     result = agent.choose(board)
             except EngineError as exc:
                 reporter.fail(line, str(exc))
+                continue
+            reason = board.legality(result.column)
+            if reason is not None:  # (a student's file may answer anything: `match` forfeits it, this says so)
+                reporter.fail(line, f"{agent} chose column {one_based(result.column)}: {reason}")
                 continue
             emit(f"{line.text} {result.column + 1} {result.stats_line()}")
     finally:

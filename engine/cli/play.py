@@ -113,7 +113,7 @@ def play_once(args: argparse.Namespace) -> int:
     try:
         record = play_game(red, yellow, board, on_move=show)
     except QuitGame as exc:
-        print("\nEnd of input: bye!" if str(exc) == "end of input" else "\nBye!")
+        print(f"\n{exc.farewell}")
         return 0
     finally:
         red.close()

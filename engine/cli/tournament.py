@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.agents.registry import create_agent
+from engine.agents.registry import create_computer_agent
 from engine.cli.common import add_command, add_geometry_arguments, emit, geometry_from
 from engine.cli.runner_options import Outputs, add_runner_arguments, prepare_out
 from engine.experiments.executors import open_executor
@@ -43,7 +43,7 @@ def add_parser(subparsers) -> None:
 def run(args) -> int:
     geometry = geometry_from(args)
     for spec in args.agents:
-        create_agent(spec).close()  # a bad spec is one line before a folder is made, not after
+        create_computer_agent(spec).close()  # a bad spec is one line before a folder is made, not after
     out = prepare_out(args, Path("results/tournament"), Outputs("tournament", FILES))
     with open_executor(args.jobs, args.cluster) as executor:
         result = run_tournament(

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.agents.registry import create_agent
+from engine.agents.registry import create_computer_agent
 from engine.errors import EngineError
 from engine.experiments import charts, elo
 from engine.experiments.openings import sample_openings
@@ -144,7 +144,7 @@ def schedule(
     if games < 1:
         raise EngineError("--games must be at least 1")
     for spec in agents:
-        create_agent(spec).close()  # a bad spec fails here, before any game runs
+        create_computer_agent(spec).close()  # a bad spec fails here, before any game runs
     tasks = []
     for (i, red), (j, yellow) in itertools.combinations(enumerate(agents), 2):
         openings = sample_openings(geometry, (games + 1) // 2, derive_seed(seed, i, j), opening_plies)

@@ -42,6 +42,18 @@ def test_move_answers_arguments_and_reports_bad_ones(cli) -> None:
     assert "argument 4 '9': move 1 is '9'" in err
 
 
+def test_move_refuses_a_column_the_agent_may_not_play(cli, tmp_path) -> None:
+    """A student's file may answer anything: ``move`` reports it as ``match`` would, never prints it."""
+    (tmp_path / "far.py").write_text("def agent(board, player=1):\n    return 99\n")
+    (tmp_path / "middle.py").write_text("def agent(board, player=1):\n    return 3\n")
+    status, out, err = cli(["move", "--agent", f"classroom:path={tmp_path / 'far.py'}", "4453"])
+    assert (status, out.splitlines()) == (1, ["4453 ?"])
+    assert "chose column 100: there is no column 100" in err
+    status, out, err = cli(["move", "--agent", f"classroom:path={tmp_path / 'middle.py'}", "444444", "1"])
+    assert status == 1 and out.splitlines()[0] == "444444 ?" and out.splitlines()[1].startswith("1 4 ")
+    assert "chose column 4: column 4 is full" in err
+
+
 def test_move_reads_stdin_line_by_line_and_an_empty_line_is_the_empty_board(cli) -> None:
     status, out, err = cli(["move", "--agent", "random"], stdin="4\n\nxyz\n1212121\n")
     assert status == 1
@@ -119,3 +131,19 @@ def test_a_command_imports_its_own_module_only() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines() == ["32164625 11", "['engine.cli.common', 'engine.cli.solve', 'engine.cli.solver_options']"]
+
+
+def test_a_person_who_quits_a_match_gets_a_goodbye_and_commands_without_one_refuse_human(cli, tmp_path) -> None:
+    status, out, err = cli(["match", "--red", "human", "--yellow", "random"], stdin="")
+    assert (status, err) == (0, "") and out.rstrip().endswith("End of input: bye!")
+    status, out, _ = cli(["match", "--red", "random", "--yellow", "human", "--seed", "3"], stdin="q\n")
+    assert status == 0 and out.rstrip().endswith("Bye!")
+    for argv in (
+        ["tournament", "human", "random", "--out", str(tmp_path / "t"), "--jobs", "1"],
+        ["bench", "soak", "--minutes", "0.01", "--agents", "random;human"],
+    ):
+        status, _, err = cli(argv)
+        assert status == 2 and "'human' needs a person at the keyboard" in err
+    assert not (tmp_path / "t").exists()
+    status, _, err = cli(["bench", "soak", "--minutes", "0.01", "--agents", " ; ;"])
+    assert status == 2 and "--agents names no agent" in err
