@@ -66,9 +66,7 @@ JOBS = tuple(job.value for job in Job)
 # -- the wire format (both sides) --------------------------------------------------------------
 def position_data(board: Board) -> dict[str, Any]:
     """``board`` as plain data: its size, the stones where its history starts, and the moves since."""
-    root = board.copy()
-    for _ in board.history:
-        root.undo()
+    root = board.root()
     g = board.geometry
     return {
         "cols": g.cols,

@@ -147,6 +147,13 @@ class Board:
         other._history = list(self._history)
         return other
 
+    def root(self) -> Board:
+        """The position :attr:`history` starts from: the empty board, or the grid the game began at."""
+        root = self.copy()
+        while root._history:
+            root.undo()
+        return root
+
     # -- state -------------------------------------------------------------------
     @property
     def mask(self) -> int:

@@ -122,7 +122,7 @@ def review_game(
     stop = stop or StopFlag()
     clock = _Clock(budget)
     moves = board.history
-    positions = [Board(board.geometry)]
+    positions = [board.root()]
     for col in moves:
         positions.append(positions[-1].copy())
         positions[-1].play(col)

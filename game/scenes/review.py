@@ -52,6 +52,7 @@ class ReviewScene(Scene):
     def __init__(self, app: Host, model: MatchModel, review: Lane[MoveReview], moves: int | None = None) -> None:
         super().__init__(app)
         self.model, self.review = model, review
+        self.root = self.model.board.root()  # the empty board, or the grid the game began at
         self.history = list(self.model.board.history)
         self.selected = len(self.history)  # moves shown on the board: the final position first
         self.view = BoardView(self.model.config.geometry)
@@ -81,7 +82,7 @@ class ReviewScene(Scene):
 
     def mover(self, ply: int) -> Colour:
         """The colour that made move ``ply`` (1-based)."""
-        return self.model.colour_of(Side((ply - 1) % 2))
+        return self.model.colour_of(Side((self.root.ply + ply - 1) % 2))
 
     def red_values(self, reviews: dict[int, MoveReview]) -> list[float | None]:
         """The graph's heights after 0..n moves, for Red."""
@@ -122,7 +123,10 @@ class ReviewScene(Scene):
         self.go(len(self.history))
 
     def _board_at(self, moves: int) -> Board:
-        return Board.from_moves("".join(str(col + 1) for col in self.history[:moves]), self.model.config.geometry)
+        board = self.root.copy()
+        for col in self.history[:moves]:
+            board.play(col)
+        return board
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.bindings.dispatch(self, event) or self.form.handle_event(event):

@@ -53,6 +53,17 @@ def test_the_second_pass_finds_the_better_moves_the_first_had_no_time_for(solver
     assert (found[6].ply, found[6].better) == (6, 2) and len(found) == 7  # then its best column
 
 
+def test_a_game_begun_from_a_grid_is_reviewed_from_that_grid(solver: Solver) -> None:
+    """The blunder game with its first six moves given as stones: the review starts where the history does."""
+    start = Board.from_moves(BLUNDER_GAME[:6])
+    board = Board.from_stones(start.stones(start.turn), start.stones(start.turn.other), G)  # (X moves: X's first)
+    for move in BLUNDER_GAME[6:]:
+        board.play(int(move) - 1)
+    reviews = review(board, solver, seconds=2.0)
+    assert [(r.ply, r.column, r.label, r.better) for r in reviews] == [(1, 2, "blunder", 0), (2, 1, "best", None)]
+    assert (reviews[0].before, reviews[0].after) == (18, -18)
+
+
 def test_the_value_chain_is_consistent(solver: Solver) -> None:
     """Each move's value after is minus the next position's value before (one solve per position)."""
     reviews = review(Board.from_moves("4444443"), solver, seconds=5.0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pygame
 
@@ -151,6 +152,28 @@ def test_review_labels_a_known_blunder_and_steps_with_the_keys(start):
     assert review.selected == 0
     driver.key(pygame.K_ESCAPE)
     assert driver.scene is match
+
+
+def test_the_review_of_a_game_begun_from_a_grid_shows_its_discs_and_colours(start):
+    """A pasted grid (one red disc: yellow to move) then 1212121: yellow wins in column 1."""
+    grid = "\n".join(["-------"] * 5 + ["---X---"])
+    config = replace(hotseat(), start_grid=grid)
+    driver = start()
+    match = open_match(driver, config)
+    for move in "1212121":
+        driver.click_column(int(move) - 1)
+        driver.run_until(lambda: match.turns.animations.idle, what="the disc to land")
+    assert match.turns.model.winner is Colour.YELLOW
+    driver.key(pygame.K_ESCAPE) if driver.scene is not match else None  # close the result banner if it is up
+    driver.key(pygame.K_v)
+    review = driver.scene_of_type("ReviewScene")
+    assert isinstance(review, ReviewScene)
+    assert review._board == match.turns.model.board  # the final position: the grid's disc and seven more
+    driver.key(pygame.K_HOME)
+    assert review._board.cell(3, 0) is not None and review._board.ply == 1  # the grid, not the empty board
+    assert [review.mover(ply) for ply in (1, 2, 7)] == [Colour.YELLOW, Colour.RED, Colour.YELLOW]
+    driver.run_until(lambda: 7 in review.reviews, timeout=60, what="the winning move's review")
+    assert review.reviews[7].label == "best" and review.reviews[7].after is not None and review.reviews[7].after > 0
 
 
 def test_a_click_on_a_move_of_a_finished_game_opens_the_review_there(start):
