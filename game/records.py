@@ -230,6 +230,7 @@ class Counted:
     def __init__(self, tally: Any, settings_path: Path | None, notify: Any) -> None:
         self.tally, self.settings_path, self.notify = tally, settings_path, notify
         self.counted = False
+        self._ours = True  # False for a game already over when its match opened: counted when it was played
         self._winner: Colour | None = None
         self._before: Record | None = None  # the pair's record before this game
         self._clearings = 0  # the records' clearings when it was counted
@@ -247,9 +248,18 @@ class Counted:
         self._clearings = records.clearings
         return True
 
+    def opened_over(self) -> None:
+        """The match opened on a game already over (a saved one): it was counted when it was played, not now.
+
+        Taken back and ended again, it is a game played now, and counts.
+        """
+        self.counted, self._ours = True, False
+
     def take_back(self, config: MatchConfig) -> None:
         """The counted game is no longer over: it leaves the score and the records."""
-        if self.counted:
+        if self.counted and not self._ours:
+            self.counted, self._ours = False, True
+        elif self.counted:
             self.counted = False
             self.tally.record(self._winner, -1)
             records = records_at(path_for(self.settings_path))[0]

@@ -200,13 +200,17 @@ def _shown(value: object) -> str:
 def _start(text: str, geometry: Geometry) -> tuple[str, str]:
     """``(start_moves, start_grid)`` of a saved start position, checked against the board size."""
     moves = text.strip()
-    if re.fullmatch(r"[0-9]*", moves, re.ASCII):
-        _check_moves(Board(geometry), moves)
-        return moves, ""
-    board = parse_grid(text, geometry.connect)
-    if (board.geometry.cols, board.geometry.rows) != (geometry.cols, geometry.rows):
-        raise SaveFileError(f"the start grid is {board.geometry.cols}×{board.geometry.rows}, the board is not")
-    return "", text
+    start = (moves, "") if re.fullmatch(r"[0-9]*", moves, re.ASCII) else ("", text)
+    if start[1]:
+        board = parse_grid(text, geometry.connect)
+        if (board.geometry.cols, board.geometry.rows) != (geometry.cols, geometry.rows):
+            raise SaveFileError(f"the start grid is {board.geometry.cols}×{board.geometry.rows}, the board is not")
+    else:
+        board = Board(geometry)
+        _check_moves(board, moves)
+    if board.is_over:  # (a game is saved with the position it began at: never a decided one)
+        raise SaveFileError("the start position is already decided: nobody could move")
+    return start
 
 
 # -- files ----------------------------------------------------------------------------------------

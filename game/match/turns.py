@@ -67,7 +67,7 @@ class TurnController(Spectating):
         self.steps = 0  # moves still to play while paused (the spectator's "step")
         self.series: Series | None = None  # a run of games between two computers
         self.computer: Lane[str] = Lane(services.worker)  # the computer's moves and the hints
-        self.result = Counted(services.tally, services.settings_path, services.notify)  # the score, the records
+        self.result = self._new_result()  # the score, the records
         self._hint_agent: Agent | None = None
         self._preparing_said = False  # the screen was told the computer to move is being prepared
         # the unfinished game is kept after every change (game.autosave); two computers' games are not
@@ -125,7 +125,7 @@ class TurnController(Spectating):
         self.model = MatchModel(self.config)
         self.animations.clear()
         self.paused, self.steps = False, 0
-        self.result = Counted(self.services.tally, self.services.settings_path, self.services.notify)
+        self.result = self._new_result()
         self._reset_turn_state()
         self.on_change("new game")
         self._keep()
@@ -367,6 +367,13 @@ class TurnController(Spectating):
         self._keep()
         self.on_change("played")
         self.on_change("state")
+
+    def _new_result(self) -> Counted:
+        """The score and records of this game: one already over as it opens (a saved game) is not counted again."""
+        result = Counted(self.services.tally, self.services.settings_path, self.services.notify)
+        if self.model.board.is_over:
+            result.opened_over()
+        return result
 
     def _count_result(self) -> None:
         """A game just ended: it goes into the score and the records (once)."""

@@ -224,3 +224,24 @@ def test_a_long_list_of_records_scrolls(start, settings_file):
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
     driver.step()
     assert screen.first == 30 - screen.visible - 2
+
+
+def test_a_saved_game_opened_over_is_not_counted_again_until_it_ends_anew(start, settings_file):
+    from dataclasses import replace
+
+    driver = start()
+    match = open_match(driver, people("Ann", "Bob"))
+    red_wins(driver, match)
+    assert driver.app.tally.games == 1
+    finished = replace(people("Ann", "Bob"), replay="12121")  # the same game, opened from its saved file
+    for _ in range(2):
+        match = open_match(driver, finished)
+        driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result banner")
+        assert match.turns.model.board.is_over and driver.app.tally.games == 1
+        assert [entry["wins"] for entry in saved(settings_file)] == [[1, 0]]
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_u)  # taken back: it leaves nothing to subtract
+    assert driver.app.tally.games == 1 and [entry["wins"] for entry in saved(settings_file)] == [[1, 0]]
+    driver.click_column(0)  # and ended again, it is a game played now
+    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result banner")
+    assert driver.app.tally.games == 2 and [entry["wins"] for entry in saved(settings_file)] == [[2, 0]]

@@ -71,6 +71,8 @@ GOOD = {
         ({"moves": "12121212"}, "move 8"),
         ({"start": "- - - - - - -\n" * 5 + "X X - - - - -\n"}, "impossible disc counts"),
         ({"start": "- - - -\n" * 3 + "X O X -\n"}, "start grid is 4×4"),
+        ({"start": "- - - - - - -\n" * 2 + "X - - - - - -\n" + "X O - - - - -\n" * 3, "moves": ""}, "already decided"),
+        ({"start": "1212121", "moves": ""}, "start position is already decided"),
     ],
 )
 def test_a_damaged_file_gives_one_clear_message(tmp_path, change, message):
