@@ -161,15 +161,17 @@ class Catalog:
         return presets[len(presets) // 2].name if presets else "random"
 
     def check(self, spec: str) -> str | None:
-        """Why ``spec`` cannot be used, or None; checks names and values without building the agent."""
-        from engine.agents.registry import agent_info, parse_spec
+        """Why ``spec`` cannot be used, or None.
+
+        The agent is made and closed at once (making one only checks its keys and how they go together,
+        e.g. ``mode=`` only with ``eval=seed000``; nothing is loaded or searched), so that a spec from a
+        file that passes here also opens a match.
+        """
+        from engine.agents.registry import create_agent
         from engine.errors import EngineError
 
         try:
-            name, raw = parse_spec(spec)
-            info = agent_info(name)
-            for key, text in raw.items():
-                info.param(key).parse(text)
+            create_agent(spec).close()
         except EngineError as exc:
             return str(exc)
         return None

@@ -183,3 +183,12 @@ def test_bad_look_and_sound_values_fall_back(tmp_path):
     assert (loaded.look, loaded.animation, loaded.muted) == (Settings().look, Settings().animation, False)
     assert loaded.colour_blind is True and loaded.volume == 70
     assert "look" in problem and "animation" in problem and "muted" in problem
+
+
+def test_a_combination_of_keys_no_agent_takes_is_reset_with_a_message(start):
+    """Each key of the spec is valid alone; together they are not (mode= only goes with eval=seed000)."""
+    driver = start(yellow_agent="greedy:eval=zero,mode=2", red_agent="greedy:eval=seed000,mode=2")
+    driver.wait_for_catalog()
+    driver.step()
+    assert (driver.app.settings.yellow_agent, driver.app.settings.red_agent) == ("", "greedy:eval=seed000,mode=2")
+    assert any("were invalid and were reset: yellow_agent" in m for m in driver.app.messages)

@@ -6,6 +6,7 @@ import json
 import os
 
 import pygame
+import pytest
 
 from engine.geometry import Geometry
 from game import saves
@@ -257,17 +258,21 @@ def test_main_opens_a_saved_game_and_refuses_a_damaged_one(tmp_path, capsys, set
     assert "give FILE alone" in capsys.readouterr().err
 
 
-def test_a_saved_game_with_an_unknown_computer_is_refused_with_a_message(start, capsys):
+@pytest.mark.parametrize(
+    ("spec", "why"),
+    [("nonsense:depth=3", "unknown agent 'nonsense'"), ("greedy:eval=zero,mode=2", "it goes with eval=seed000")],
+)
+def test_a_saved_game_with_an_unknown_computer_is_refused_with_a_message(start, capsys, spec, why):
     driver = start()
     driver.wait_for_catalog()
-    path = saves.save(saves.SavedGame(config(None, "nonsense:depth=3"), "44"))
+    path = saves.save(saves.SavedGame(config(None, spec), "44"))
     driver.press(driver.scene.screens["saved_games"])
     screen = driver.scene
     driver.press(screen.items[0])
     assert driver.scene is screen
-    assert any("player 'nonsense:depth=3' is not available" in m for m in driver.app.messages)
+    assert any(f"player {spec!r} is not available" in m and why in m for m in driver.app.messages)
     assert main([str(path)]) == 2
-    assert "unknown agent 'nonsense'" in capsys.readouterr().err
+    assert why in capsys.readouterr().err
 
 
 def test_the_match_keys_work_on_the_result_banner(start):
