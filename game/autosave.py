@@ -75,6 +75,25 @@ def look(path: Path) -> Found:
     return Found(game)
 
 
+def set_aside(path: Path) -> tuple[bool, str]:
+    """Before a new game takes the file: another unfinished game in it goes to Saved games, never lost.
+
+    Returns whether the file may be written now, and a message for the player (or ""). An earlier game that
+    cannot be saved stays where it is (the new game is then not kept).
+    """
+    from game.saves import save
+
+    KEEPER.flush(1.0)  # (a removal or write still on its way decides what the file holds)
+    found = look(path)
+    if found.game is None:
+        return True, found.problem
+    try:
+        saved = save(found.game)
+    except OSError as exc:
+        return False, f"Your earlier unfinished game stays kept ({exc.strerror or exc}): this one will not be."
+    return True, f"Your earlier unfinished game ({describe(found.game)}) is now in Saved games as {saved.name}."
+
+
 def describe(game: SavedGame) -> str:
     """One line for the menu's Resume button: ``Ann vs Medium · move 12``."""
     from game.players import spec_label

@@ -234,6 +234,12 @@ class TurnController(Spectating):
     def _keep(self) -> None:
         """The game as it is now, kept for resuming (or no longer, once over); a failure is said once."""
         model = self.model
+        if not self._kept and self._keeping is not None and model.played_moves and not model.board.is_over:
+            free, note = autosave.set_aside(self._keeping)  # (once per game: from here on it holds this one)
+            if note:
+                self.services.notify(note, seconds=8.0, error=not free)
+            if not free:
+                self._keeping = None
         self._kept = autosave.keep(self._keeping, self.config, model.played_moves, model.board.is_over, self._kept)
         if autosave.KEEPER.problem and self._kept:
             self.say(autosave.KEEPER.problem)

@@ -159,3 +159,22 @@ def test_the_question_fits_at_every_text_size(start, window, scale):
     assert question.panel.y + words < question.go.rect.top  # the words stay above the buttons
     driver.key(pygame.K_ESCAPE)
     assert driver.scene is match
+
+
+def test_a_new_game_moves_the_earlier_unfinished_one_to_saved_games(start, settings_file):
+    from game import saves
+
+    driver = start()
+    open_match(driver, config(None, None))
+    for column in (3, 3, 4, 4):
+        driver.click_column(column)
+    driver.key(pygame.K_ESCAPE)
+    open_match(driver, config(None, None))  # Quick game, Play or an opened game: no question on the way
+    assert kept(settings_file)["moves"] == "4455"  # nothing moved before the new game has a move
+    driver.click_column(0)
+    assert kept(settings_file)["moves"] == "1"
+    games = saves.saved_games(saves.games_folder())
+    assert [(game.moves, game.result) for _, game in games] == [("4455", "unfinished")]
+    assert any("earlier unfinished game" in m and "is now in Saved games" in m for m in driver.app.messages)
+    driver.click_column(1)  # the file now holds this game: nothing more is moved
+    assert len(saves.saved_games(saves.games_folder())) == 1
