@@ -37,6 +37,10 @@ import warnings
 
 import pygame
 
+#: The smallest surface the screens are laid out on, in pixels. The window's minimum size is only a
+#: request: where the system lets it shrink below this, the game draws on a surface this large and the
+#: window shows its top-left part (the mouse's pixels are the same on both).
+SMALLEST = (320, 240)
 #: Mouse events whose position (and motion) are in window points.
 POINTER_EVENTS = frozenset({pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP})
 
@@ -53,6 +57,7 @@ class Display:
         self.high_dpi = sys.platform == "darwin" if high_dpi is None else high_dpi
         self.window: pygame.Window | None = None  # the high-DPI window, once open
         self._surface: pygame.Surface | None = None
+        self._canvas: pygame.Surface | None = None  # drawn on instead while the window is too small
 
     # -- opening and changing the window ----------------------------------------------------------
     def open(self, size: tuple[int, int], *, fullscreen: bool = False) -> pygame.Surface:
@@ -60,7 +65,7 @@ class Display:
         if not self.high_dpi:
             flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
             self._surface = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
-            return self._surface
+            return self.surface
         if self.window is None:
             self.window = pygame.Window("Connect Four", size, resizable=True, allow_high_dpi=True)
         if fullscreen:
@@ -69,18 +74,34 @@ class Display:
             self.window.set_windowed()
             self.window.size = size
         self._surface = self.window.get_surface()
-        return self._surface
+        return self.surface
 
     @property
     def surface(self) -> pygame.Surface:
-        """Where the game draws: the window's real pixels."""
+        """Where the game draws: the window's real pixels (a larger canvas below :data:`SMALLEST`)."""
+        real = self._pixels()
+        if real.get_width() >= SMALLEST[0] and real.get_height() >= SMALLEST[1]:
+            self._canvas = None
+            return real
+        size = (max(real.get_width(), SMALLEST[0]), max(real.get_height(), SMALLEST[1]))
+        if self._canvas is None or self._canvas.get_size() != size:
+            self._canvas = pygame.Surface(size)
+        return self._canvas
+
+    def _pixels(self) -> pygame.Surface:
+        """The window's own surface."""
         if self.window is not None:  # fetched again: the window may have been resized
             self._surface = self.window.get_surface()
         assert self._surface is not None, "the window is not open"
         return self._surface
 
+    def _show_canvas(self) -> None:
+        if self._canvas is not None:
+            self._pixels().blit(self._canvas, (0, 0))
+
     def flip(self) -> None:
         """Show what was drawn."""
+        self._show_canvas()
         if self.window is not None:
             self.window.flip()
         else:
@@ -88,6 +109,7 @@ class Display:
 
     def update(self, area: list[pygame.Rect]) -> None:
         """Show what was drawn within ``area`` (the rest of the window is as it was)."""
+        self._show_canvas()
         if self.window is not None:  # the high-DPI window shows its surface only whole
             self.window.flip()
         else:
@@ -124,7 +146,7 @@ class Display:
     def pixel_ratio(self) -> float:
         """Surface pixels per window point: 2 on a Retina screen, 1 elsewhere."""
         width = self.window_size[0]
-        return self.surface.get_width() / width if width > 0 else 1.0
+        return self._pixels().get_width() / width if width > 0 else 1.0
 
     def to_pixels(self, event: pygame.event.Event) -> pygame.event.Event:
         """``event`` with its mouse position and motion in surface pixels (the same event when they agree)."""

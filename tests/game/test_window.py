@@ -87,3 +87,27 @@ def test_the_first_window_grows_on_a_high_resolution_screen():
     assert window_size((1200, 800), (3840, 2160)) == (1200, 800)  # a size the player chose stays
     assert window_size((3000, 2000), (1366, 768)) == (1326, 688)  # never larger than the screen
     assert window_size((100, 100), None) == MIN_WINDOW
+
+
+def test_a_window_the_system_lets_shrink_below_the_minimum_shows_part_of_every_screen(start):
+    """The minimum size is a request: at any size the screens draw (on a canvas of the smallest layout)."""
+    driver = start()
+    driver.wait_for_catalog()
+    app = driver.app
+    names = ["menu", "mode_select", "agent_select", "board_setup", "shortcuts", *(n for n, _ in app.menu_entries())]
+    for name in names:
+        if name != "menu":
+            app.open(name)
+        for size in ((120, 90), (60, 40), (20, 20), (1, 1)):
+            resize(driver, size)
+            driver.step(2)
+            assert app.screen.get_size() == (320, 240), name
+        resize(driver, (640, 480))
+        assert app.screen.get_size() == (640, 480)
+        app.reset("menu")
+        driver.step()
+    open_match(driver, config(None, None))
+    resize(driver, (60, 40))
+    driver.click_column(3)  # the mouse's pixels are the canvas's: the move lands
+    driver.step(2)
+    assert driver.scene.turns.model.played_moves == "4"
