@@ -164,12 +164,15 @@ def test_moves_between_two_computers_redraw_only_what_they_change(start, monkeyp
     window = Window(monkeypatch)
     driver = start(agents={"red": QuickAgent(), "yellow": QuickAgent()}, show_analysis=analysis)
     match = open_match(driver, config("red", "yellow"))
+    if analysis:  # paused until the analysis process has answered (its start takes real time; the moves do not)
+        driver.key(pygame.K_SPACE)
+        driver.run_until(lambda: match.feeds.analysis.snapshot is not None, timeout=60, what="the first analysis")
+        driver.key(pygame.K_SPACE)
     driver.step(3)
     window.frames.clear()
     moves: list[list[pygame.Rect]] = []
-    while len(moves) < 5 or (analysis and match.feeds.analysis.snapshot is None):  # with the analysis: its values too
+    while len(moves) < 5:
         played = match.turns.model.moves_played
-        assert played < 15, "no analysis came before the end of the game"
         driver.step()
         assert window.frames[-1] is not None  # nothing but the game changed: never the whole window
         assert_shown_as_if_drawn_whole(driver, window)
