@@ -72,3 +72,8 @@ class AnimationSpeed(str, Enum):
     def factor(self) -> float:
         """Game seconds per real second of the drop animation (infinite: no animation)."""
         return {"slow": 0.5, "normal": 1.0, "fast": 2.0, "instant": float("inf")}[self.value]
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 move``, ``2 moves``: a count as the game's words say it."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"

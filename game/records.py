@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.autosave import KEEPER
-from game.model import Colour
+from game.model import Colour, plural
 from game.settings import default_path
 
 if TYPE_CHECKING:
@@ -162,7 +162,9 @@ class Records:
             return cls(path), f"{said}; the file is kept as {kept.name}."
         entries = [Record.from_json(entry) for entry in data["records"][:MAX_PAIRS]]
         good = [entry for entry in entries if entry is not None]
-        problem = "" if len(good) == len(entries) else f"{len(entries) - len(good)} damaged records were left out."
+        damaged = len(entries) - len(good)
+        verb = "was" if damaged == 1 else "were"
+        problem = f"{plural(damaged, 'damaged record')} {verb} left out." if damaged else ""
         return cls(path, good), problem
 
     def find(self, pair: tuple[Identity, Identity]) -> Record | None:

@@ -13,7 +13,7 @@ import pygame
 
 from game import drawing, pictures
 from game.labels import agent_words, fit_agent, fit_headline
-from game.model import Colour, Mode
+from game.model import Colour, Mode, plural
 from game.panels.thinking import compact
 from game.theme import ACCENT, ALERT, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT, Paint
 
@@ -223,7 +223,3 @@ def describe_result(result: SearchResult) -> str:
     parts.append(f"{result.seconds:.1f} s")
 
     return " · ".join(parts)
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

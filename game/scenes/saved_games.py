@@ -16,6 +16,7 @@ import pygame
 
 from game import saves
 from game.bindings import ALL_KEYS, BACK, MOVE, SHARING, Binding, Bindings
+from game.model import plural
 from game.saves import SavedGame
 from game.scene import Host
 from game.scenes.base import FormScene
@@ -36,7 +37,8 @@ def describe(game: SavedGame) -> tuple[str, str]:
         for player in (config.red, config.yellow)
     )
     geometry = config.geometry
-    detail = [when(game.date), f"{geometry.cols}×{geometry.rows}", RESULTS[game.result], f"{len(game.moves)} moves"]
+    size = f"{geometry.cols}×{geometry.rows}"
+    detail = [when(game.date), size, RESULTS[game.result], plural(len(game.moves), "move")]
     return players, " · ".join(part for part in detail if part)
 
 
