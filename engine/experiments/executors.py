@@ -61,6 +61,8 @@ CLUSTER_TIMEOUT = 30.0
 CLUSTER_TIMEOUT_VARIABLE = "ENGINE_CLUSTER_TIMEOUT"
 #: How long closing the client may take before this process goes on without it (seconds).
 CLOSE_TIMEOUT = 5.0
+#: How long a local worker told to stop may take before it is killed (seconds).
+STOP_SECONDS = 5.0
 #: The longest piece of a remote message that goes into an error line.
 MAX_REASON = 300
 
@@ -74,9 +76,27 @@ def default_jobs() -> int:
 
 
 def _ignore_interrupt() -> None:
-    # Ctrl-C reaches every process of the terminal's group: only the parent
-    # handles it (cancelling what has not started), the workers finish their game.
+    # Ctrl-C reaches every process of the terminal's group: only the parent handles it (see _stop_now).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_now(executor: ProcessPoolExecutor) -> None:
+    """After Ctrl-C or an error: cancel what waits and end the workers at once.
+
+    Their games in progress are not waited for (nobody would collect them; a resumed run plays them
+    again). A polite ``shutdown(wait=True)`` here hung in about half of the runs interrupted on this
+    machine (Python 3.11): the workers never received the pool's stop signal while the parent joined them.
+    A student's process under a worker ends with it (its parent-death signal).
+    """
+    processes = list((executor._processes or {}).values())  # (no public list of the workers before Python 3.14)
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(STOP_SECONDS)
+        if process.is_alive():
+            process.kill()
+            process.join()
 
 
 @contextmanager
@@ -103,8 +123,10 @@ def open_executor(jobs: int | None = None, cluster: str | None = None) -> Iterat
     executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_ignore_interrupt)
     try:
         yield executor
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
+    except BaseException:
+        _stop_now(executor)
+        raise
+    executor.shutdown(wait=True, cancel_futures=True)
 
 
 # --- the address and the timeout ----------------------------------------------------------------

@@ -1,0 +1,49 @@
+"""Ctrl-C on a run with local workers: it stops at once, says so, and leaves no process behind."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _session(sid: int) -> list[int]:
+    """The processes still alive in session ``sid`` (a run started in a session of its own)."""
+    alive = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # (gone meanwhile)
+            continue
+        if int(fields[3]) == sid and fields[0] != "Z":  # (fields after the name: state, ppid, pgrp, session)
+            alive.append(int(entry.name))
+    return alive
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc")
+@pytest.mark.parametrize("delay", [3.0, 4.5])
+def test_ctrl_c_stops_a_tournament_on_two_workers_and_leaves_no_process(tmp_path, delay):
+    command = [sys.executable, "-m", "engine", "tournament", "random", "mcts:seconds=0.02", "--games", "400"]
+    command += ["--jobs", "2", "--out", str(tmp_path / "t"), "--no-progress"]
+    run = subprocess.Popen(
+        command, cwd=ROOT, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
+    time.sleep(delay)  # (the workers start, and play)
+    os.killpg(run.pid, signal.SIGINT)  # what Ctrl-C does: the whole group gets it
+    try:
+        _, err = run.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(run.pid, signal.SIGKILL)
+        run.communicate()
+        pytest.fail("the run hung after Ctrl-C")
+    assert run.returncode == 130 and err.strip().endswith("interrupted")
+    assert _session(run.pid) == []
