@@ -69,7 +69,7 @@ def run(args) -> int:
             f"  {upper} over {lower}: {wins} / {draws} / {len(games) - wins - draws}, "
             f"wins {percent_with_interval(wins, len(games))}, score {result.share(i, j):.0%}"
         )
-    emit(f"Elo (Bradley-Terry, mean {MEAN_ELO}, 95% bootstrap interval):")
+    emit(f"Elo (Bradley-Terry, mean {MEAN_ELO}, 95% interval):")
     for standing in sorted(result.standings, key=lambda s: names.index(s.agent)):
         emit(
             f"  {standing.agent:<10} {standing.elo + MEAN_ELO:6.0f}  "

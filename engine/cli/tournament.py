@@ -63,7 +63,7 @@ def run(args) -> int:
         out / "README.md",
         f"# Tournament\n\n`{' '.join(args.agents)}`, {args.games} games per pairing, seed {args.seed}, "
         f"{geometry}.\n\n## Crosstable (points of the row agent against the column agent)\n\n{crosstable}\n\n"
-        f"## Standings (Elo: Bradley-Terry maximum likelihood, 95% bootstrap interval)\n\n{standings}\n\n"
+        f"## Standings (Elo: Bradley-Terry maximum likelihood, 95% interval)\n\n{standings}\n\n"
         "![ratings and crosstable](tournament.png)\n",
     )
     result.chart(out / "tournament.png")

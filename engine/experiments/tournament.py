@@ -113,7 +113,7 @@ class TournamentResult:
             xerr=[[s.elo - s.low for s in order], [s.high - s.elo for s in order]],
             fmt="o",
             capsize=4,
-            label="Elo (95 % bootstrap interval)",
+            label="Elo (95 % interval)",
         )
         left.set_yticks(list(ys), [s.agent for s in order], fontsize=8)
         left.axvline(0, color="grey", linewidth=0.8)
@@ -183,7 +183,7 @@ def summarize(agents: Sequence[str], rows: Sequence[Row], seed: int = 0) -> Tour
         outcome = {1.0: 0, 0.5: 1, 0.0: 2}[score]
         record[i, outcome] += 1
         record[j, 2 - outcome] += 1
-    ratings = elo.rate(results, n, seed=seed)
+    ratings = elo.rate(results, n)
     standings = []
     for k, (agent, r) in enumerate(zip(agents, ratings, strict=True)):
         wins, draws, losses = (int(count) for count in record[k])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
@@ -35,12 +36,35 @@ def test_schedule_rejects_bad_fields():
 
 def test_elo_orders_agents_by_results_and_brackets_the_estimate():
     results = [(0, 1, 1.0)] * 30 + [(0, 1, 0.0)] * 10 + [(1, 2, 1.0)] * 30 + [(1, 2, 0.5)] * 10
-    ratings = rate(results, 3, samples=100, seed=1)
+    ratings = rate(results, 3)
     assert ratings[0].elo > ratings[1].elo > ratings[2].elo
     assert abs(sum(r.elo for r in ratings)) < 1e-6
     assert all(r.low <= r.elo <= r.high for r in ratings)
     # 3:1 odds are 400*log10(3) = 191 Elo; the prior of one virtual draw pulls it in a little.
     assert 150 < ratings[0].elo - ratings[1].elo < 191
+
+
+def test_an_agent_that_won_every_game_gets_an_interval_not_a_point():
+    """Two games, both won: the estimate is uncertain, and the interval says so (it was [140, 140])."""
+    for results in ([(0, 1, 1.0)] * 2, [(0, 1, 1.0)] * 40):
+        ratings = rate(results, 2)
+        assert all(r.low <= r.elo <= r.high for r in ratings)
+        assert ratings[0].high - ratings[0].low > 400  # (the old interval's width: 0)
+    few, many = rate([(0, 1, 1.0)] * 2, 2)[0], rate([(0, 1, 1.0)] * 40, 2)[0]
+    assert many.elo > few.elo  # more wins in a row: a larger gap is believed
+
+
+def test_two_agents_interval_is_the_binomial_one():
+    """For two agents the interval re-derives by hand: the difference d of their ratings has a standard
+    error of 1 / sqrt(n p (1 - p)) natural-log units (n games with the virtual draw, p = P(first wins)),
+    and each rating, being half of d from the mean, half of it."""
+    ratings = rate([(0, 1, 1.0)] * 30 + [(0, 1, 0.0)] * 10, 2)
+    difference = ratings[0].elo - ratings[1].elo
+    p = 1 / (1 + 10 ** (-difference / 400))
+    assert p == pytest.approx(30.5 / 41, rel=1e-6)  # the fit: 30 wins and half the virtual draw in 41 games
+    half_width = 1.96 * 400 / math.log(10) / 2 / math.sqrt(41 * p * (1 - p))
+    assert ratings[0].high - ratings[0].elo == pytest.approx(half_width, rel=1e-4)
+    assert ratings[1].elo - ratings[1].low == pytest.approx(half_width, rel=1e-4)
 
 
 def test_a_stronger_agent_rates_higher_and_rows_replay():
