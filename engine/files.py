@@ -114,6 +114,39 @@ def write_atomic(path: Path | str, data: bytes | str) -> None:
         raise
 
 
+#: The first bytes of every PNG file.
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def check_picture_target(text: str, option: str) -> Path:
+    """``text`` as the path of a PNG a command will write, checked before any work (one EngineError line).
+
+    The name must end in ``.png``; an existing file there must be a PNG (a picture is written only over a
+    picture, never over a file of the user's); a file must be possible in its folder (a missing folder,
+    a name too long, a folder without permission, are found out now).
+    """
+    if not text.strip():
+        raise EngineError(f"{option} needs a file name, e.g. {option} chart.png")
+    path = Path(text)
+    if path.suffix.lower() != ".png":
+        raise EngineError(f"{option} {text}: the name should end in .png (the file is a PNG picture)")
+    try:
+        if path.is_dir():
+            raise EngineError(f"{option} {text}: that is a folder; give a file name")
+        if path.exists():
+            if not path.is_file():
+                raise EngineError(f"{option} {text}: not a regular file")
+            with path.open("rb") as file:
+                if file.read(len(PNG_SIGNATURE)) != PNG_SIGNATURE:
+                    raise EngineError(f"{option} {text}: that file is not a PNG; give a new name (it is kept)")
+        descriptor, probe = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=TEMPORARY_SUFFIX, dir=path.parent)
+        os.close(descriptor)
+        os.unlink(probe)
+    except OSError as exc:
+        raise EngineError(f"{option} {text}: cannot write there: {_reason(exc)}") from None
+    return path
+
+
 def remove_stale_temporaries(target: Path, older_than: float = STALE_SECONDS, legacy: Path | None = None) -> int:
     """Remove what killed writes of ``target`` left beside it; returns how many files went.
 

@@ -21,6 +21,7 @@ from engine.errors import EngineError
 from engine.experiments.runner import Checkpoint
 from engine.experiments.stats import percent_with_interval
 from engine.experiments.tournament import summarize
+from engine.files import check_picture_target
 
 #: Ratings are shifted so that the mean of the field is this (Elo has no zero of its own).
 MEAN_ELO = 1500
@@ -29,7 +30,7 @@ MEAN_ELO = 1500
 def add_parser(benches) -> None:
     parser = benches.add_parser("ladder", help="crosstable, Elo and win rates of the presets from tournament folders")
     parser.add_argument("folders", nargs="+", type=Path, metavar="DIR", help="tournament output folders")
-    parser.add_argument("--chart", type=Path, default=None, help="write the ratings chart (PNG) here")
+    parser.add_argument("--chart", default=None, metavar="FILE.png", help="write the ratings chart (PNG) here")
     parser.set_defaults(run=run)
 
 
@@ -44,6 +45,7 @@ def game_rows(progress: Path) -> list[dict]:
 
 
 def run(args) -> int:
+    chart = None if args.chart is None else check_picture_target(args.chart, "--chart")
     rows: list[Any] = []
     for folder in args.folders:
         progress = folder / "progress.jsonl"
@@ -75,7 +77,7 @@ def run(args) -> int:
             f"  {standing.agent:<10} {standing.elo + MEAN_ELO:6.0f}  "
             f"[{standing.low + MEAN_ELO:.0f}, {standing.high + MEAN_ELO:.0f}]  {standing.games} games"
         )
-    if args.chart:
-        result.chart(args.chart, "Difficulty ladder")
-        emit(f"chart: {args.chart}")
+    if chart is not None:
+        result.chart(chart, "Difficulty ladder")
+        emit(f"chart: {chart}")
     return 0

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from engine.cli.common import emit
 from engine.errors import EngineError
+from engine.files import check_picture_target
 from engine.tree import (
     EXAMPLE_BRANCHING,
     MAX_DEPTH,
@@ -86,18 +86,15 @@ def read_tree(args: argparse.Namespace) -> tuple[Node, bool]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.png is not None and not args.png.strip():
-        raise EngineError("--png needs a file name, e.g. --png tree.png")
+    picture = None if args.png is None else check_picture_target(args.png, "--png")
     tree, is_example = read_tree(args)
     root_player = Player.MIN if args.min_first else Player.MAX
     plain = minimax(tree, root_player)
     result = alphabeta(tree, root_player, args.order)
-    if (
-        args.png is not None
-    ):  # drawn first: a tree too large to draw, or a path that cannot be written, is one error line
+    if picture is not None:  # drawn first: a tree too large to draw is one error line
         from engine.tree_drawing import draw
 
-        draw(tree, root_player, args.order, plain, result, Path(args.png))
+        draw(tree, root_player, args.order, plain, result, picture)
     for line in report(tree, root_player, args.order, plain, result, is_example):
         emit(line)
     if args.png is not None:

@@ -110,3 +110,18 @@ def test_the_ladder_bench_rates_only_the_levels_that_played(tmp_path, capsys) ->
     out = capsys.readouterr().out
     assert "perfect over expert: 1 / 1 / 0" in out
     assert "nan" not in out and "beginner" not in out and "hard" not in out
+
+
+def test_the_ladder_chart_is_checked_before_the_work_and_never_replaces_a_users_file(tmp_path, capsys) -> None:
+    from engine.cli import main
+
+    rows = [{"red": "easy", "yellow": "medium", "winner": "yellow"}]
+    (tmp_path / "progress.jsonl").write_text(json.dumps({"key": "0", "rows": rows}))
+    (tmp_path / "mine.png").write_text("my file")
+    for chart, message in (("", "--chart needs a file name"), (tmp_path / "mine.png", "that file is not a PNG")):
+        assert main(["bench", "ladder", str(tmp_path), "--chart", str(chart)]) == 2
+        out, err = capsys.readouterr()
+        assert message in err and "crosstable" not in out  # (said before any table)
+    assert (tmp_path / "mine.png").read_text() == "my file"
+    assert main(["bench", "ladder", str(tmp_path), "--chart", str(tmp_path / "ladder.png")]) == 0
+    assert (tmp_path / "ladder.png").read_bytes().startswith(b"\x89PNG")

@@ -342,7 +342,21 @@ def test_bad_input_is_one_error_line_and_no_output(cli, argv, message) -> None:
 def test_a_png_path_that_cannot_be_written_is_named_in_one_line(cli, tmp_path) -> None:
     status, out, err = cli(["tree", "--png", str(tmp_path / "missing" / "tree.png")])
     assert status == 2 and out == ""
-    assert err == f"error: {tmp_path / 'missing' / 'tree.png'}: No such file or directory\n"
+    assert err == f"error: --png {tmp_path / 'missing' / 'tree.png'}: cannot write there: No such file or directory\n"
+
+
+def test_a_picture_is_written_only_over_a_picture(cli, tmp_path) -> None:
+    """A file of the user's under the name is kept; a name that is not .png is refused; a PNG is replaced."""
+    (tmp_path / "notes.png").write_text("my notes")
+    (tmp_path / "notes.txt").write_text("my notes")
+    for name, message in (("notes.png", "that file is not a PNG"), ("notes.txt", "should end in .png")):
+        status, out, err = cli(["tree", "--png", str(tmp_path / name)])
+        assert (status, out) == (2, "") and message in err
+        assert (tmp_path / name).read_text() == "my notes"
+    status, _, _ = cli(["tree", "--png", str(tmp_path / "tree.png")])
+    first = (tmp_path / "tree.png").read_bytes()
+    status, _, _ = cli(["tree", "--min-first", "--png", str(tmp_path / "tree.png")])
+    assert status == 0 and (tmp_path / "tree.png").read_bytes() != first  # the earlier drawing is replaced
 
 
 def png_size(data: bytes) -> tuple[int, int]:
