@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import random
 import resource
 import shlex
@@ -217,6 +218,8 @@ def run(args) -> int:
     if unknown:
         raise EngineError(f"unknown part(s) {', '.join(sorted(unknown))}: choose from {', '.join(PARTS)}")
     if args.make_early is not None:
+        if os.path.lexists(args.make_early):  # (said now, not after minutes of solving; a set is never replaced)
+            raise EngineError(f"--make-early {args.make_early}: the file exists; give a new name (it is kept)")
         make_early_set(args.make_early, args.seed)
         return 0
     with _sharing(args):

@@ -87,3 +87,10 @@ def test_the_early_set_is_the_one_its_seed_gives() -> None:
     assert [board.move_string for board in boards] == shipped
     assert len(set(shipped)) == 60 and all(4 <= board.ply <= 12 for board in boards)
     assert not any(board.is_winning_move(col) for board in boards for col in board.legal_columns())
+
+
+def test_make_early_refuses_a_file_that_exists_before_any_solve(cli, tmp_path) -> None:
+    target = tmp_path / "early.txt"
+    target.write_text("mine\n")
+    status, out, err = cli(["bench", "solver", "--make-early", str(target)])
+    assert (status, out) == (2, "") and "the file exists" in err and target.read_text() == "mine\n"
