@@ -82,7 +82,13 @@ def parse_grid(text: str, connect: int = 4) -> Board:
     if len(widths) != 1:
         number = next(n for n, cells in rows if len(cells) != len(rows[0][1]))
         raise PositionError(f"grid line {number}: rows have different lengths ({sorted(widths)})")
-    geometry = Geometry(cols=widths.pop(), rows=len(rows), connect=connect)
+    cols = widths.pop()
+    if not (MIN_COLS <= cols <= MAX_COLS and MIN_ROWS <= len(rows) <= MAX_ROWS):
+        raise PositionError(
+            f"a grid {cols} wide and {len(rows)} high: boards are {MIN_COLS} to {MAX_COLS} wide "
+            f"and {MIN_ROWS} to {MAX_ROWS} high"
+        )
+    geometry = Geometry(cols=cols, rows=len(rows), connect=connect)
     first = second = 0
     for top_index, (_, cells) in enumerate(rows):
         row = geometry.rows - 1 - top_index

@@ -15,6 +15,7 @@ alternating, without anyone completing a line before the last stone.
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 
@@ -29,10 +30,13 @@ MAX_GRID_BYTES = 64 * 1024
 
 def read_grid_file(path: str | Path, connect: int = 4) -> Board:
     """The position in the grid file ``path`` (:class:`PositionError` saying what is wrong)."""
+    if not str(path).strip():
+        raise PositionError("the grid file has no name: give --grid FILE")
     path = Path(path)
     try:
         if not path.is_file():  # a FIFO would never answer, /dev/zero never end
-            raise PositionError(f"cannot read the grid file {str(path)!r}: not a regular file")
+            why = "not a regular file" if os.path.lexists(path) else "no such file"
+            raise PositionError(f"cannot read the grid file {str(path)!r}: {why}")
         with path.open("rb") as file:
             data = file.read(MAX_GRID_BYTES + 1)  # a file that grows while read is still capped
         if len(data) > MAX_GRID_BYTES:

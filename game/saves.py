@@ -383,9 +383,10 @@ def pasted_position(text: str, config: MatchConfig) -> MatchConfig:
         raise SaveFileError("the clipboard is empty: copy a move string such as 4453 or a grid of - X O")
     if len(text) > MAX_PASTE:
         raise SaveFileError(f"not a position: {len(text):,} characters, more than any board needs")
+    digits = re.sub(r"[\s,]+", "", text)  # "4 4 5 3" and "4,4,5,3" are move strings too
     try:
-        if text.isdigit():
-            geometry, moves, grid = config.geometry, text, ""
+        if digits.isascii() and digits.isdigit():
+            geometry, moves, grid = config.geometry, digits, ""
             board = Board.from_moves(moves, geometry)
         else:
             board = parse_grid(text, min(config.geometry.connect, _largest_connect(text)))

@@ -63,7 +63,7 @@ def add_command(subparsers, name: str, help: str, *, agents: bool = False) -> ar
     return subparsers.add_parser(
         name,
         help=help,
-        description=help,
+        description=help.replace("%%", "%"),  # (the list of commands formats help with %; the description not)
         epilog=agents_epilog() if agents else None,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -44,8 +44,10 @@ def add_parser(subparsers) -> None:
 
 def run(args) -> int:
     if args.grid:
-        if args.moves or len(args.grid) > 1:
-            raise EngineError("play starts from one position: give --moves or one --grid, not both")
+        if len(args.grid) > 1:
+            raise EngineError("play starts from one position: give --grid once")
+        if args.moves:
+            raise EngineError("play starts from one position: give --moves or --grid, not both")
         args.moves = grid_positions(args)[0]
     if args.red is None and args.yellow is None and _interactive():
         return _menu(args)

@@ -147,3 +147,18 @@ def test_a_person_who_quits_a_match_gets_a_goodbye_and_commands_without_one_refu
     assert not (tmp_path / "t").exists()
     status, _, err = cli(["bench", "soak", "--minutes", "0.01", "--agents", " ; ;"])
     assert status == 2 and "--agents names no agent" in err
+
+
+def test_help_texts_show_a_percent_sign_once() -> None:
+    for argv in (["--help"], ["tournament", "--help"]):
+        done = _engine(*argv)
+        assert "95% intervals" in done.stdout and "%%" not in done.stdout
+
+
+def test_play_from_two_grids_or_moves_and_a_grid_says_which(cli, tmp_path) -> None:
+    grid = tmp_path / "g.txt"
+    grid.write_text("\n".join(["- - - - - - -"] * 5 + ["- - - X - - -"]) + "\n")
+    status, _, err = cli(["play", "--grid", str(grid), "--grid", str(grid)])
+    assert status == 2 and "give --grid once" in err
+    status, _, err = cli(["play", "--grid", str(grid), "--moves", "4"])
+    assert status == 2 and "give --moves or --grid, not both" in err

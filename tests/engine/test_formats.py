@@ -74,7 +74,7 @@ def test_bad_move_strings_name_the_move(moves: str, message: str) -> None:
         ("- - - - -\n- - - - -\n- - - - -\nX X X X O\nO O O X O\n", "it is X's turn"),
         ("- - - -\n- - - -\n- - - -\nX Q - -\n", "grid line 4: 'Q' is not one of - X O"),
         ("- - - -\n- - -\n- - - -\n- - - -\n", "grid line 2: rows have different lengths"),
-        ("- -\n- -\n", "columns must be a whole number from 4 to 9"),
+        ("- -\n- -\n", "a grid 2 wide and 2 high: boards are 4 to 9 wide and 4 to 9 high"),
         ("\n\n", "the grid is empty"),
     ],
 )

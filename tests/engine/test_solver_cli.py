@@ -94,3 +94,15 @@ def test_make_early_refuses_a_file_that_exists_before_any_solve(cli, tmp_path) -
     target.write_text("mine\n")
     status, out, err = cli(["bench", "solver", "--make-early", str(target)])
     assert (status, out) == (2, "") and "the file exists" in err and target.read_text() == "mine\n"
+
+
+def test_grid_files_that_cannot_be_a_board_say_what_is_wrong(cli, tmp_path) -> None:
+    (tmp_path / "line.txt").write_text("X X X X - - -\n")
+    for argv, message in (
+        (["solve", "--grid", str(tmp_path / "line.txt")], "a grid 7 wide and 1 high: boards are 4 to 9 wide"),
+        (["solve", "--grid", str(tmp_path / "none.txt")], "none.txt': no such file"),
+        (["solve", "--grid", str(tmp_path)], "not a regular file"),
+        (["solve", "--grid", ""], "the grid file has no name"),
+    ):
+        status, out, err = cli(argv)
+        assert (status, out) == (2, "") and message in err, err

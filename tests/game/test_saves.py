@@ -99,6 +99,8 @@ def test_pasted_move_strings_and_grids():
     base = config(None, "hard")
     pasted = saves.pasted_position(" 4453\n", base)
     assert pasted.start_moves == "4453" and pasted.start_grid == "" and pasted.yellow.spec == "hard"
+    assert saves.pasted_position("4 4 5 3", base).start_moves == saves.pasted_position("4,4, 5,3", base).start_moves
+    assert saves.pasted_position("4 4 5 3", base).start_moves == "4453"
     grid = saves.pasted_position("- - - - -\n- - - - -\n- - - - -\n- - X - -\n", base)
     assert grid.geometry == Geometry(5, 4, 4) and grid.start_board().ply == 1
     small = saves.pasted_position("- - - -\n- - - -\n- - - -\n- - - -\n", config(None, None, Geometry(9, 9, 5)))
