@@ -35,6 +35,9 @@ def run(args) -> int:
         board = reporter.board(line, geometry)
         if board is None:
             continue
+        if board.is_over:  # (no column can be played: "x" everywhere would read as a full board)
+            reporter.fail(line, "the game is already over")
+            continue
         analysis = solver.analyze(board, limits=limits)
         if not analysis.finished:
             reporter.fail(line, UNFINISHED)

@@ -124,6 +124,10 @@ def _interrupt(signum, frame) -> None:
 
 def run(args) -> int:
     geometry = geometry_from(args)
+    if args.from_ply > args.to_ply:
+        raise EngineError(f"--from-ply {args.from_ply} is above --to-ply {args.to_ply}: no position would be checked")
+    if (args.from_ply, args.to_ply) != (0, MAX_PLIES) and not (args.verify or args.repair):
+        raise EngineError("--from-ply and --to-ply choose what --verify or --repair checks: give one of them")
     output = args.output or book_path(geometry)
     if args.verify:
         return _verify(args, Book.load(output))

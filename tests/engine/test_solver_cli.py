@@ -37,6 +37,8 @@ def test_analyze_prints_every_column_with_x_for_full_ones(cli) -> None:
     assert fields[0] == "4444442" and fields[4] == "x" and len(fields) == 8
     assert out.splitlines()[2] == "99 ?"
     assert "argument 3 '99'" in err
+    status, out, err = cli(["analyze", "--no-book", "1212121"])  # X has won: no column is "full"
+    assert (status, out) == (1, "1212121 ?\n") and "the game is already over" in err
 
 
 def test_a_node_limit_that_is_too_small_is_reported_not_guessed(cli) -> None:
@@ -106,3 +108,11 @@ def test_grid_files_that_cannot_be_a_board_say_what_is_wrong(cli, tmp_path) -> N
     ):
         status, out, err = cli(argv)
         assert (status, out) == (2, "") and message in err, err
+
+
+def test_book_ply_range_options_that_check_nothing_are_errors(cli, tmp_path) -> None:
+    output = ["--output", str(tmp_path / "b.book"), "--cols", "4", "--rows", "4"]
+    status, _, err = cli(["book", *output, "--verify", "--from-ply", "3", "--to-ply", "1"])
+    assert status == 2 and "--from-ply 3 is above --to-ply 1" in err
+    status, _, err = cli(["book", *output, "--from-ply", "3"])
+    assert status == 2 and "give one of them" in err and not (tmp_path / "b.book").exists()
