@@ -34,6 +34,9 @@ MAX_NODES = 10**15
 MAX_SECONDS = 10**7  # about four months
 #: The most games one command plays.
 MAX_GAMES = 10**7
+#: Seeds are whole numbers from 0 to this (what numpy's SeedSequence and the agents take; Python's
+#: random made a negative seed the same as its opposite).
+MAX_SEED = 2**32 - 1
 #: Longest text read as a number: enough for any real limit, and int() on it stays instant.
 MAX_NUMBER_CHARS = 40
 
@@ -46,12 +49,18 @@ def shown(value: object) -> str:
 
 def _range_text(low: float | None, high: float | None) -> str:
     if low is not None and high is not None:
-        return f" from {low:g} to {high:g}"
+        return f" from {_bound(low)} to {_bound(high)}"
     if low is not None:
-        return f" of at least {low:g}"
+        return f" of at least {_bound(low)}"
     if high is not None:
-        return f" of at most {high:g}"
+        return f" of at most {_bound(high)}"
     return ""
+
+
+def _bound(value: float) -> str:
+    """A range's end as people write it: 4,294,967,295 rather than 4.29497e+09; 0.5 as 0.5."""
+    whole = isinstance(value, int) or (float(value).is_integer() and abs(value) < 1e15)
+    return f"{int(value):,}" if whole else f"{value:g}"
 
 
 def finite_float(

@@ -116,7 +116,7 @@ class MctsAgent(Agent):
         high=81,
         label="Solver endgame (cells)",
     )
-    seed: int | None = param(None, "random seed (none: a fresh one)", kind=int)
+    seed: int | None = param(None, "random seed (none: a fresh one)", kind=int, low=0)
     _rng: np.ndarray = field(init=False, repr=False, compare=False)
     _solver: Solver | None = field(default=None, init=False, repr=False, compare=False)
     _tree: mcts.Tree | None = field(default=None, init=False, repr=False, compare=False)

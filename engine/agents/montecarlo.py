@@ -83,7 +83,7 @@ class MonteCarloAgent(Agent):
         aliases=("time",),
     )
     rollout: str = param("smart", ROLLOUT_HELP, choices=tuple(ROLLOUTS))
-    seed: int | None = param(None, "random seed (none: a fresh one)", kind=int)
+    seed: int | None = param(None, "random seed (none: a fresh one)", kind=int, low=0)
     _rng: np.ndarray = field(init=False, repr=False, compare=False)
     # The kernel's running totals per column, published for other threads (see engine.progress).
     _counts: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)

@@ -89,7 +89,9 @@ class PerfectAgent(Agent):
     threads: int = param(
         1, "threads a long solve shares its work between (see engine.solver.parallel)", low=1, high=MAX_THREADS
     )
-    seed: int | None = param(None, "random seed of the choice among equally good moves (none: a fresh one)", kind=int)
+    seed: int | None = param(
+        None, "random seed of the choice among equally good moves (none: a fresh one)", kind=int, low=0
+    )
     _rng: random.Random = field(init=False, repr=False, compare=False)
     _solver: Solver | None = field(default=None, init=False, repr=False, compare=False)
     _fallback: AlphaBetaAgent | None = field(default=None, init=False, repr=False, compare=False)

@@ -14,7 +14,7 @@ from engine.stop import StopFlag
 @register("random", "plays a uniformly random legal column")
 @dataclass
 class RandomAgent(Agent):
-    seed: int | None = param(None, "random seed (none: a fresh one)", kind=int)
+    seed: int | None = param(None, "random seed (none: a fresh one)", kind=int, low=0)
     _rng: random.Random = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

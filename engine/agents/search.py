@@ -376,7 +376,7 @@ class GreedyAgent(SearchAgent):
     eval: str = param("seed004", _EVAL_HELP, choices=NAMES)
     mode: int = param(0, _MODE_HELP, low=0, high=3, label="Seed 000 mode")
     tolerance: float = param(0.0, _TOLERANCE_HELP, low=0.0, high=1e6, label="Near-tie tolerance")
-    seed: int | None = param(None, _SEED_HELP, kind=int)
+    seed: int | None = param(None, _SEED_HELP, kind=int, low=0)
     _rng: random.Random = field(init=False, repr=False, compare=False)
 
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
@@ -393,7 +393,7 @@ class MinimaxAgent(SearchAgent):
     eval: str = param("f4", _EVAL_HELP, choices=NAMES)
     mode: int = param(0, _MODE_HELP, low=0, high=3, label="Seed 000 mode")
     tolerance: float = param(0.0, _TOLERANCE_HELP, low=0.0, high=1e6, label="Near-tie tolerance")
-    seed: int | None = param(None, _SEED_HELP, kind=int)
+    seed: int | None = param(None, _SEED_HELP, kind=int, low=0)
     _rng: random.Random = field(init=False, repr=False, compare=False)
 
     def _run(self, geometry: Geometry, current: int, mask: int, stop: StopFlag) -> SearchResult:
@@ -422,7 +422,7 @@ class AlphaBetaAgent(SearchAgent):
         False, "exact value of every column (slower: no pruning between root moves)", label="All columns"
     )
     tolerance: float = param(0.0, _TOLERANCE_HELP, low=0.0, high=1e6, label="Near-tie tolerance")
-    seed: int | None = param(None, _SEED_HELP, kind=int)
+    seed: int | None = param(None, _SEED_HELP, kind=int, low=0)
     _rng: random.Random = field(init=False, repr=False, compare=False)
     _search_state: AlphaBetaSearch | None = field(default=None, init=False, repr=False, compare=False)
 

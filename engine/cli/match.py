@@ -6,7 +6,7 @@ from engine.agents.human import QuitGame
 from engine.cli.common import add_command, add_geometry_arguments, emit, start_and_players
 from engine.formats import format_moves
 from engine.match import GameRecord, play_match
-from engine.validate import MAX_GAMES, int_arg
+from engine.validate import MAX_GAMES, MAX_SEED, int_arg
 
 
 def add_parser(subparsers) -> None:
@@ -17,7 +17,11 @@ def add_parser(subparsers) -> None:
         "--games", type=int_arg(1, MAX_GAMES), default=2, metavar="G", help="number of games (default 2)"
     )
     parser.add_argument(
-        "--seed", type=int, default=None, metavar="S", help="seed: the same seed replays the same match"
+        "--seed",
+        type=int_arg(0, MAX_SEED),
+        default=None,
+        metavar="S",
+        help="seed: the same seed replays the same match",
     )
     parser.add_argument("--moves", default="", metavar="POSITION", help="start every game from this position")
     parser.add_argument("--quiet", action="store_true", help="print only the two summary lines")

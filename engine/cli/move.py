@@ -26,7 +26,7 @@ from engine.cli.common import (
 )
 from engine.errors import EngineError
 from engine.match import one_based
-from engine.validate import float_arg
+from engine.validate import MAX_SEED, float_arg, int_arg
 
 
 def add_parser(subparsers) -> None:
@@ -37,7 +37,7 @@ def add_parser(subparsers) -> None:
         agents=True,
     )
     parser.add_argument("--agent", required=True, metavar="AGENT", help="the agent spec, e.g. alphabeta:depth=8")
-    parser.add_argument("--seed", type=int, default=None, help="seed for agents that use randomness")
+    parser.add_argument("--seed", type=int_arg(0, MAX_SEED), default=None, help="seed for agents that use randomness")
     parser.add_argument(
         "--verbose",
         action="store_true",

@@ -17,6 +17,7 @@ from engine.cli.common import add_command, add_geometry_arguments, add_grid_argu
 from engine.errors import EngineError
 from engine.formats import render
 from engine.match import play_game
+from engine.validate import MAX_SEED, int_arg
 
 #: Seed 004's opponents, then the difficulty presets: (menu label, agent spec).
 MENU = (
@@ -36,7 +37,7 @@ def add_parser(subparsers) -> None:
     parser.add_argument("--red", default=None, metavar="AGENT", help="who plays X, moving first (default human)")
     parser.add_argument("--yellow", default=None, metavar="AGENT", help="who plays O (default random)")
     parser.add_argument("--moves", default="", metavar="POSITION", help="start from this position")
-    parser.add_argument("--seed", type=int, default=None, help="seed for agents that use randomness")
+    parser.add_argument("--seed", type=int_arg(0, MAX_SEED), default=None, help="seed for agents that use randomness")
     add_geometry_arguments(parser)
     add_grid_argument(parser)
     parser.set_defaults(run=run)

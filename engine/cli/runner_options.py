@@ -31,10 +31,8 @@ from engine import files as engine_files
 from engine.errors import EngineError
 from engine.experiments.executors import CLUSTER_TIMEOUT, CLUSTER_TIMEOUT_VARIABLE, cluster_argument
 from engine.files import STALE_SECONDS, FileProblem, read_text_bounded, write_atomic
-from engine.validate import int_arg, shown
+from engine.validate import MAX_SEED, int_arg, shown
 
-#: Seeds are whole numbers from 0 to 2**32 - 1 (what numpy's SeedSequence and the agents take).
-MAX_SEED = 2**32 - 1
 #: The file that says which command made a folder (first line: the command's owner name).
 MARKER = ".engine-output"
 #: A marker is one short line and a sentence: anything longer is not one.

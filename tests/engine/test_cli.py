@@ -162,3 +162,13 @@ def test_play_from_two_grids_or_moves_and_a_grid_says_which(cli, tmp_path) -> No
     assert status == 2 and "give --grid once" in err
     status, _, err = cli(["play", "--grid", str(grid), "--moves", "4"])
     assert status == 2 and "give --moves or --grid, not both" in err
+
+
+def test_seeds_are_whole_numbers_from_zero_everywhere(cli) -> None:
+    """Python's random made seed -1 the same as 1; the studies already refused negative seeds."""
+    negative = (["move", "--agent", "random", "--seed", "-1", "4"], ["match", "--seed", "-2"], ["play", "--seed", "-3"])
+    for argv in negative:
+        status, out, err = cli(argv)
+        assert (status, out) == (2, "") and "must be a whole number from 0 to 4,294,967,295" in err
+    status, out, err = cli(["move", "--agent", "random:seed=-5", "4"])
+    assert (status, out) == (2, "") and "seed=" in err
