@@ -138,7 +138,9 @@ class AgentSelect(FormScene):
     def _changed(self) -> None:
         for colour, side in self.sides.items():
             self.app.settings.set_agent(colour, side.spec())
-        self.error = ""
+        # Values that do not go together are said at once, beside the buttons, not only at Next.
+        problem = self.app.catalog.check(self.sides[self.current].spec()) if self.sides else None
+        self.error = "" if problem is None else f"{self.current.title}: {problem}"
 
     def handle_event(self, event: pygame.event.Event) -> None:
         focused = self.form.focused

@@ -161,3 +161,22 @@ def test_a_screen_with_its_line_in_the_index_gets_a_menu_button_a_menu_key_and_a
     driver.key(pygame.K_ESCAPE)
     driver.press(menu.screens["notes"])
     assert isinstance(driver.scene, Notes)
+
+
+def test_the_custom_editor_says_at_once_when_two_values_do_not_go_together(start):
+    """Seed 000's weight mode only goes with its evaluation: the message shows as the value changes."""
+    driver = start()
+    driver.wait_for_catalog()
+    driver.app.open("agent_select")
+    driver.step(2)
+    agents = driver.scene
+    agents._pick_custom()
+    agents._pick_agent("greedy")
+    driver.step()
+    assert agents.error == ""
+    mode = next(editor for editor in agents.editors if getattr(editor, "label", "") == "Seed 000 mode")
+    driver.focus(mode)
+    driver.key(pygame.K_RIGHT)
+    assert "goes with eval=seed000" in agents.error
+    driver.key(pygame.K_LEFT)
+    assert agents.error == ""
