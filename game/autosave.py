@@ -21,9 +21,10 @@ import json
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.settings import default_path
 
@@ -75,23 +76,27 @@ def look(path: Path) -> Found:
     return Found(game)
 
 
-def set_aside(path: Path) -> tuple[bool, str]:
+def set_aside(path: Path, notify: Callable[..., Any]) -> bool:
     """Before a new game takes the file: another unfinished game in it goes to Saved games, never lost.
 
-    Returns whether the file may be written now, and a message for the player (or ""). An earlier game that
-    cannot be saved stays where it is (the new game is then not kept).
+    Returns whether the file may be written now; ``notify(text, seconds=, error=)`` tells the player what
+    happened. An earlier game that cannot be saved stays where it is (the new game is then not kept).
     """
     from game.saves import save
 
     KEEPER.flush(1.0)  # (a removal or write still on its way decides what the file holds)
     found = look(path)
     if found.game is None:
-        return True, found.problem
+        if found.problem:
+            notify(found.problem, seconds=8.0, error=True)
+        return True
     try:
         saved = save(found.game)
     except OSError as exc:
-        return False, f"Your earlier unfinished game stays kept ({exc.strerror or exc}): this one will not be."
-    return True, f"Your earlier unfinished game ({describe(found.game)}) is now in Saved games as {saved.name}."
+        notify(f"Your earlier unfinished game stays kept ({exc.strerror or exc}): this one will not be.", error=True)
+        return False
+    notify(f"Your earlier unfinished game ({describe(found.game)}) is now in Saved games as {saved.name}.", seconds=8.0)
+    return True
 
 
 def describe(game: SavedGame) -> str:

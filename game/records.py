@@ -229,10 +229,12 @@ class Counted:
     """The finished game on a match's board, counted once in the score (the tally) and in the records, and
     taken back from both when its last move is undone (then counted again when it ends again)."""
 
-    def __init__(self, tally: Any, settings_path: Path | None, notify: Any) -> None:
+    def __init__(self, tally: Any, settings_path: Path | None, notify: Any, opened_over: bool = False) -> None:
+        """``opened_over``: the match opened on a game already over (a saved one), counted when it was played,
+        not now; taken back and ended again, it is a game played now, and counts."""
         self.tally, self.settings_path, self.notify = tally, settings_path, notify
-        self.counted = False
-        self._ours = True  # False for a game already over when its match opened: counted when it was played
+        self.counted = opened_over
+        self._ours = not opened_over  # (what take_back may subtract)
         self._winner: Colour | None = None
         self._before: Record | None = None  # the pair's record before this game
         self._clearings = 0  # the records' clearings when it was counted
@@ -249,13 +251,6 @@ class Counted:
         self._before = records.count(config, winner)
         self._clearings = records.clearings
         return True
-
-    def opened_over(self) -> None:
-        """The match opened on a game already over (a saved one): it was counted when it was played, not now.
-
-        Taken back and ended again, it is a game played now, and counts.
-        """
-        self.counted, self._ours = True, False
 
     def take_back(self, config: MatchConfig) -> None:
         """The counted game is no longer over: it leaves the score and the records."""

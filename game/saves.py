@@ -1,15 +1,8 @@
 """Saved games and shared positions: small JSON files in the user's data folder, and pasted text.
 
-A saved game is one JSON file (the format is described in ``docs/saved-games.md``)::
-
-    {"format": "connect-four game", "version": 1, "date": "2026-11-22T23:40:05+00:00",
-     "cols": 7, "rows": 6, "connect": 4, "first": "red",
-     "red": {"name": "Ann", "agent": null}, "yellow": {"name": "Computer", "agent": "hard"},
-     "start": "", "moves": "4453", "result": "unfinished"}
-
-``start`` is the position the game began from (a move string, or a text grid
-of seed 004), ``moves`` the moves played from there. ``result`` is written for
-people reading the file; the reader works it out again from the moves.
+A saved game is one JSON file (``docs/saved-games.md`` gives the format, with an example): the board, the
+players, ``start`` (the position the game began from: a move string, or a text grid of seed 004) and
+``moves`` (played from there). ``result`` is written for people reading it; the reader works it out again.
 
 Saved games come from other people too: only a regular file of at most :data:`MAX_FILE_BYTES` is read,
 never blocking (:func:`engine.files.read_bounded`), and anything wrong, whatever the parser raised, is
@@ -200,14 +193,13 @@ def _shown(value: object) -> str:
 def _start(text: str, geometry: Geometry) -> tuple[str, str]:
     """``(start_moves, start_grid)`` of a saved start position, checked against the board size."""
     moves = text.strip()
-    start = (moves, "") if re.fullmatch(r"[0-9]*", moves, re.ASCII) else ("", text)
-    if start[1]:
-        board = parse_grid(text, geometry.connect)
+    if re.fullmatch(r"[0-9]*", moves, re.ASCII):
+        board, start = Board(geometry), (moves, "")
+        _check_moves(board, moves)
+    else:
+        board, start = parse_grid(text, geometry.connect), ("", text)
         if (board.geometry.cols, board.geometry.rows) != (geometry.cols, geometry.rows):
             raise SaveFileError(f"the start grid is {board.geometry.cols}×{board.geometry.rows}, the board is not")
-    else:
-        board = Board(geometry)
-        _check_moves(board, moves)
     if board.is_over:  # (a game is saved with the position it began at: never a decided one)
         raise SaveFileError("the start position is already decided: nobody could move")
     return start

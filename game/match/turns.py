@@ -67,7 +67,7 @@ class TurnController(Spectating):
         self.steps = 0  # moves still to play while paused (the spectator's "step")
         self.series: Series | None = None  # a run of games between two computers
         self.computer: Lane[str] = Lane(services.worker)  # the computer's moves and the hints
-        self.result = self._new_result()  # the score, the records
+        self.result = Counted(services.tally, services.settings_path, services.notify, self.model.board.is_over)
         self._hint_agent: Agent | None = None
         self._preparing_said = False  # the screen was told the computer to move is being prepared
         # the unfinished game is kept after every change (game.autosave); two computers' games are not
@@ -125,7 +125,7 @@ class TurnController(Spectating):
         self.model = MatchModel(self.config)
         self.animations.clear()
         self.paused, self.steps = False, 0
-        self.result = self._new_result()
+        self.result = Counted(self.services.tally, self.services.settings_path, self.services.notify)
         self._reset_turn_state()
         self.on_change("new game")
         self._keep()
@@ -234,12 +234,9 @@ class TurnController(Spectating):
     def _keep(self) -> None:
         """The game as it is now, kept for resuming (or no longer, once over); a failure is said once."""
         model = self.model
-        if not self._kept and self._keeping is not None and model.played_moves and not model.board.is_over:
-            free, note = autosave.set_aside(self._keeping)  # (once per game: from here on it holds this one)
-            if note:
-                self.services.notify(note, seconds=8.0, error=not free)
-            if not free:
-                self._keeping = None
+        path, new = self._keeping, not self._kept and model.played_moves and not model.board.is_over
+        if path is not None and new and not autosave.set_aside(path, self.services.notify):  # (once a game)
+            self._keeping = None
         self._kept = autosave.keep(self._keeping, self.config, model.played_moves, model.board.is_over, self._kept)
         if autosave.KEEPER.problem and self._kept:
             self.say(autosave.KEEPER.problem)
@@ -373,13 +370,6 @@ class TurnController(Spectating):
         self._keep()
         self.on_change("played")
         self.on_change("state")
-
-    def _new_result(self) -> Counted:
-        """The score and records of this game: one already over as it opens (a saved game) is not counted again."""
-        result = Counted(self.services.tally, self.services.settings_path, self.services.notify)
-        if self.model.board.is_over:
-            result.opened_over()
-        return result
 
     def _count_result(self) -> None:
         """A game just ended: it goes into the score and the records (once)."""

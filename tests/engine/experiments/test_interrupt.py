@@ -46,4 +46,15 @@ def test_ctrl_c_stops_a_tournament_on_two_workers_and_leaves_no_process(tmp_path
         run.communicate()
         pytest.fail("the run hung after Ctrl-C")
     assert run.returncode == 130 and err.strip().endswith("interrupted")
-    assert _session(run.pid) == []
+    deadline = time.monotonic() + 30  # (a helper that sees its parent gone ends a moment later)
+    while _session(run.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = {pid: _command(pid) for pid in _session(run.pid)}
+    assert not left, f"still running after the run ended: {left}"
+
+
+def _command(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")[:200]
+    except OSError:
+        return "(gone)"
