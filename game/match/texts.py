@@ -69,8 +69,10 @@ def detail(view: Layout) -> tuple[str, Paint]:
         return turns.flash, DANGER
     if turns.hint_text:
         return turns.hint_text, ACCENT
-    if turns.preparing:
-        return f"First start: preparing {turns.model.player_to_move.agent_label}, once only", ACCENT
+    if turns.preparing:  # (first what a game's first move needs, then, from its second move, the rest)
+        player = turns.model.player_to_move.agent_label
+        part = f"{player}'s first move" if turns.model.board.ply <= 1 else f"the rest of {player}"
+        return f"First start: preparing {part}, once only", ACCENT
     if turns.thinking and thinking.summary():
         return f"{turns.model.colour_to_move.title}: {thinking.summary()}", ACCENT
     geometry, ply = turns.config.geometry, turns.model.board.ply

@@ -174,3 +174,24 @@ def test_the_preparing_note_sits_between_the_buttons_and_the_footer_at_every_tex
         middle, half = scene._note_y(height), theme.font(14).get_linesize() // 2
         assert max(widget.rect.bottom for widget in scene.form.widgets if widget.visible) <= middle - half
         assert middle + half <= height - theme.px(18) - theme.font(13).get_linesize()  # the footer's top
+
+
+def test_a_first_start_says_which_part_it_prepares(start, monkeypatch):
+    """The first move's kernels, then the rest: two waits at most, each named, neither called the whole."""
+    from game.match.turns import TurnController
+
+    driver = start()
+    match = open_match(
+        driver,
+        MatchConfig(
+            player_for(Colour.RED, None, Mode.HUMAN_VS_AI),
+            player_for(Colour.YELLOW, "random", Mode.HUMAN_VS_AI),
+            DEFAULT,
+            Colour.YELLOW,
+        ),
+    )
+    monkeypatch.setattr(TurnController, "preparing", property(lambda self: True))  # (as while it compiles)
+    assert texts.detail(match.view)[0] == "First start: preparing Random's first move, once only"
+    match.turns.model.play(3)
+    match.turns.model.play(3)
+    assert texts.detail(match.view)[0] == "First start: preparing the rest of Random, once only"
