@@ -164,7 +164,7 @@ def schedule(
     return tasks
 
 
-def summarize(agents: Sequence[str], rows: Sequence[Row], seed: int = 0) -> TournamentResult:
+def summarize(agents: Sequence[str], rows: Sequence[Row]) -> TournamentResult:
     """Crosstable, win/draw/loss counts and Elo ratings of game rows."""
     index = {agent: k for k, agent in enumerate(agents)}
     n = len(agents)
@@ -206,4 +206,4 @@ def run_tournament(
     """Play the round robin (see :func:`schedule`) and sum it up (see :func:`summarize`)."""
     tasks = schedule(agents, games, seed, geometry, opening_plies)
     rows = run_tasks(tasks, executor=executor, checkpoint=checkpoint, desc="games", progress=progress)
-    return summarize(agents, rows, seed)
+    return summarize(agents, rows)

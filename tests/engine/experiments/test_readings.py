@@ -122,7 +122,7 @@ def _eval_tournament(rows) -> tuple[list[float], list[str]]:
         out.append(float(np.mean([share[f"alphabeta:depth={depth},eval={e}"] for e in SEED_EVALS])))
     for e in SEED_EVALS:
         out.append(float(np.mean([share[f"alphabeta:depth={d},eval={e}"] for d in depths])))
-    out += [s.elo for s in summarize(all_field, all_rows, 1).standings]  # the Bradley-Terry fit of the CSV's games
+    out += [s.elo for s in summarize(all_field, all_rows).standings]  # the Bradley-Terry fit of the CSV's games
     return out, []
 
 
