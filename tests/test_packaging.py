@@ -8,6 +8,7 @@ import os
 import shlex
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -73,20 +74,25 @@ def test_removing_leaves_an_entry_it_did_not_write(tmp_path):
 def test_a_built_wheel_installs_commands_that_find_the_books_and_fonts(tmp_path):
     """Build the wheel, install it in a new virtual environment, and run both commands away from the checkout.
 
-    The environment sees this Python's packages (numpy, numba, pygame-ce) so that nothing is
-    downloaded but the build's own setuptools; the project itself comes only from the wheel.
+    The new environment sees the packages of the environment running the tests (numpy, numba,
+    pygame-ce), so that nothing is downloaded but the build's own setuptools; the project itself
+    comes only from the wheel. It is given them by a ``.pth`` file naming this environment's
+    folders, not by ``--system-site-packages``: that option shows the *base* interpreter's
+    packages, which a newcomer's virtual environment does not have.
     """
     wheels = tmp_path / "wheels"
     build = run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(wheels)], ROOT)
     assert build.returncode == 0, build.stderr[-2000:]
     (wheel,) = wheels.glob("connect_four-*.whl")
     venv = tmp_path / "venv"
-    assert run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], tmp_path).returncode == 0
+    assert run([sys.executable, "-m", "venv", str(venv)], tmp_path).returncode == 0
     bin_folder = venv / ("Scripts" if os.name == "nt" else "bin")
+    see_these_packages(bin_folder / "python")
     install = run([str(bin_folder / "python"), "-m", "pip", "install", "-q", "--no-deps", str(wheel)], tmp_path)
     assert install.returncode == 0, install.stderr[-2000:]
 
     where = run([str(bin_folder / "python"), "-c", "import engine, game.theme as t; print(engine.__file__, t.ASSETS)"])
+    assert where.returncode == 0, where.stderr[-2000:]
     engine_file, assets = where.stdout.split()
     assert Path(engine_file).is_relative_to(venv) and Path(assets).is_relative_to(venv)  # not the checkout
     assert (Path(assets) / "fonts" / "DejaVuSans.ttf").is_file()
@@ -95,6 +101,14 @@ def test_a_built_wheel_installs_commands_that_find_the_books_and_fonts(tmp_path)
     assert solved.returncode == 0 and solved.stdout.split() == ["1"], solved.stderr  # from the book, at once
     first_frame = run([str(bin_folder / "connect-four"), "--quit-after-first-frame"], tmp_path, timeout=120)
     assert first_frame.returncode == 0, first_frame.stderr[-2000:]
+
+
+def see_these_packages(python: Path) -> None:
+    """Let the environment of ``python`` import the packages of the environment running this test."""
+    ask = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
+    site_packages = Path(run([str(python), "-c", ask]).stdout.strip())
+    ours = dict.fromkeys(sysconfig.get_paths()[key] for key in ("purelib", "platlib"))  # in order, once each
+    (site_packages / "the-tests-environment.pth").write_text("\n".join(ours) + "\n", encoding="utf-8")
 
 
 def run(command: list[str], cwd: Path | None = None, timeout: float = 300) -> subprocess.CompletedProcess[str]:

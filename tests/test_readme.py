@@ -47,11 +47,17 @@ def test_it_is_a_front_page() -> None:
     assert "python main.py" in first_block and "pytest" in first_block
 
 
-def test_ci_runs_exactly_the_readmes_test_command() -> None:
+def test_ci_runs_exactly_the_readmes_test_command_in_a_fresh_virtual_environment() -> None:
     (line,) = [line for line in blocks("bash")[0].splitlines() if "pytest" in line]
     steps = [step.strip() for step in line.split("#")[0].split("&&")]
-    ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines() if line.startswith("python")]
+    script = (ROOT / ".ci" / "run").read_text().splitlines()
+    making = [line.split("#")[0].strip() for line in script]
+    venv = making.index('python3 -m venv "$scratch/venv"')  # from the machine's python3, no other packages
+    assert making[venv + 1] == '. "$scratch/venv/bin/activate"'
+    ci = [line.strip() for line in script[venv + 2 :] if line.startswith("python")]
+    assert not any(line.startswith(("python", "pip")) for line in making[:venv])  # nothing installed before
     assert [step.replace("--quiet ", "") for step in ci] == [step.replace("--quiet ", "") for step in steps]
+    assert "python3 -m venv .venv && . .venv/bin/activate" in README  # what the README tells a newcomer
 
 
 def test_the_difficulty_table_is_the_engines_presets() -> None:
