@@ -1,8 +1,12 @@
 """The student's process, and the line protocol both sides speak.
 
-Run as a script (``python child.py FILE FUNCTION INTERFACE MEMORY_MB PROCESSES
-PARENT_PID [SITE ...]``), this loads ``FUNCTION`` from ``FILE`` and answers
-boards until its input ends. The function is called the classroom way,
+Run as a script (``python child.py FILE MEMORY_MB USER FUNCTION INTERFACE
+PROCESSES PARENT_PID PARENT_PID_NAMESPACE [SITE ...]``), this switches to the
+uid ``USER`` (-1: stays), sets its limits, loads ``FUNCTION`` from ``FILE``
+and answers boards until its input ends. After each answer is computed and
+before it is sent, whatever the student printed is flushed and, inside the
+sandbox's own PID namespace, every other process the student left is killed:
+nothing of it runs through its rival's turn. The function is called the classroom way,
 ``agent(board, player)`` with a numpy array, or the Kaggle ConnectX way,
 ``agent(observation, configuration)`` (:func:`kaggle_arguments`):
 ``INTERFACE`` says which, or ``auto`` to tell from its parameters' names. It imports
@@ -30,6 +34,7 @@ output pipe that the parent drains (and caps), never into the answers.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import operator
 import os
@@ -132,13 +137,15 @@ def kaggle_arguments(request: Request) -> tuple[Struct, Struct]:
 
 
 # -- the child's side -------------------------------------------------------------
-def _limit(memory_mb: int, processes: int) -> None:
+def _limit(memory_mb: int, processes: int, confined: bool) -> None:
     """Cap the address space and the number of processes, soft and hard alike (POSIX only).
 
     A runaway allocation then fails in the student's own code (``MemoryError``)
     instead of waking the machine's out-of-memory killer, and a fork bomb
     stops at ``processes``. An unprivileged process may lower a hard limit
-    but never raise it again, so the student cannot undo either.
+    but never raise it again, so the student cannot undo either. Outside the
+    sandbox the kernel counts all of the user's processes (threads included),
+    so the limit is that count plus ``processes``.
     """
     try:
         import resource
@@ -148,8 +155,54 @@ def _limit(memory_mb: int, processes: int) -> None:
     if memory_mb > 0:
         limit = memory_mb * 2**20
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    if processes > 0:  # counted per user namespace (Linux 5.14+): only inside the sandbox, not the user's own
+    if processes > 0 and not confined:
+        processes += _threads_of(os.getuid())
+    if processes > 0:  # counted per user namespace (Linux 5.14+) inside the sandbox
         resource.setrlimit(resource.RLIMIT_NPROC, (processes, processes))
+
+
+def _threads_of(uid: int) -> int:
+    """How many threads the user ``uid`` runs now (Linux /proc; a large number where unknown)."""
+    if not os.path.isdir("/proc/self"):
+        return 2**20
+    total = 0
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/status", "rb") as file:
+                    fields = dict(line.split(b":", 1) for line in file if b":" in line)
+                if int(fields[b"Uid"].split()[0]) == uid:
+                    total += int(fields[b"Threads"])
+            except (OSError, KeyError, ValueError, IndexError):
+                continue
+    return total
+
+
+def _become(uid: int) -> None:
+    """Switch to the unprivileged ``uid`` for good (the sandbox maps it when the program runs as root)."""
+    if uid < 0:
+        return
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+    if os.getuid() != uid or os.geteuid() != uid:
+        raise OSError("could not leave root")
+
+
+def _end_leftovers(confined: bool) -> None:
+    """Kill every process of this PID namespace but its first and this one: what the student left running."""
+    if confined:
+        import signal
+
+        with contextlib.suppress(ProcessLookupError):  # nothing to kill
+            os.kill(-1, signal.SIGKILL)
+
+
+def _flush_printed() -> None:
+    """Pass on what the student printed and left in a buffer (it may have replaced ``sys.stdout``)."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
 
 
 def _die_with_parent(parent: int) -> None:
@@ -234,12 +287,15 @@ def _short_repr(value: Any) -> str:
 
 
 def main(argv: list[str]) -> int:
-    path, function, interface, memory_mb, processes, parent, *sites = argv
+    path, memory_mb, user, function, interface, processes, parent, namespace, *sites = argv
     _die_with_parent(int(parent))
+    _become(int(user))
+    # Only in a PID namespace of its own may the child kill "every process it can" after a move.
+    confined = bool(namespace) and _pid_namespace() not in ("", namespace)
     sys.path.pop(0)  # this script's folder is no place to import from
     sys.path.extend(site for site in sites if site not in sys.path)  # numpy, where it lives
     requests, answers = _private_streams()
-    _limit(int(memory_mb), int(processes))
+    _limit(int(memory_mb), int(processes), confined)
     try:
         fn = _load(path, function)
     except BaseException as exc:
@@ -247,12 +303,24 @@ def main(argv: list[str]) -> int:
         return 1
     if interface == "auto":
         interface = interface_of(fn)
+    _flush_printed()
+    _end_leftovers(confined)
     answers.write(f"READY {interface}\n".encode())
     while True:
         line = requests.readline(MAX_LINE)
         if not line:
             return 0
-        answers.write((_answer(fn, decode_board(line), interface, path) + "\n").encode("utf-8", "replace"))
+        answer = _answer(fn, decode_board(line), interface, path)
+        _flush_printed()
+        _end_leftovers(confined)
+        answers.write((answer + "\n").encode("utf-8", "replace"))
+
+
+def _pid_namespace() -> str:
+    try:
+        return os.readlink("/proc/self/ns/pid")
+    except OSError:
+        return ""
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ import sys
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -39,8 +39,10 @@ import numpy as np
 
 from engine.errors import EngineError
 from engine.sandbox import boundary
-from engine.sandbox.boundary import Boundary
+from engine.sandbox.boundary import Boundary, Launch
 from engine.sandbox.child import MAX_LINE, encode_board, one_line
+from engine.sandbox.text import clean
+from engine.sandbox.view import view_of
 from engine.stop import StopFlag
 
 #: How often a waiting caller looks at its stop flag (well inside the 50 ms a stop may take).
@@ -68,8 +70,11 @@ class StudentProcess:
         interface: str = "auto",
         echo: Callable[[str], None] | None = None,
         confinement: Boundary | None = None,
+        files: Sequence[str | Path] | None = None,
     ) -> None:
         self.path, self.function = str(Path(path).resolve()), function  # the file itself, not a link to it
+        #: The files the student sees beside its own (None: its submission, see engine.sandbox.view).
+        self.files = None if files is None else [Path(file).resolve() for file in files]
         self._boundary = confinement
         self.interface = interface  # "classroom" or "kaggle" once started (the child tells which, for "auto")
         self.memory_mb, self.output_bytes = memory_mb, output_bytes
@@ -110,15 +115,18 @@ class StudentProcess:
             raise StudentFailure(reply.removeprefix("ERROR ") if reply.startswith("ERROR ") else f"said {reply!r}")
         self.interface = interface
 
-    def _command(self) -> tuple[list[str], dict[str, str]]:
-        """The child's command line inside this machine's boundary (found on the spawning thread: a few ms once)."""
+    def _command(self) -> Launch:
+        """How to start the child inside this machine's boundary (on the spawning thread: it reads files)."""
         wall = self._boundary or boundary.current()
-        if not wall.confined:
+        if wall.missing:
             _announce(wall.summary(), self._echo)
-        processes, parent = (boundary.MAX_PROCESSES, 0) if wall.confined else (0, os.getpid())
-        arguments = [self.path, self.function, self.interface, str(self.memory_mb), str(processes), str(parent)]
+        view = view_of(Path(self.path), self.function, self.files) if wall.confined else None
+        if view is not None and view.note:
+            _announce(f"[{clean(self._name)}] {view.note}", self._echo)
+        namespace = _pid_namespace() if wall.confined else ""
+        rest = [self.function, self.interface, str(boundary.MAX_PROCESSES), str(0 if wall.confined else os.getpid())]
         self._confined = wall.confined
-        return wall.command([*arguments, *boundary.site_folders()], Path(self.path)), wall.environment()
+        return wall.launch(view, Path(self.path), self.memory_mb, [*rest, namespace, *boundary.site_folders()])
 
     @property
     def alive(self) -> bool:
@@ -167,7 +175,7 @@ class StudentProcess:
         if len(line) > MAX_LINE or not line.endswith(b"\n"):
             self.close()
             raise StudentFailure(f"sent an answer longer than {MAX_LINE} bytes ({what})")
-        return one_line(line.decode("utf-8", "replace"))
+        return clean(one_line(line.decode("utf-8", "replace")))
 
     def _exit_reason(self) -> str:
         process = self._process
@@ -196,6 +204,7 @@ def _daemon(target: Callable[..., None], *args: Any) -> None:
 
 
 Started = queue.Queue["subprocess.Popen[bytes] | OSError"]
+Request = tuple[Callable[[], Launch], Started]
 
 
 class _Spawner:
@@ -204,9 +213,9 @@ class _Spawner:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._owner = 0  # the process whose thread serves the queue (a forked copy starts its own)
-        self._requests: queue.Queue[tuple[Callable[[], tuple[list[str], dict[str, str]]], Started]] = queue.Queue()
+        self._requests: queue.Queue[Request] = queue.Queue()
 
-    def put(self, request: tuple[Callable[[], tuple[list[str], dict[str, str]]], Started]) -> None:
+    def put(self, request: Request) -> None:
         with self._lock:
             if self._owner != os.getpid():
                 self._owner, self._requests = os.getpid(), queue.Queue()
@@ -214,11 +223,11 @@ class _Spawner:
             self._requests.put(request)
 
     @staticmethod
-    def _serve(requests: queue.Queue[tuple[Callable[[], tuple[list[str], dict[str, str]]], Started]]) -> None:
+    def _serve(requests: queue.Queue[Request]) -> None:
         while True:
             command, into = requests.get()
             try:
-                into.put(_spawn(*command()))
+                into.put(_spawn(command()))
             except OSError as exc:
                 into.put(exc)
 
@@ -226,13 +235,33 @@ class _Spawner:
 _SPAWNER = _Spawner()
 
 
-def _spawn(command: list[str], environment: dict[str, str]) -> subprocess.Popen[bytes]:
+def _spawn(launch: Launch) -> subprocess.Popen[bytes]:
     """Start the child in a session of its own (POSIX; a new process group on Windows)."""
-    options: dict[str, Any] = {"start_new_session": True} if POSIX else {}
+    options: dict[str, Any] = {"start_new_session": True, "pass_fds": launch.fds} if POSIX else {}
     if not POSIX:
         options["creationflags"] = subprocess.CREATE_NEW_PROCESS_GROUP  # type: ignore[attr-defined]
     pipe = subprocess.PIPE
-    return subprocess.Popen(command, stdin=pipe, stdout=pipe, stderr=pipe, env=environment, **options)
+    try:
+        process = subprocess.Popen(
+            launch.command, stdin=pipe, stdout=pipe, stderr=pipe, env=launch.environment, cwd=launch.cwd, **options
+        )
+    finally:
+        launch.close()
+    try:
+        launch.started(process)
+    except OSError:
+        _kill_group(process)
+        _reap(process)
+        raise
+    return process
+
+
+def _pid_namespace() -> str:
+    """This process's PID namespace (``pid:[4026531836]``), or "" where it cannot be told."""
+    try:
+        return os.readlink("/proc/self/ns/pid")
+    except (OSError, AttributeError):
+        return ""
 
 
 _ANNOUNCED: set[str] = set()
@@ -329,11 +358,12 @@ class LineRelay:
         self._line, self._cut = bytearray(), False
         line = line[: max(0, self.limit - self.shown)]
         self.shown += len(line) + 1
-        text = line.decode("utf-8", "replace").rstrip("\r")
-        self.echo(f"[{self.name}] {text}" + (f" … (the rest of a line over {self.line_limit:,} bytes)" if cut else ""))
+        text = clean(line.decode("utf-8", "replace").rstrip("\r"))
+        rest = f" … (the rest of a line over {self.line_limit:,} bytes)" if cut else ""
+        self.echo(f"[{clean(self.name)}] {text}{rest}")
         if self.shown >= self.limit:
             self._full = True
-            self.echo(f"[{self.name}] (more output dropped: the limit is {self.limit:,} bytes)")
+            self.echo(f"[{clean(self.name)}] (more output dropped: the limit is {self.limit:,} bytes)")
 
 
 def _drain_output(stream: IO[bytes], limit: int, name: str, echo: Callable[[str], None]) -> None:

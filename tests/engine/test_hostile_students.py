@@ -117,7 +117,10 @@ def hostile(tmp_path_factory) -> Path:
 
 
 def student_processes(folder: Path) -> list[int]:
-    """Process ids whose command line names a file in ``folder`` (Linux /proc)."""
+    """Process ids of the students whose files are in ``folder`` (Linux /proc): the command line names the
+    folder (outside the sandbox) or one of its files' copies in ``/sandbox/student`` (inside)."""
+    names = [str(folder).encode()]
+    names += [f"/sandbox/student/{path.name}".encode() for path in folder.iterdir() if path.suffix == ".py"]
     found = []
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -129,7 +132,7 @@ def student_processes(folder: Path) -> list[int]:
                 state = file.read().rsplit(b")", 1)[1].split()[0]
         except OSError:
             continue
-        if str(folder).encode() in command and state != b"Z":
+        if any(name in command for name in names) and state != b"Z":
             found.append(int(entry))
     return found
 
