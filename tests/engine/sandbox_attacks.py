@@ -25,6 +25,8 @@ SECRET_FILES = {secret_files!r}  # files of the user's that no student may read
 SECRET = {secret!r}  # a value in the parent's environment
 PORT = {port!r}  # a listener of the test's on 127.0.0.1
 PARENT = {parent!r}  # the test's own process id
+SOCKETS = {sockets!r}  # Unix sockets of the test's, listening: one beside the student's file, one elsewhere
+MEMORY_MB = 256  # the memory_mb the tests give the memory probe
 
 
 def first_free(board):
@@ -128,6 +130,97 @@ def probe_raise_limits(board, player=1):
         return 0
 
 
+def probe_unix_socket(board, player=1):
+    """Connects to a socket file of the user's (as to tmux's, ssh-agent's or the X server's)."""
+    for path in SOCKETS:
+        try:
+            with socket.socket(socket.AF_UNIX) as client:
+                client.settimeout(2)
+                client.connect(path)
+                return 1
+        except OSError:
+            pass
+    return 0
+
+
+def probe_memory_files(board, player=1):
+    """Writes to every memory file system it can find: 1 if it could store more than its memory limit."""
+    total = 0
+    for folder in ("/dev/shm", "/dev", "/", "/sandbox", "/sandbox/student", os.environ.get("TMPDIR", "/tmp")):
+        name = os.path.join(folder, "fill-{tag}")
+        try:
+            with open(name, "wb") as file:
+                for _ in range(MEMORY_MB + 1):
+                    file.write(b"x" * 2**20)
+                    file.flush()
+                    total += 1
+        except (OSError, MemoryError):
+            pass
+        finally:
+            try:
+                os.unlink(name)
+            except OSError:
+                pass
+        if total > MEMORY_MB:
+            return 1
+    return 0
+
+
+def probe_fork_bomb(board, player=1):
+    """Starts sleepers until refused: 1 if it got more than the sandbox's 64 processes."""
+    made = 0
+    while made < 300:
+        try:
+            if os.fork() == 0:
+                time.sleep(60)
+                os._exit(0)
+        except OSError:
+            break
+        made += 1
+    return int(made > 64)
+
+
+LEFT = []
+
+
+def probe_leftover(board, player=1):
+    """First move: leaves a busy process behind. Later moves: 1 if it still runs (it ran through the rival's turn)."""
+    if not LEFT:
+        pid = os.fork()
+        if pid == 0:
+            os.setsid()
+            while True:
+                pass
+        LEFT.append(pid)
+        return 0
+    try:
+        with open(f"/proc/{{LEFT[0]}}/stat") as file:
+            return int(file.read().rsplit(")", 1)[1].split()[0] != "Z")  # killed, not yet waited for: a zombie
+    except OSError:
+        return 0
+
+
+def probe_system_calls(board, player=1):
+    """ptrace, the key store, bpf, a memory file, a new user namespace: 1 if any of them is allowed."""
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    numbers = {{"x86_64": (250, 321), "aarch64": (219, 280)}}.get(os.uname().machine, (250, 321))
+    if libc.ptrace(0, 0, 0, 0) == 0:  # PTRACE_TRACEME
+        return 1
+    if libc.syscall(numbers[0], 0, -3, 0, 0) >= 0:  # keyctl(KEYCTL_GET_KEYRING_ID, session keyring)
+        return 1
+    if libc.syscall(numbers[1], 0, 0, 0) >= 0 or ctypes.get_errno() not in (1, 38):  # bpf
+        return 1
+    if libc.unshare(0x10000000) == 0:  # CLONE_NEWUSER
+        return 1
+    try:
+        os.close(os.memfd_create("x"))
+        return 1
+    except (OSError, AttributeError):
+        return 0
+
+
 def daemon(board, player=1):
     """Leaves a sleeper in a session of its own, twice forked, then plays on."""
     if os.fork() == 0:
@@ -165,7 +258,15 @@ def killed_by_sigkill(board, player=1):
 
 
 def write_attacks(
-    folder: Path, *, targets: list[Path], secret_files: list[Path], secret: str, port: int, parent: int, tag: str
+    folder: Path,
+    *,
+    targets: list[Path],
+    secret_files: list[Path],
+    secret: str,
+    port: int,
+    parent: int,
+    tag: str,
+    sockets: list[Path] = (),  # type: ignore[assignment]
 ) -> Path:
     """The hostile student's file in ``folder``; ``tag`` names it apart from its rivals."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -177,6 +278,7 @@ def write_attacks(
         port=port,
         parent=parent,
         tag=tag,
+        sockets=[str(path) for path in sockets],
     )
     path.write_text(textwrap.dedent(source))
     return path

@@ -62,6 +62,14 @@ def world(tmp_path_factory, monkeypatch_module):
     decoy.write_text("# engine\n")
     listener = socket.create_server(("127.0.0.1", 0))
     listener.settimeout(0.5)
+    (base / "students").mkdir()
+    unix_listeners = []
+    for path in (base / "students" / "tmux.sock", home / "agent.sock"):  # beside the student's file, and elsewhere
+        server = socket.socket(socket.AF_UNIX)
+        server.bind(str(path))
+        server.listen()
+        server.settimeout(0.5)
+        unix_listeners.append(server)
     monkeypatch_module.setenv("CONNECT_FOUR_TEST_SECRET", SECRET)
     targets = [home / "thesis.txt", decoy, ROOT / "engine" / "__init__.py", base / "students" / "attacks_a.py"]
     student = write_attacks(
@@ -72,13 +80,25 @@ def world(tmp_path_factory, monkeypatch_module):
         port=listener.getsockname()[1],
         parent=os.getpid(),
         tag="a",
+        sockets=[base / "students" / "tmux.sock", home / "agent.sock"],
     )
     honest = base / "others" / "honest.py"
     honest.parent.mkdir()
     honest.write_text(HONEST)
     before = {path: (path.read_bytes(), path.stat().st_mtime_ns) for path in targets if path.exists()}
-    yield {"student": student, "honest": honest, "listener": listener, "targets": before, "base": base}
+    yield {
+        "student": student,
+        "honest": honest,
+        "listener": listener,
+        "unix_listeners": unix_listeners,
+        "targets": before,
+        "base": base,
+    }
     listener.close()
+    for server in unix_listeners:
+        with pytest.raises(TimeoutError):  # nobody connected, whatever the probes said
+            server.accept()
+        server.close()
     for path, state in before.items():
         assert (path.read_bytes(), path.stat().st_mtime_ns) == state, f"{path} was changed by a student"
 
@@ -89,20 +109,36 @@ def monkeypatch_module():
         yield patch
 
 
-def move_of(student: Path, function: str) -> int:
-    agent = create_agent(f"{student}:{function},timeout=20")
+def move_of(student: Path, function: str, keys: str = "", moves: int = 1) -> int:
+    """The column of the ``moves``-th move of ``function`` (the same process plays them all)."""
+    agent = create_agent(f"{student}:{function},timeout=20{keys}")
     try:
+        for _ in range(moves - 1):
+            agent.choose(Board.from_moves(""))
         return agent.choose(Board.from_moves("")).column
     finally:
         agent.close()
 
 
-@pytest.mark.parametrize(
-    "function",
-    ["probe_write_outside", "probe_read_secrets", "probe_environment", "probe_see_parent", "probe_raise_limits"],
-)
+#: Every attack, with the keys and moves it needs (the memory probe stores more than memory_mb=256 if it can).
+ATTACKS = {
+    "probe_write_outside": ("", 1),
+    "probe_read_secrets": ("", 1),
+    "probe_environment": ("", 1),
+    "probe_see_parent": ("", 1),
+    "probe_raise_limits": ("", 1),
+    "probe_unix_socket": ("", 1),
+    "probe_system_calls": ("", 1),
+    "probe_memory_files": (",memory_mb=256", 1),
+    "probe_fork_bomb": ("", 1),
+    "probe_leftover": ("", 2),
+}
+
+
+@pytest.mark.parametrize("function", list(ATTACKS))
 def test_an_attack_fails(world, function: str) -> None:
-    assert move_of(world["student"], function) == 0, f"{function} worked"
+    keys, moves = ATTACKS[function]
+    assert move_of(world["student"], function, keys, moves) == 0, f"{function} worked"
 
 
 def test_the_scratch_folder_is_writable_and_vanishes(world) -> None:
@@ -257,9 +293,12 @@ AS_USER = """
 import sys
 from engine.agents.registry import create_agent
 from engine.board import Board
-for function in sys.argv[2:]:
-    agent = create_agent(sys.argv[1] + ":" + function + ",timeout=30")
+for probe in sys.argv[2:]:
+    function, keys, moves = probe.split("/")
+    agent = create_agent(sys.argv[1] + ":" + function + ",timeout=30" + keys)
     try:
+        for _ in range(int(moves) - 1):
+            agent.choose(Board.from_moves(""))
         print(function, agent.choose(Board.from_moves("")).column, flush=True)
     finally:
         agent.close()
@@ -280,10 +319,13 @@ def _hidden_ancestors(paths: list[Path]) -> list[Path]:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux users and namespaces")
 def test_the_boundary_holds_for_an_ordinary_user(world, tmp_path) -> None:
-    probes = ["probe_write_outside", "probe_read_secrets", "probe_environment", "probe_see_parent"]
-    probes += ["probe_raise_limits", "probe_connect", "probe_scratch"]
+    probes = [*ATTACKS, "probe_connect", "probe_scratch"]
     folder = tmp_path / "user"
     folder.mkdir()
+    server = socket.socket(socket.AF_UNIX)  # a socket of the user's beside the student's file
+    server.bind(str(folder / "tmux.sock"))
+    server.listen()
+    server.settimeout(0.5)
     student = write_attacks(
         folder,
         targets=[ROOT / "engine" / "__init__.py", world["base"] / "home" / "thesis.txt"],
@@ -292,14 +334,17 @@ def test_the_boundary_holds_for_an_ordinary_user(world, tmp_path) -> None:
         port=world["listener"].getsockname()[1],
         parent=os.getpid(),
         tag="u",
+        sockets=[folder / "tmux.sock"],
     )
-    command = [sys.executable, "-c", AS_USER, str(student), *probes]
+    specs = [f"{probe}/{ATTACKS.get(probe, ('', 1))[0]}/{ATTACKS.get(probe, ('', 1))[1]}" for probe in probes]
+    command = [sys.executable, "-c", AS_USER, str(student), *specs]
     if os.geteuid() == 0:
         # Drop to nobody. Python or the project may sit below a folder that only root may enter (/root):
         # in a mount namespace of this test only, such a folder is replaced by an empty one that
         # everybody may enter, with just the paths needed bound back into it.
         for path in (tmp_path, folder):
             os.chmod(path, 0o755)
+        os.chmod(folder / "tmux.sock", 0o777)  # the ordinary user's own socket: it may connect, its student may not
         for parent in tmp_path.parents:
             if str(parent).startswith("/tmp/"):
                 os.chmod(parent, 0o755)
@@ -322,6 +367,9 @@ def test_the_boundary_holds_for_an_ordinary_user(world, tmp_path) -> None:
     expected = {probe: "0" for probe in probes} | {"probe_scratch": "1"}
     assert moves == expected, done.stderr[-3000:]
     assert no_process_left(folder)
+    with pytest.raises(TimeoutError):
+        server.accept()
+    server.close()
 
 
 def _user_environment() -> dict[str, str]:
