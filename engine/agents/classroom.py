@@ -38,6 +38,7 @@ from engine.board import Board, Side
 from engine.errors import EngineError, PositionError
 from engine.formats import Encoding, Origin, encoding_values, from_array, integer_grid, to_array
 from engine.sandbox.process import StudentFailure, StudentProcess
+from engine.sandbox.text import clean
 from engine.stop import StopFlag
 from engine.validate import is_column_value
 
@@ -159,16 +160,16 @@ class ClassroomAgent(Agent):
             reply = self._student.ask(cells, player, stop, self.seconds, board.geometry.connect)
         except StudentFailure as exc:
             self.close()  # the next move (or game) starts a fresh process
-            raise AgentForfeit(f"{self.spec} {exc}") from None
+            raise AgentForfeit(clean(f"{self.spec} {exc}")) from None
         kind, _, rest = reply.partition(" ")
         if kind == "MOVE" and rest.lstrip("-").isascii() and rest.lstrip("-").isdigit():
             return SearchResult(column=int(rest), nodes=1)
         if kind == "ERROR":
-            raise AgentForfeit(f"{self.spec} raised {rest}")
+            raise AgentForfeit(clean(f"{self.spec} raised {rest}"))
         if kind == "BAD":
-            raise AgentForfeit(f"{self.spec} returned {rest}, not a column number")
+            raise AgentForfeit(clean(f"{self.spec} returned {rest}, not a column number"))
         self.close()
-        raise AgentForfeit(f"{self.spec} sent {reply!r}, which is no answer")
+        raise AgentForfeit(clean(f"{self.spec} sent {reply!r}, which is no answer"))
 
     def _start(self, stop: StopFlag) -> None:
         self._student = StudentProcess(

@@ -114,7 +114,7 @@ def _collect(folder: Path, paths: list[Path], student: Path, own: tuple[str, byt
 
 
 def _walk(folder: Path) -> list[Path]:
-    """The regular files below ``folder`` as candidates: top level first, Python files first, by name; no links."""
+    """The files below ``folder`` as candidates: top level first, Python files first, by name (not into links)."""
     found: list[Path] = []
     level = [folder]
     for _ in range(MAX_DEPTH + 1):
@@ -129,7 +129,7 @@ def _walk(folder: Path) -> list[Path]:
                     continue
                 if entry.is_dir(follow_symlinks=False):
                     below.append(Path(entry.path))
-                elif entry.is_file(follow_symlinks=False):
+                else:  # links and special files too: they are left out when read, and said so
                     found.append(Path(entry.path))
                 if len(found) > 4 * MAX_FILES:  # a huge tree: enough candidates to fill the view
                     return found

@@ -81,3 +81,31 @@ def test_a_real_students_fragments_arrive_as_lines(tmp_path: Path) -> None:
         "[chatty.py] write",
         "[chatty.py] done",
     ]
+
+
+PLAIN = """
+def agent(board, player=1):
+    print("thinking about column 1")  # plain print(): no flush, and the process is not ended after the move
+    print("done")
+    return 0
+"""
+
+
+def test_plain_prints_arrive_while_the_student_still_runs(tmp_path: Path) -> None:
+    path = tmp_path / "quiet.py"
+    path.write_text(textwrap.dedent(PLAIN))
+    said: list[str] = []
+    student = StudentProcess(str(path), "agent", memory_mb=0, output_bytes=10_000, echo=said.append)
+    try:
+        student.start(StopFlag(), 30)
+        assert student.ask(np.zeros((6, 7), dtype=np.int64), 1, StopFlag(), 10) == "MOVE 0"
+        deadline = time.monotonic() + 5
+        while "[quiet.py] done" not in said and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert student.alive
+    finally:
+        student.close()
+    assert [line for line in said if line.startswith("[quiet.py]")] == [
+        "[quiet.py] thinking about column 1",
+        "[quiet.py] done",
+    ]
