@@ -62,9 +62,10 @@ def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
     """The parser; ``with_agents`` adds the agent listing to ``--help`` (it loads the engine)."""
     epilog = None
     if with_agents:
+        from engine.agents.classroom import with_trust_note
         from engine.agents.registry import describe_agents
 
-        epilog = describe_agents()
+        epilog = with_trust_note(describe_agents())
     parser = argparse.ArgumentParser(
         prog="main.py",
         description="Connect Four, the desktop game. Without options it opens the menu.",

@@ -46,6 +46,24 @@ def start_match(app: Host, pasted: str | None = None) -> str | None:
     return None
 
 
+_sandbox_said = False
+
+
+def say_sandbox(app: Host, specs: list[str]) -> None:
+    """The first time a match would run a student's file, tell the player what its sandbox holds on this
+    machine (the whole warning where it is missing something; finding it out takes a moment, once)."""
+    global _sandbox_said
+    from engine.agents.registry import runs_a_file
+
+    students = [spec for spec in specs if runs_a_file(spec)]
+    if students and not _sandbox_said:
+        _sandbox_said = True
+        from engine.agents.classroom import trust_note
+        from game.saves import student_file
+
+        app.notify(f"{student_file(students[0])}: {trust_note()}", seconds=10.0)  # a file's name keeps its case
+
+
 def open_game(app: Host, game: SavedGame) -> str | None:
     """Open a saved game on the match screen; returns why it cannot be opened, if so."""
     config = game.config

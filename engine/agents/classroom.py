@@ -24,7 +24,6 @@ the next game starts a fresh one. Nothing else is affected.
 from __future__ import annotations
 
 import contextlib
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from engine.agents.base import Agent, SearchResult
-from engine.agents.registry import create_agent, param, register
+from engine.agents.registry import TRUST_MARK, create_agent, param, register
 from engine.board import Board, Side
 from engine.errors import EngineError, PositionError
 from engine.formats import Encoding, Origin, encoding_values, from_array, integer_grid, to_array
@@ -42,12 +41,22 @@ from engine.sandbox.text import clean
 from engine.stop import StopFlag
 from engine.validate import is_column_value
 
-#: What loading a student's file means here, for ``--help`` and the game's editor (docs/sandbox.md).
-TRUST_NOTE = (
-    "it runs in a sandbox: no network, none of your other files, no other processes"
-    if sys.platform.startswith("linux")
-    else "on this system it runs with your rights: load only files you trust"
-)
+
+def trust_note() -> str:
+    """What loading a student's file means on this machine, as its sandbox really is (docs/sandbox.md).
+
+    Finding it out starts ``bwrap`` once a process, so ``--help`` and the game's editor ask for it
+    only when they show it: their texts carry :data:`TRUST_MARK` until then (:func:`with_trust_note`).
+    """
+    from engine.sandbox import boundary
+
+    return boundary.current().trust_note()
+
+
+def with_trust_note(text: str) -> str:
+    """``text`` with :data:`TRUST_MARK` replaced by :func:`trust_note` (found out only if it is there)."""
+    return text.replace(TRUST_MARK, trust_note()) if TRUST_MARK in text else text
+
 
 #: The student's memory limit unless the spec sets ``memory_mb``.
 DEFAULT_MEMORY_MB = 2048
@@ -109,11 +118,11 @@ def as_classroom_function(
 @register(
     "classroom",
     "a student's agent(board, player=1), or a Kaggle ConnectX agent(observation, configuration), from a Python "
-    f"file (also FILE.py:FUNCTION); {TRUST_NOTE}",
+    f"file (also FILE.py:FUNCTION); {TRUST_MARK}",
 )
 @dataclass
 class ClassroomAgent(Agent):
-    path: str = param("", f"the Python file that defines the function ({TRUST_NOTE})")
+    path: str = param("", "the Python file that defines the function (it sees only its own files: docs/sandbox.md)")
     function: str = param("agent", "the function's name")
     seconds: float = param(10.0, "seconds the function may take per move", low=0.1, high=3600, aliases=("timeout",))
     load_seconds: float = param(

@@ -181,6 +181,11 @@ _PRESETS: dict[str, Preset] = {}
 _loaded = False
 
 
+#: Stands in a text for what a student's file may do on this machine; filled in when the text is shown
+#: (engine.agents.classroom.with_trust_note), because finding that out starts a process.
+TRUST_MARK = "<what its sandbox holds on this machine>"
+
+
 def register(name: str, summary: str) -> Callable[[A], A]:
     """Class decorator: make a dataclass agent available under ``name``."""
 

@@ -65,8 +65,21 @@ def add_command(subparsers, name: str, help: str, *, agents: bool = False) -> ar
         help=help,
         description=help.replace("%%", "%"),  # (the list of commands formats help with %; the description not)
         epilog=agents_epilog() if agents else None,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_AgentsFormatter,
     )
+
+
+class _AgentsFormatter(argparse.RawDescriptionHelpFormatter):
+    """Fills in what a student's file may do on this machine, only when the help is shown."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        from engine.agents.registry import TRUST_MARK
+
+        if TRUST_MARK in text:
+            from engine.agents.classroom import with_trust_note
+
+            text = with_trust_note(text)
+        return super()._fill_text(text, width, indent)
 
 
 @dataclass

@@ -102,7 +102,10 @@ class AgentSelect(FormScene):
         self.editors, self.first_editor = [], 0
         if side.preset is None:
             agents = [(info.name, info.name) for info in self.app.catalog.agents()]
-            self.editors.append(Choice("Engine", agents, side.agent, self._pick_agent, help=side.info.summary))
+            from engine.agents.classroom import with_trust_note  # (loaded with the catalog by now)
+
+            summary = with_trust_note(side.info.summary)  # a student's file: what its sandbox holds here
+            self.editors.append(Choice("Engine", agents, side.agent, self._pick_agent, help=summary))
             self.editors += [param_editor(param, side, self._changed) for param in side.info.params]
         widgets += [*self.editors, self.back, self.next]
         self.form.set_widgets(widgets)

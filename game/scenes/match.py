@@ -27,6 +27,7 @@ from game.match.view import MatchView
 from game.model import Mode
 from game.scene import Host, Scene
 from game.settings import remember
+from game.start import say_sandbox
 
 if TYPE_CHECKING:
     from game.players import MatchConfig
@@ -48,6 +49,8 @@ class MatchScene(Scene):
     # -- life cycle ----------------------------------------------------------------------------
     def enter(self) -> None:
         self.turns.enter()
+        players = (self.turns.model.config.red, self.turns.model.config.yellow)
+        say_sandbox(self.app, [player.spec for player in players if player.spec])
 
     def resume(self) -> None:
         self.turns.animations.speed = self.app.settings.animation.factor  # the settings screen may have changed it

@@ -46,3 +46,23 @@ def test_the_failure_names_the_students_file_and_line(start, buggy):
     assert failure.startswith("Red computer (buggy_bot.py:agent")  # the panel's name: the file, not "Classroom"
     box, _ = texts.error_box(match.view, driver.app.screen.get_width())
     assert box.width > 200 and not box.colliderect(match.view.move_list.rect)  # the list's header stays readable
+
+
+def test_the_first_student_match_says_what_its_sandbox_holds_here(start, buggy, monkeypatch):
+    """On the screen, not only on stderr: the note computed from this machine's boundary, missing parts named."""
+    from engine.sandbox import boundary
+    from game import start as starting
+
+    monkeypatch.setattr(starting, "_sandbox_said", False)
+    plain = boundary.Boundary(None, boundary.UNCONFINED, "bubblewrap is not installed")
+    monkeypatch.setattr(boundary, "current", lambda: plain)
+    driver = start()
+    open_match(driver, config("random:seed=1", "random:seed=2"))
+    assert not any("sandbox" in text or "rights" in text for text in driver.app.toasts.texts)  # no student: no note
+    match = open_match(driver, config(f"{buggy}:agent,timeout=20", "random:seed=1"))
+    said = [text for text in driver.app.toasts.texts if text.startswith("buggy_bot.py")]
+    warning = "on this machine it runs with your rights (bubblewrap is not installed): load only files you trust"
+    assert said == [f"buggy_bot.py: {warning}"]
+    assert match.turns.model.config.red.spec.endswith("buggy_bot.py:agent,timeout=20")
+    open_match(driver, config(f"{buggy}:agent,timeout=20", "random:seed=1"))
+    assert len([text for text in driver.app.toasts.texts if text.startswith("buggy_bot.py")]) == 1  # once a run
