@@ -9,8 +9,12 @@ targets (a secret file, a decoy of the engine's source, a port, its pid).
 
 from __future__ import annotations
 
+import os
+import sys
 import textwrap
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
 
 SOURCE = '''
 import os
@@ -288,3 +292,40 @@ HONEST = """
 def agent(board, player=1):
     return int((board[0] == 0).argmax())
 """
+
+
+def as_nobody(command: list[str], folders: list[Path]) -> list[str]:
+    """``command`` run as the unprivileged user ``nobody`` (for a test running as root, as CI does).
+
+    ``folders`` are opened to others. Python or the project may sit below a folder that only root
+    may enter (/root): in a mount namespace of this command only, such a folder is replaced by an
+    empty one that everybody may enter, with just the paths needed bound back into it.
+    """
+    for path in folders:
+        os.chmod(path, 0o755)
+        for parent in path.parents:
+            if str(parent).startswith("/tmp/"):
+                os.chmod(parent, 0o755)
+    needed = [Path(sys.prefix), Path(sys.base_prefix), ROOT, *folders]
+    script = ["set -e"]
+    for number, hidden in enumerate(_hidden_ancestors(needed)):
+        keep = [path for path in needed if hidden in path.parents]
+        script += [f"mkdir -p /tmp/.hold{number}", f"mount --bind {hidden} /tmp/.hold{number}"]
+        script += [f"mount -t tmpfs -o mode=755 none {hidden}"]
+        for path in keep:
+            inner = path.relative_to(hidden)
+            script += [f"mkdir -p {path}", f"mount --bind /tmp/.hold{number}/{inner} {path}"]
+    script.append('exec setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"')
+    return ["unshare", "--mount", "--propagation", "private", "sh", "-c", "\n".join(script), "sh", *command]
+
+
+def _hidden_ancestors(paths: list[Path]) -> list[Path]:
+    """The topmost folders above ``paths`` that others may not enter (e.g. /root, where Python may live)."""
+    hidden: list[Path] = []
+    for path in paths:
+        for ancestor in reversed(path.parents):
+            if not os.stat(ancestor).st_mode & 0o001:
+                if ancestor not in hidden:
+                    hidden.append(ancestor)
+                break
+    return hidden

@@ -32,7 +32,7 @@ from engine.sandbox import boundary, process
 from engine.sandbox.boundary import UNCONFINED, Boundary
 from engine.sandbox.process import StudentFailure, StudentProcess
 from engine.stop import StopFlag
-from tests.engine.sandbox_attacks import HONEST, write_attacks
+from tests.engine.sandbox_attacks import HONEST, as_nobody, write_attacks
 from tests.engine.test_hostile_students import PROMPT, no_process_left, student_processes
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -305,18 +305,6 @@ for probe in sys.argv[2:]:
 """
 
 
-def _hidden_ancestors(paths: list[Path]) -> list[Path]:
-    """The topmost folders above ``paths`` that others may not enter (e.g. /root, where Python may live)."""
-    hidden: list[Path] = []
-    for path in paths:
-        for ancestor in reversed(path.parents):
-            if not os.stat(ancestor).st_mode & 0o001:
-                if ancestor not in hidden:
-                    hidden.append(ancestor)
-                break
-    return hidden
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux users and namespaces")
 def test_the_boundary_holds_for_an_ordinary_user(world, tmp_path) -> None:
     probes = [*ATTACKS, "probe_connect", "probe_scratch"]
@@ -339,26 +327,8 @@ def test_the_boundary_holds_for_an_ordinary_user(world, tmp_path) -> None:
     specs = [f"{probe}/{ATTACKS.get(probe, ('', 1))[0]}/{ATTACKS.get(probe, ('', 1))[1]}" for probe in probes]
     command = [sys.executable, "-c", AS_USER, str(student), *specs]
     if os.geteuid() == 0:
-        # Drop to nobody. Python or the project may sit below a folder that only root may enter (/root):
-        # in a mount namespace of this test only, such a folder is replaced by an empty one that
-        # everybody may enter, with just the paths needed bound back into it.
-        for path in (tmp_path, folder):
-            os.chmod(path, 0o755)
         os.chmod(folder / "tmux.sock", 0o777)  # the ordinary user's own socket: it may connect, its student may not
-        for parent in tmp_path.parents:
-            if str(parent).startswith("/tmp/"):
-                os.chmod(parent, 0o755)
-        needed = [Path(sys.prefix), Path(sys.base_prefix), ROOT, folder]
-        script = ["set -e"]
-        for number, hidden in enumerate(_hidden_ancestors(needed)):
-            keep = [path for path in needed if hidden in path.parents]
-            script += [f"mkdir -p /tmp/.hold{number}", f"mount --bind {hidden} /tmp/.hold{number}"]
-            script += [f"mount -t tmpfs -o mode=755 none {hidden}"]
-            for path in keep:
-                inner = path.relative_to(hidden)
-                script += [f"mkdir -p {path}", f"mount --bind /tmp/.hold{number}/{inner} {path}"]
-        script.append('exec setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"')
-        command = ["unshare", "--mount", "--propagation", "private", "sh", "-c", "\n".join(script), "sh", *command]
+        command = as_nobody(command, [tmp_path, folder])
     done = subprocess.run(
         command, cwd=folder, capture_output=True, text=True, timeout=300, check=False, env=_user_environment()
     )
