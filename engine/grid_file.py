@@ -15,12 +15,12 @@ alternating, without anyone completing a line before the last stone.
 
 from __future__ import annotations
 
-import os
 from functools import cache
 from pathlib import Path
 
 from engine.board import Board, Side
 from engine.errors import PositionError
+from engine.files import FileProblem, read_bounded
 from engine.formats import format_moves, parse_grid
 from engine.geometry import Geometry
 
@@ -33,17 +33,13 @@ def read_grid_file(path: str | Path, connect: int = 4) -> Board:
     if not str(path).strip():
         raise PositionError("the grid file has no name: give --grid FILE")
     path = Path(path)
-    try:
-        if not path.is_file():  # a FIFO would never answer, /dev/zero never end
-            why = "not a regular file" if os.path.lexists(path) else "no such file"
-            raise PositionError(f"cannot read the grid file {str(path)!r}: {why}")
-        with path.open("rb") as file:
-            data = file.read(MAX_GRID_BYTES + 1)  # a file that grows while read is still capped
-        if len(data) > MAX_GRID_BYTES:
-            raise PositionError(f"{path}: too large for a grid (more than {MAX_GRID_BYTES:,} bytes)")
-        text = data.decode("utf-8-sig", errors="replace")
-    except OSError as exc:
-        raise PositionError(f"cannot read the grid file {str(path)!r}: {exc.strerror or exc}") from None
+    try:  # one open, never waiting: a FIFO or a device swapped in for the file is refused, not read
+        data = read_bounded(path, MAX_GRID_BYTES, "grid file")
+    except FileNotFoundError:
+        raise PositionError(f"cannot read the grid file {str(path)!r}: no such file") from None
+    except FileProblem as exc:
+        raise PositionError(f"cannot read the {exc}") from None
+    text = data.decode("utf-8-sig", errors="replace")
     try:
         return parse_grid(text, connect)
     except PositionError as exc:

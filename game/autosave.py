@@ -195,6 +195,24 @@ def keep(path: Path | None, config: MatchConfig, moves: str, over: bool, kept: b
     return True
 
 
+def unkept(kept: bool) -> str:
+    """Why a game that should be kept is not on disk ("" when it is, or when there is none to keep), after
+    waiting a moment for the writes asked for (the records' too)."""
+    written = KEEPER.flush(1.0)
+    if not kept:
+        return ""
+    return KEEPER.problem or ("" if written else "the disk did not answer in time")
+
+
+def say_kept(kept: bool, notify: Callable[..., Any]) -> None:
+    """What leaving a match says of its unfinished game: "kept" only when it was written."""
+    why = unkept(kept)
+    if why:
+        notify(f"Your unfinished game could not be kept: {why[:1].lower()}{why[1:]}.", error=True, seconds=8.0)
+    elif kept:
+        notify("Your unfinished game is kept: Resume it from the menu.", seconds=4.0)
+
+
 def holds(path: Path | None, config: MatchConfig) -> bool:
     """Whether ``path`` holds the game that ``config`` replays (a resumed game: this match owns the file,
     and removes it once the game is over)."""

@@ -107,9 +107,7 @@ class TurnController(Spectating):
     def exit(self) -> None:
         """The match closes: the search stops, and the agents are closed on the worker thread. An
         unfinished game is kept: the menu offers to resume it."""
-        autosave.KEEPER.flush(1.0)  # the kept game and the records reach the disk before the program may end
-        if self._kept:
-            self.services.notify("Your unfinished game is kept: Resume it from the menu.", seconds=4.0)
+        autosave.say_kept(self._kept, self.services.notify)  # (after the kept game and the records reach the disk)
         self.services.catalog.hold_loading(False)
         self.computer.cancel()
         for agent in [*self.agents.values(), self._hint_agent]:
@@ -240,6 +238,10 @@ class TurnController(Spectating):
         self._kept = autosave.keep(self._keeping, self.config, model.played_moves, model.board.is_over, self._kept)
         if autosave.KEEPER.problem and self._kept:
             self.say(autosave.KEEPER.problem)
+
+    @property
+    def kept(self) -> bool:
+        return self._kept  # this match's unfinished game should be on disk for resuming
 
     def ask_hint(self) -> None:
         """Ask the strongest preset for the move it would play here (shown as an arrow)."""

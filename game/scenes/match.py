@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import autosave
 from game.match import sharing
 from game.match.controls import BINDINGS, MatchControls
 from game.match.feeds import Feeds
@@ -45,6 +46,7 @@ class MatchScene(Scene):
         self.turns = TurnController(config, app, self._turns_changed)
         self.controls = MatchControls(self, self.turns, app.theme)
         self.view = MatchView(app, self.turns, self.feeds, self.controls)
+        self._unkept_said = False  # leaving was refused once because the unfinished game could not be written
 
     # -- life cycle ----------------------------------------------------------------------------
     def enter(self) -> None:
@@ -54,6 +56,18 @@ class MatchScene(Scene):
 
     def resume(self) -> None:
         self.turns.animations.speed = self.app.settings.animation.factor  # the settings screen may have changed it
+
+    def dismiss(self, result: object = None) -> None:
+        """Leave the match, unless its unfinished game could not be written: then it stays open once, saying why."""
+        why = autosave.unkept(self.turns.kept)
+        if why and not self._unkept_said:
+            self._unkept_said = True
+            text = (
+                f"Your unfinished game could not be kept ({why}): the match stays open; Back again leaves without it."
+            )
+            self.app.notify(text, error=True, seconds=8.0)
+            return
+        super().dismiss(result)
 
     def exit(self) -> None:
         self.turns.exit()

@@ -51,6 +51,29 @@ def test_leaving_keeps_the_game_and_the_menu_resumes_it(start, settings_file):
     assert resumed.turns.model.played_moves == "445" and resumed.turns.model.undo_count() > 0
 
 
+def test_when_the_game_cannot_be_written_leaving_says_so_and_the_match_stays_open(start, settings_file):
+    driver = start()
+    match = open_match(driver, config(None, None))
+    driver.click_column(3)
+    assert kept(settings_file)["moves"] == "4"
+    path = autosave.path_for(settings_file)  # the disk refuses from now on: a folder stands where the file was
+    path.unlink()
+    (path / "in the way").mkdir(parents=True)
+    for column in (3, 4):
+        driver.click_column(column)
+    assert autosave.KEEPER.flush(5)
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is match  # nothing was written: a habitual Esc does not throw the game away
+    said = [message for message in driver.app.messages if "unfinished game" in message]
+    assert said and "could not be kept" in said[-1] and path.name in said[-1]
+    driver.key(pygame.K_ESCAPE)  # asked again: the player may go, and is told what is lost
+    assert driver.scene is not match
+    assert [message for message in driver.app.messages if "could not be kept" in message][1].startswith(
+        "Your unfinished game could not be kept: could not write"
+    )
+    assert not any("unfinished game is kept" in message for message in driver.app.messages)
+
+
 def test_the_game_is_offered_again_after_a_restart(start, settings_file):
     driver = start()
     open_match(driver, config(None, "random:seed=3"))
