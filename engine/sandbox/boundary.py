@@ -83,7 +83,6 @@ class Launch:
 
     command: list[str]
     environment: dict[str, str]
-    student_path: str  # the student's file as the child sees it
     cwd: str | None = None
     fds: tuple[int, ...] = ()
     started: Callable[[subprocess.Popen[bytes]], None] = field(default=_nothing, repr=False)
@@ -136,7 +135,7 @@ class Boundary:
         """
         if self.bwrap is None or view is None:
             arguments = [str(host_file), str(memory_mb), "-1", *rest]
-            return Launch([*PYTHON, str(CHILD), *arguments], plain_environment(), str(host_file), str(host_file.parent))
+            return Launch([*PYTHON, str(CHILD), *arguments], plain_environment(), str(host_file.parent))
         tmp_mb, shm_mb, address_mb = sizes(memory_mb)
         owned: list[int] = []
         extra = _directories([f"{INSIDE}/{name}" for name in view.folders()])
@@ -148,11 +147,9 @@ class Boundary:
         inside = f"{INSIDE}/{view.files[0][0]}"
         user = STUDENT_UID if self.as_student_user else -1
         program = [*PYTHON, CHILD_INSIDE, inside, str(address_mb), str(user), *rest]
-        return self._launch(program, extra, owned, tmp_mb, shm_mb, inside)
+        return self._launch(program, extra, owned, tmp_mb, shm_mb)
 
-    def _launch(
-        self, program: list[str], extra: list[str], owned: list[int], tmp_mb: int, shm_mb: int, inside: str = ""
-    ) -> Launch:
+    def _launch(self, program: list[str], extra: list[str], owned: list[int], tmp_mb: int, shm_mb: int) -> Launch:
         assert self.bwrap is not None
         started: Callable[[subprocess.Popen[bytes]], None] = _nothing
         user: list[str] = ["--unshare-user", "--disable-userns"]
@@ -176,7 +173,7 @@ class Boundary:
             "--",
             *program,
         ]  # fmt: skip
-        return Launch(command, {"PATH": STUDENT_ENVIRONMENT["PATH"]}, inside, None, tuple(owned), started, tuple(owned))
+        return Launch(command, {"PATH": STUDENT_ENVIRONMENT["PATH"]}, None, tuple(owned), started, tuple(owned))
 
 
 #: The child's interpreter: no PYTHON* variables, no user site, unbuffered output; it imports only what it is shown.
