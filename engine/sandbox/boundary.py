@@ -87,10 +87,17 @@ class Launch:
     fds: tuple[int, ...] = ()
     started: Callable[[subprocess.Popen[bytes]], None] = field(default=_nothing, repr=False)
     _owned: tuple[int, ...] = field(default=(), repr=False)
+    _ours: tuple[int, ...] = field(default=(), repr=False)  # what ``started`` reads and closes
 
     def close(self) -> None:
         """Close this side's copies of the descriptors the child inherited."""
         for fd in self._owned:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+    def abandon(self) -> None:
+        """The child could not be started: close what ``started`` would have used."""
+        for fd in self._ours:
             with contextlib.suppress(OSError):
                 os.close(fd)
 
@@ -152,6 +159,7 @@ class Boundary:
     def _launch(self, program: list[str], extra: list[str], owned: list[int], tmp_mb: int, shm_mb: int) -> Launch:
         assert self.bwrap is not None
         started: Callable[[subprocess.Popen[bytes]], None] = _nothing
+        ours: tuple[int, ...] = ()
         user: list[str] = ["--unshare-user", "--disable-userns"]
         if self.as_student_user:
             # bwrap then waits until this side has written the namespace's uid and gid maps (see _map_user).
@@ -160,7 +168,7 @@ class Boundary:
             owned += [info_write, block_read]
             user = ["--unshare-user", "--info-fd", str(info_write), "--userns-block-fd", str(block_read)]
             user += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]  # for the child's one switch of user
-            started = functools.partial(_map_user, info_read, block_write)
+            started, ours = functools.partial(_map_user, info_read, block_write), (info_read, block_write)
         command = [
             self.bwrap,
             *_confinement(user, tmp_mb, shm_mb),
@@ -173,7 +181,7 @@ class Boundary:
             "--",
             *program,
         ]  # fmt: skip
-        return Launch(command, {"PATH": STUDENT_ENVIRONMENT["PATH"]}, None, tuple(owned), started, tuple(owned))
+        return Launch(command, {"PATH": STUDENT_ENVIRONMENT["PATH"]}, None, tuple(owned), started, tuple(owned), ours)
 
 
 #: The child's interpreter: no PYTHON* variables, no user site, unbuffered output; it imports only what it is shown.
@@ -377,6 +385,7 @@ def _works(wall: Boundary) -> str:
         )
     except OSError as exc:
         launch.close()
+        launch.abandon()
         return f"bwrap could not start: {exc}"
     launch.close()
     try:

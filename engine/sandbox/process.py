@@ -245,6 +245,9 @@ def _spawn(launch: Launch) -> subprocess.Popen[bytes]:
         process = subprocess.Popen(
             launch.command, stdin=pipe, stdout=pipe, stderr=pipe, env=launch.environment, cwd=launch.cwd, **options
         )
+    except OSError:
+        launch.abandon()
+        raise
     finally:
         launch.close()
     try:
