@@ -9,8 +9,14 @@ and different versions of the program never share compiled code.
 
 The folder is under the user's cache directory (``$XDG_CACHE_HOME`` or
 ``~/.cache``), which also works when the program itself sits in a read-only
-place. Folders of other versions unused for a month are removed. Setting
-``NUMBA_CACHE_DIR`` yourself turns the choice of folder off.
+place; where that cannot be written (a read-only home, as on Kaggle's agent
+machines), in a private folder in the system's temporary folder, for this
+process only. Where no folder can be
+written at all, numba compiles in the running process and keeps nothing
+(:func:`compile_without_cache`: without it every kernel raised "cannot cache
+function ...: no locator available"). Folders of other versions unused for a
+month are removed. Setting ``NUMBA_CACHE_DIR`` yourself turns the choice of
+folder off.
 
 A damaged cache file (a truncated index after a crash or a full disk, random
 bytes) makes numba raise while loading it, in every later run. So loading
@@ -23,6 +29,7 @@ command answers.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import functools
 import glob
@@ -30,6 +37,7 @@ import hashlib
 import os
 import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -60,23 +68,82 @@ def cache_root() -> Path:
 
 
 def configure() -> Path | None:
-    """Point numba at this version's cache folder; return it (None if the user chose one)."""
+    """Point numba at this version's cache folder; return it (None if the user chose one or none can be written)."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return None
     root = cache_root()
-    folder = root / loaded_digest()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        os.utime(folder)  # marks the folder as in use, for the clean-up below
-    except OSError:
-        return None  # no writable cache directory: numba falls back to __pycache__
+    folder: Path | None = root / loaded_digest()
+    if _writable(folder):
+        _remove_stale(root, keep=folder)
+    else:
+        folder = _private_temporary()
+        if folder is None:
+            return None  # numba looks beside the source; where it cannot write there either, see compile_without_cache
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     if "numba" in sys.modules:  # already imported: its config was read; update it too
         from numba.core import config
 
         config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]  # set at import from the environment
-    _remove_stale(root, keep=folder)
     return folder
+
+
+def _private_temporary() -> Path | None:
+    """A new folder of this process's own in the temporary folder, removed at exit (None: none can be made).
+
+    Never a folder of a known name there: another user could have made it first and filled it
+    with cache files, which numba unpickles."""
+    try:
+        folder = Path(tempfile.mkdtemp(prefix="connect-four-numba-"))
+    except OSError:
+        return None
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
+def _writable(folder: Path) -> bool:
+    """Make ``folder`` (marked as in use, for the clean-up of old ones) and see that a file can be written in it."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        os.utime(folder)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError:
+        return False
+    return True
+
+
+def compile_without_cache() -> None:
+    """Let a kernel that finds no cache folder it can write compile in place (with one warning), not raise.
+
+    numba looks for a writable folder when a kernel with ``cache=True`` is
+    defined, and raises ``RuntimeError`` if there is none; this wraps
+    ``Dispatcher.enable_caching`` so that such a kernel gets numba's
+    ``NullCache`` (compiled in each process, kept nowhere) instead.
+    """
+    from numba.core import caching, dispatcher
+
+    enable = dispatcher.Dispatcher.enable_caching
+    if getattr(enable, "in_place_when_unwritable", False):
+        return
+
+    def enable_caching(self: Any) -> None:
+        try:
+            enable(self)
+        except RuntimeError as exc:
+            if "no locator available" not in str(exc):
+                raise
+            self._cache = caching.NullCache()
+            if not warned:
+                warned.append(True)
+                print(
+                    "warning: no folder for compiled kernels can be written: they are compiled in each process",
+                    file=sys.stderr,
+                    flush=True,
+                )
+
+    warned: list[bool] = []
+    enable_caching.in_place_when_unwritable = True  # type: ignore[attr-defined]
+    dispatcher.Dispatcher.enable_caching = enable_caching  # type: ignore[method-assign]
 
 
 def guard_damaged_entries() -> None:
