@@ -36,6 +36,7 @@ COMMANDS = (
     "report",
     "tournament",
     "tree",
+    "kaggle-submission",
 )
 
 
@@ -72,9 +73,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS if command is None else (command,):
         try:
-            module = importlib.import_module(f"engine.cli.{name}")
+            module = importlib.import_module(f"engine.cli.{name.replace('-', '_')}")
         except ModuleNotFoundError as exc:
-            if exc.name != f"engine.cli.{name}":
+            if exc.name != f"engine.cli.{name.replace('-', '_')}":
                 raise
             continue  # a command that is not built yet
         module.add_parser(subparsers)

@@ -19,6 +19,7 @@ BENCHMARKS = (
     "time_limits",
     "ladder",
     "review",
+    "kaggle",
 )
 
 

@@ -22,7 +22,7 @@ This module imports PettingZoo and Gymnasium (``pip install pettingzoo``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -38,7 +38,11 @@ AGENTS = ("player_0", "player_1")
 class ConnectFourEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo's classes are not typed)
     """The environment of one board size (see the module)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "connect_four_engine_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "connect_four_engine_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(self, cols: int = 7, rows: int = 6, connect: int = 4, render_mode: str | None = None) -> None:
         super().__init__()

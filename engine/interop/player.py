@@ -27,6 +27,7 @@ import sys
 import threading
 import time
 from collections.abc import Collection
+from pathlib import Path
 from typing import Any
 
 from engine.agents.base import Agent
@@ -36,8 +37,9 @@ from engine.interop.plain import plain_move
 from engine.solver.book import Book, load_default
 from engine.solver.quick import QuickSolver
 
-#: The stand-in's share of a move's time (the rest is margin for the caller's overhead).
-STAND_IN_SHARE = 0.8
+#: The stand-in's share of a move's time: the rest is margin for the caller's overhead, and for the
+#: pauses of the thread that loads the compiled kernels (numba holds the interpreter while it links them).
+STAND_IN_SHARE = 0.5
 
 
 class EnginePlayer:
@@ -111,7 +113,9 @@ class EnginePlayer:
                 return True
         if self._failure is not None:
             return False
-        thread = threading.Thread(target=self._prepare, args=(geometry,), name="prepare-agent", daemon=True)
+        thread = threading.Thread(
+            target=self._prepare, args=(geometry, time.perf_counter()), name="prepare-agent", daemon=True
+        )
         self._preparing = (geometry, thread)
         self.say(
             f"connect-four: preparing {self.spec} for {geometry} (compiling, the first time: seconds); "
@@ -120,12 +124,13 @@ class EnginePlayer:
         thread.start()
         return False
 
-    def _prepare(self, geometry: Geometry) -> None:
+    def _prepare(self, geometry: Geometry, started: float) -> None:
         """Compile (or load) every kernel the agent's moves on ``geometry`` use (on the preparing thread)."""
         try:
             from engine.agents.registry import create_agent
             from engine.stop import StopFlag
 
+            compile_apart(self.spec, geometry)
             # A move of a throwaway copy compiles what a search needs (the agent's own stays unplayed).
             probe = create_agent(self.spec, seed=0)
             probe.prepare(geometry)
@@ -137,7 +142,7 @@ class EnginePlayer:
             self._failure = f"{type(exc).__name__}: {exc}"
             self.say(f"connect-four: {self.spec} could not be prepared ({self._failure}); plain-Python moves")
         else:
-            self.say(f"connect-four: {self.spec} is ready")
+            self.say(f"connect-four: {self.spec} is ready ({time.perf_counter() - started:.1f} s after its first move)")
 
     def wait_until_ready(self, geometry: Geometry, timeout: float | None = None) -> bool:
         """Prepare for ``geometry`` now (waiting up to ``timeout`` s); True once the agent plays its moves."""
@@ -157,6 +162,30 @@ class EnginePlayer:
     def close(self) -> None:
         if self._agent is not None:
             self._agent.close()
+
+
+def compile_apart(spec: str, geometry: Geometry) -> None:
+    """Compile ``spec``'s kernels into numba's cache folder in a child process, and wait for it.
+
+    numba's compiler holds the interpreter for up to half a second at a time, so
+    compiling on a thread of this process would stall the stand-in's moves; a
+    child costs them nothing, and this process then only loads the kernels.
+    Without a cache folder to share (none can be written) this does nothing:
+    the caller compiles in place.
+    """
+    import os
+    import subprocess
+
+    from engine.startup import preparation
+
+    if not os.environ.get("NUMBA_CACHE_DIR"):
+        return
+    command = preparation(spec, wide=geometry.wide).command(parent=os.getpid())
+    root = str(Path(__file__).resolve().parents[2])  # where the engine is (a submission's folder, say)
+    environment = dict(
+        os.environ, PYTHONPATH=os.pathsep.join([root, os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    )
+    subprocess.run(command, env=environment, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, check=False)
 
 
 # -- the stand-in -------------------------------------------------------------------------------------------
