@@ -68,9 +68,9 @@ def draw(
 ) -> Path:
     """Write the drawing to ``path`` (through a temporary file: a killed run leaves no half PNG)."""
     check_drawable(tree)
-    import matplotlib
+    from engine.optional import require
 
-    matplotlib.use("Agg")
+    require("matplotlib", "studies", "drawing a tree").use("Agg")
     from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
 

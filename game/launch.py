@@ -66,8 +66,10 @@ def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
         from engine.agents.registry import describe_agents
 
         epilog = with_trust_note(describe_agents())
+    from engine.version import VERSION, typed_name
+
     parser = argparse.ArgumentParser(
-        prog="main.py",
+        prog=typed_name("game", sys.argv[0]),
         description="Connect Four, the desktop game. Without options it opens the menu.",
         epilog=epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -79,6 +81,7 @@ def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
         metavar="FILE",
         help="open a saved game (a .json file from the Saved games screen)",
     )
+    parser.add_argument("--version", action="version", version=f"connect-four {VERSION}")
     parser.add_argument("--red", metavar="AGENT", help="who plays red, moving first (e.g. human, random, hard)")
     parser.add_argument("--yellow", metavar="AGENT", help="who plays yellow")
     parser.add_argument("--cols", type=whole_number, help="columns, 4 to 9 (default 7)")
@@ -243,6 +246,24 @@ def main(argv: list[str] | None = None) -> int:
         return INTERRUPTED
 
 
+def pygame_problem() -> str | None:
+    """Why the game cannot draw with the pygame installed here (None: it can), found before any window opens.
+
+    ``pip install kaggle-environments`` (and other packages) install the classic pygame, whose files
+    replace pygame-ce's in the same folder: the game then failed at its first blur.
+    """
+    try:
+        import pygame
+    except ImportError as exc:
+        return f"pygame-ce is not installed ({exc}): pip install -r requirements.txt"
+    if not getattr(pygame, "IS_CE", False):
+        return (
+            "the classic 'pygame' is installed where pygame-ce should be (they share one folder): "
+            "pip uninstall -y pygame pygame-ce, then pip install pygame-ce"
+        )
+    return None
+
+
 def _desktop_entry(install: bool) -> int:
     from game import desktop_entry
 
@@ -259,6 +280,10 @@ def _run(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if args.install_desktop_entry or args.remove_desktop_entry:
         return _desktop_entry(install=args.install_desktop_entry)
+    problem = pygame_problem()
+    if problem is not None:
+        print(f"error: {problem}", file=sys.stderr)
+        return 1
     try:
         options = options_from(args)
     except ValueError as exc:  # EngineError and its subclasses: a clear message, no traceback

@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 
 from engine.errors import EngineError
 from engine.validate import float_arg, int_arg
+from engine.version import VERSION, typed_name
 
 COMMANDS = (
     "solve",
@@ -66,10 +67,11 @@ class CommandParser(argparse.ArgumentParser):
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command, or of ``command`` alone (the same parser as far as it goes)."""
     parser = CommandParser(
-        prog="python -m engine",
+        prog=typed_name("engine", sys.argv[0]),
         description="Connect Four engine: rules, agents, solver and experiments for any board size.",
         formatter_class=_Formatter,
     )
+    parser.add_argument("--version", action="version", version=f"connect-four {VERSION}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS if command is None else (command,):
         try:

@@ -20,9 +20,9 @@ DPI = 110
 
 def pyplot() -> Any:
     """matplotlib.pyplot on the Agg backend: files only, never a window, fine on a headless machine."""
-    import matplotlib
+    from engine.optional import require
 
-    matplotlib.use("Agg")
+    require("matplotlib", "studies", "a chart").use("Agg")
     import matplotlib.pyplot as plt
 
     return plt

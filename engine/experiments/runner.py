@@ -31,7 +31,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from tqdm import tqdm
 
 from engine.agents.registry import create_agent
 from engine.board import Board, Side
@@ -353,7 +352,7 @@ def run_tasks(
             store.discard(task.key)
     store.warn()
     pending = [task for task in tasks if task.key not in store.rows]
-    bar = tqdm(
+    bar = progress_bar(
         total=len(tasks),
         initial=len(tasks) - len(pending),
         desc=desc,
@@ -391,3 +390,20 @@ def _checked(task: Task, rows: object) -> list[Row]:
     if not _fits(task, plain):
         raise RowError(f"task {task.key[:80]!r} gave rows that are not the rows of that task")
     return plain
+
+
+def progress_bar(**options: Any) -> Any:
+    """tqdm's progress bar (``[studies]``), or one that shows nothing where tqdm is not installed."""
+    try:
+        from tqdm import tqdm
+    except ModuleNotFoundError:
+        return _NoBar()
+    return tqdm(**options)
+
+
+class _NoBar:
+    def update(self, count: int = 1) -> None:
+        """Nothing to show."""
+
+    def close(self) -> None:
+        """Nothing to close."""

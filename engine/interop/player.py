@@ -9,8 +9,7 @@ and asks it for a column with :meth:`EnginePlayer.move`. The player:
   ``actTimeout``, the first included, on a fresh install too) prepares the
   agent in a thread (numba compiles its kernels: seconds to tens of seconds
   the first time), and until it is ready answers with a stand-in in plain
-  Python: the opening book where the board has one, the plain-Python exact
-  search near the end, else :mod:`engine.interop.plain`'s search. It says so
+  Python: the opening book where the board has one, else :mod:`engine.interop.plain`'s search. It says so
   once on standard error (Kaggle's log). numba compiles in place when no
   cache folder can be written (:mod:`engine.startup.cache`);
 - chooses among the columns a caller allows (a mask narrower than the legal
@@ -35,7 +34,6 @@ from engine.board import Board
 from engine.geometry import Geometry
 from engine.interop.plain import plain_move
 from engine.solver.book import Book, load_default
-from engine.solver.quick import QuickSolver
 
 #: The stand-in's share of a move's time: the rest is margin for the caller's overhead, and for the
 #: pauses of the thread that loads the compiled kernels (numba holds the interpreter while it links them).
@@ -190,15 +188,13 @@ def compile_apart(spec: str, geometry: Geometry) -> None:
 
 # -- the stand-in -------------------------------------------------------------------------------------------
 def stand_in_move(board: Board, seconds: float, allowed: Collection[int] | None = None) -> int:
-    """A move in plain Python within ``seconds``: the opening book, else the quick exact search, else the plain one."""
+    """A move in plain Python within ``seconds``: the opening book's, else the plain search's (which proves the
+    wins and losses near the end too; the plain-Python exact solver has a node budget, not a clock)."""
     legal = [col for col in board.legal_columns() if allowed is None or col in allowed]
     book = _book(board.geometry)
     entry = None if book is None else book.entry(board)
     if entry is not None and entry.column is not None and entry.column in legal:
         return entry.column
-    scores = QuickSolver(board.geometry).analyze(board)  # (None past its budget of a few hundredths of a second)
-    if scores is not None:
-        return max((col for col in legal if scores[col] is not None), key=lambda col: scores[col])
     mover = board.turn
     cells = []
     for row in reversed(range(board.geometry.rows)):  # top row first
