@@ -17,7 +17,7 @@ from engine.errors import EngineError
 EXTRAS = {
     "studies": "requirements-studies.txt",
     "cluster": "requirements-cluster.txt",
-    "kaggle": "requirements-kaggle.txt",
+    "kaggle": "requirements-connectx.txt",
 }
 
 
