@@ -15,7 +15,6 @@ removed only together with it. Nothing else is touched.
 from __future__ import annotations
 
 import os
-import shlex
 import sys
 from pathlib import Path
 
@@ -50,14 +49,35 @@ def command() -> list[str]:
     return [sys.executable, "-m", "game"]
 
 
+#: Characters that make the Desktop Entry Specification ask for an argument in double quotes.
+_RESERVED = frozenset(" \t\n\"'\\><~|&;$*?#()`")
+
+
+def exec_argument(argument: str) -> str:
+    """One argument of an ``Exec`` line, as the Desktop Entry Specification (1.5, "The Exec key") says.
+
+    A literal ``%`` is written ``%%``; an argument with a reserved character
+    (a space, a quote, a dollar sign, ...) goes in double quotes, inside which
+    double quotes, backquotes, dollar signs and backslashes take a backslash;
+    then, since the key's value is a string, every backslash is doubled once
+    more and a newline, tab or carriage return is written as its escape.
+    """
+    argument = argument.replace("%", "%%")
+    if any(character in _RESERVED for character in argument):
+        escaped = "".join("\\" + character if character in '"`$\\' else character for character in argument)
+        argument = f'"{escaped}"'
+    argument = argument.replace("\\", "\\\\")
+    return argument.replace("\n", "\\n").replace("\t", "\\t").replace("\r", "\\r")
+
+
 def entry_text() -> str:
-    """The desktop entry (freedesktop.org Desktop Entry Specification 1.5)."""
-    start = " ".join(shlex.quote(part) for part in command())
+    """The desktop entry (freedesktop.org Desktop Entry Specification 1.4 and 1.5)."""
+    start = " ".join(exec_argument(part) for part in command())
     return "\n".join(
         [
             "[Desktop Entry]",
             "Type=Application",
-            "Version=1.5",
+            "Version=1.4",  # (what it uses is all in 1.4; older validators know no 1.5)
             "Name=Connect Four",
             "GenericName=Board game",
             "Comment=Line up four before your opponent does: play the computer or a friend, or watch two engines",

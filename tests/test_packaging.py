@@ -6,6 +6,7 @@ import configparser
 import importlib
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -117,3 +118,91 @@ def run(command: list[str], cwd: Path | None = None, timeout: float = 300) -> su
     return subprocess.run(
         command, cwd=cwd or Path.home(), env=environment, capture_output=True, text=True, timeout=timeout
     )
+
+
+def unquote_exec(value: str) -> list[str]:
+    """The arguments of an Exec value, read back as the Desktop Entry Specification says (a reader's view)."""
+    text = value.replace("\\\\", "\x00").replace("\\n", "\n").replace("\\t", "\t").replace("\\r", "\r")
+    text = text.replace("\x00", "\\")  # (the string's own escapes first)
+    arguments, current, quoted, index, started = [], "", False, 0, False
+    while index < len(text):
+        character = text[index]
+        if quoted and character == "\\" and index + 1 < len(text):
+            current, index = current + text[index + 1], index + 2
+            continue
+        if character == '"':
+            quoted, started = not quoted, True
+        elif character == " " and not quoted:
+            if started or current:
+                arguments.append(current)
+            current, started = "", False
+        else:
+            current += character
+        index += 1
+    if started or current:
+        arguments.append(current)
+    return [argument.replace("%%", "%") for argument in arguments]
+
+
+AWKWARD_PATHS = ["/opt/My Games/connect four/bin/python", "/home/a/100% done/main.py", '/tmp/a"b$c`d\\e/main.py']
+
+
+@pytest.mark.parametrize("path", AWKWARD_PATHS)
+def test_the_desktop_entrys_exec_line_quotes_paths_as_the_specification_says(path, tmp_path, monkeypatch):
+    from game import desktop_entry
+
+    monkeypatch.setattr(desktop_entry, "command", lambda: [path, "--flag"])
+    entry = desktop_entry.entry_text()
+    exec_value = next(line for line in entry.splitlines() if line.startswith("Exec="))[len("Exec=") :]
+    assert unquote_exec(exec_value) == [path, "--flag", "%f"]
+    validator = shutil.which("desktop-file-validate")
+    if validator is None:
+        return  # (the reading above is the check where the freedesktop tool is not installed)
+    file = tmp_path / "connect-four.desktop"
+    file.write_text(entry, encoding="utf-8")
+    done = subprocess.run([validator, str(file)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "error" not in done.stdout.lower(), done.stdout + done.stderr
+
+
+def test_the_extras_read_their_requirements_files_and_the_base_install_is_light():
+    dynamic = project()["tool"]["setuptools"]["dynamic"]
+    assert set(dynamic["optional-dependencies"]) == {"studies", "cluster", "kaggle"}
+    for table in dynamic["optional-dependencies"].values():
+        for name in table["file"]:
+            lines = [line for line in (ROOT / name).read_text().splitlines() if line and not line.startswith("#")]
+            assert lines and not any(line.startswith("-") for line in lines), name  # (setuptools reads no -r)
+    base = (ROOT / "requirements.txt").read_text()
+    assert all(name not in base for name in ("matplotlib", "tqdm", "setuptools"))
+    from engine.optional import EXTRAS
+
+    assert {extra: table["file"] for extra, table in dynamic["optional-dependencies"].items()} == {
+        extra: [file] for extra, file in EXTRAS.items()
+    }
+
+
+def test_the_package_says_what_it_is():
+    data = project()["project"]
+    assert "version" in data["dynamic"] and any("Board Games" in item for item in data["classifiers"])
+    from engine.version import VERSION
+
+    for command in ([sys.executable, "-m", "engine", "--version"], [sys.executable, "main.py", "--version"]):
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0 and done.stdout.strip() == f"connect-four {VERSION}", done.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv0", "typed"),
+    [
+        ("/x/engine/__main__.py", "python -m engine"),
+        ("/venv/bin/connect-four-engine", "connect-four-engine"),
+        ("-c", "python -m engine"),
+    ],
+)
+def test_usage_names_the_command_that_was_typed(argv0, typed):
+    from engine.version import typed_name
+
+    assert typed_name("engine", argv0) == typed
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "solve", "--bogus"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert "(see python -m engine --help)" in done.stderr
