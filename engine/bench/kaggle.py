@@ -159,7 +159,9 @@ def line(spec: str, board: tuple[int, ...], result: dict) -> str:
             ready = text.split(" is ready (")[1].split(" s")[0] + " s"
         elif "plain-Python search plays" in text:
             ready = "plain"
-    outcome = "/".join(f"{status} {reward}" for status, reward in zip(result["statuses"], result["rewards"]))
+    outcome = "/".join(
+        f"{status} {reward}" for status, reward in zip(result["statuses"], result["rewards"], strict=True)
+    )
     return (
         f"{spec:<12} {name:<9} {durations[0]:6.2f} {max(durations):8.2f} {statistics.median(durations):6.2f} "
         f"{over:5d} {len(durations):6d} {result['overage']:7.1f}  {ready:>11}  {outcome}"

@@ -31,7 +31,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-
 from engine.agents.registry import create_agent
 from engine.board import Board, Side
 from engine.errors import EngineError
