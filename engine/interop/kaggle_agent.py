@@ -19,6 +19,7 @@ It pickles as its spec, so it can be sent to another process.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from engine.agents.base import Agent
@@ -36,14 +37,20 @@ MIN_SECONDS = 0.1
 class KaggleAgent:
     """``agent(observation, configuration) -> column`` for Kaggle's ConnectX; see the module."""
 
-    def __init__(self, spec: str | Agent) -> None:
+    def __init__(self, spec: str | Agent, loaded_at: float | None = None) -> None:
         self.player = EnginePlayer(spec, background=True)
+        #: When Kaggle's clock for the first move started (``time.perf_counter()``): Kaggle loads the
+        #: submission inside the first move's call, so that move has the less time left.
+        self.loaded_at = loaded_at
         self.__name__ = "kaggle_agent"
         self.__doc__ = f"The engine's {self.player.spec} agent for Kaggle ConnectX."
 
     def __call__(self, observation: Any, configuration: Any = None) -> int:
+        started = time.perf_counter()
         turn = read_kaggle(observation, configuration)
-        seconds = max(MIN_SECONDS, turn.act_timeout - MARGIN)
+        spent = 0.0 if self.loaded_at is None else max(0.0, started - self.loaded_at)
+        self.loaded_at = None
+        seconds = max(MIN_SECONDS, turn.act_timeout - MARGIN - spent)
         position = turn.position
         if position.geometry is None:
             self.player.say(
@@ -53,13 +60,20 @@ class KaggleAgent:
             return plain_move(position.cells, position.cols, position.rows, position.connect, seconds=seconds * 0.8)
         return self.player.move(position.board(), seconds=seconds)
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {"player": self.player, "__name__": self.__name__, "__doc__": self.__doc__, "loaded_at": None}
+
     def __repr__(self) -> str:
         return f"as_kaggle_agent({self.player.spec!r})"
 
 
-def as_kaggle_agent(spec: str | Agent) -> KaggleAgent:
-    """An engine agent (or spec such as ``"hard"``) as a Kaggle ConnectX ``agent(observation, configuration)``."""
-    return KaggleAgent(spec)
+def as_kaggle_agent(spec: str | Agent, loaded_at: float | None = None) -> KaggleAgent:
+    """An engine agent (or spec such as ``"hard"``) as a Kaggle ConnectX ``agent(observation, configuration)``.
+
+    ``loaded_at``: the ``time.perf_counter()`` at which loading the submission began, when Kaggle's
+    clock for the first move already runs (a submission's ``main.py`` passes it).
+    """
+    return KaggleAgent(spec, loaded_at)
 
 
 def kaggle_board(observation: Any, configuration: Any) -> Board:
