@@ -123,7 +123,7 @@ def as_classroom_function(
 @dataclass
 class ClassroomAgent(Agent):
     path: str = param("", "the Python file that defines the function (it sees only its own files: docs/sandbox.md)")
-    function: str = param("agent", "the function's name")
+    function: str = param("agent", "the function's name (empty: the file's last callable, as Kaggle takes it)")
     seconds: float = param(10.0, "seconds the function may take per move", low=0.1, high=3600, aliases=("timeout",))
     load_seconds: float = param(
         30.0, "seconds the file may take to load (its imports)", low=0.1, high=3600, aliases=("load_timeout",)
@@ -139,8 +139,9 @@ class ClassroomAgent(Agent):
     interface: str = param(
         "auto",
         "how the function is called: classroom agent(board, player), kaggle agent(observation, configuration) "
-        "(Kaggle ConnectX), or auto: by its parameters' names",
-        choices=("auto", "classroom", "kaggle"),
+        "(Kaggle ConnectX), pettingzoo policy(observation) (connect_four_v3's dict), openspiel (a pyspiel.Bot, or "
+        "make_bot(game, player_id) returning one), or auto: classroom or kaggle by its parameters' names",
+        choices=("auto", "classroom", "kaggle", "pettingzoo", "openspiel"),
     )
     _student: StudentProcess | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -152,15 +153,16 @@ class ClassroomAgent(Agent):
 
     @property
     def spec(self) -> str:
-        return f"{self.path}:{self.function}"
+        return f"{self.path}:{self.function}" if self.function else self.path
 
     def _search(self, board: Board, stop: StopFlag) -> SearchResult:
         try:
             if self._student is None or not self._student.alive:
                 self._start(stop)
             assert self._student is not None
-            # A Kaggle agent gets Kaggle's board: 1 for the first player, 2 for the second, top row first.
-            kaggle = self._student.interface == "kaggle"
+            # A Kaggle agent gets Kaggle's board: 1 for the first player, 2 for the second, top row first (the
+            # child makes PettingZoo's planes and OpenSpiel's state from it).
+            kaggle = self._student.interface != "classroom"  # (PettingZoo and OpenSpiel read Kaggle's board)
             encoding: Encoding = "012" if kaggle else self.encoding  # type: ignore[assignment]
             origin: Origin = "top" if kaggle else self.origin  # type: ignore[assignment]
             first_value, second_value, _ = encoding_values(encoding)

@@ -265,7 +265,8 @@ def agent_info(name: str) -> AgentInfo:
     return _AGENTS[name]
 
 
-_STUDENT_FILE = re.compile(r"^(?P<path>.+\.py):(?P<function>[A-Za-z_]\w*)(?:,(?P<rest>.*))?$")
+#: ``FILE.py:FUNCTION``, or a bare ``FILE.py`` (whose last callable plays, as Kaggle takes a submission's).
+_STUDENT_FILE = re.compile(r"^(?P<path>.+?\.py)(?::(?P<function>[A-Za-z_]\w*))?(?:,(?P<rest>.*))?$")
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -281,7 +282,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         raise AgentSpecError("empty agent spec")
     student = _STUDENT_FILE.match(spec)
     if student:
-        values = {"path": student["path"], "function": student["function"]}
+        values = {"path": student["path"], "function": student["function"] or ""}
         values.update(_key_values(student["rest"] or "", spec))
         return "classroom", _current_names("classroom", values)
     name, _, rest = spec.partition(":")
@@ -376,6 +377,6 @@ def describe_agents() -> str:
             lines.append(f"  {preset.name:<12} {preset.summary}{rating} = {preset.spec}")
     lines.append(
         "  FILE.py:FUNCTION  a student's agent(board, player=1) or Kaggle agent(observation, configuration)"
-        " (see classroom)"
+        " (see classroom); a bare FILE.py plays its last callable, as Kaggle does"
     )
     return "\n".join(lines)

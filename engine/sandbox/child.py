@@ -7,15 +7,20 @@ and answers boards until its input ends. After each answer is computed and
 before it is sent, whatever the student printed is flushed and, inside the
 sandbox's own PID namespace, every other process the student left is killed:
 nothing of it runs through its rival's turn. The function is called the classroom way,
-``agent(board, player)`` with a numpy array, or the Kaggle ConnectX way,
-``agent(observation, configuration)`` (:func:`kaggle_arguments`):
+``agent(board, player)`` with a numpy array, the Kaggle ConnectX way,
+``agent(observation, configuration)`` (:func:`kaggle_arguments`, trimmed to
+the parameters it declares, with Kaggle's ``actTimeout`` and overage bank:
+:class:`KaggleClock`), the PettingZoo way, ``policy(observation)`` with
+``connect_four_v3``'s dict, or as an OpenSpiel bot (``bot.step(state)``:
+:class:`OpenSpielPlayer`); a bare ``FILE.py`` plays its last callable, as
+Kaggle takes a submission's agent:
 ``INTERFACE`` says which, or ``auto`` to tell from its parameters' names. It imports
 nothing of the engine (only the standard library and numpy), so it starts
 fast and the student's code sees no engine internals.
 
 **Protocol** (UTF-8 text, one line each way, ``\\n``-terminated):
 
-- child, once: ``READY <interface>`` (``classroom`` or ``kaggle``) or
+- child, once: ``READY <interface>`` (``classroom``, ``kaggle``, ``pettingzoo`` or ``openspiel``) or
   ``ERROR <message>`` (the file could not be loaded);
 - parent, per move: ``BOARD <player> <rows> <cols> <connect> <seconds> <cell> ...``
   (row 0 first, as the array the student receives; a Kaggle agent gets the
@@ -40,6 +45,7 @@ import operator
 import os
 import reprlib
 import sys
+import time
 import traceback
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
@@ -112,7 +118,31 @@ def interface_of(fn: Any) -> str:
     return "kaggle" if any(name.lower() in KAGGLE_NAMES for name in names) else "classroom"
 
 
-def kaggle_arguments(request: Request) -> tuple[Struct, Struct]:
+#: Kaggle ConnectX's time per move and its overage bank for a game, in seconds (a move past both loses).
+ACT_TIMEOUT = 2
+OVERAGE = 60.0
+
+
+class KaggleClock:
+    """Kaggle's clock for one game (the child lives for one game): the overage bank left, told truly."""
+
+    def __init__(self) -> None:
+        self.overage = OVERAGE
+
+    def spend(self, seconds: float) -> bool:
+        """Count a move of ``seconds``; False once it went past ``actTimeout`` and the bank."""
+        self.overage -= max(0.0, seconds - ACT_TIMEOUT)
+        return self.overage >= 0
+
+
+def trimmed(fn: Any, arguments: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The first arguments as many as ``fn`` declares, as Kaggle passes them (``def agent(observation)``)."""
+    code = getattr(fn, "__code__", None)
+    count = getattr(code, "co_argcount", None)
+    return arguments if not isinstance(count, int) else arguments[:count]
+
+
+def kaggle_arguments(request: Request, overage: float = OVERAGE) -> tuple[Struct, Struct]:
     """Kaggle's ``observation`` and ``configuration`` for a board given with 1 (first) / 2 (second) / 0."""
     rows, cols = request.board.shape
     cells = [int(value) for value in request.board.flat]  # plain ints, row-major, top row first
@@ -120,20 +150,94 @@ def kaggle_arguments(request: Request) -> tuple[Struct, Struct]:
         board=cells,
         mark=request.player,
         step=sum(1 for value in cells if value),
-        remainingOverageTime=60,
+        remainingOverageTime=overage,
     )
-    seconds = max(1, int(request.seconds))
     configuration = Struct(
         columns=cols,
         rows=rows,
         inarow=request.connect,
-        timeout=seconds,
-        actTimeout=seconds,
+        timeout=ACT_TIMEOUT,
+        actTimeout=ACT_TIMEOUT,
         agentTimeout=60,
         runTimeout=1200,
         episodeSteps=rows * cols + 1,
     )
     return observation, configuration
+
+
+# -- PettingZoo and OpenSpiel -------------------------------------------------------------
+def pettingzoo_observation(request: Request) -> dict[str, Any]:
+    """``connect_four_v3``'s observation of a board given with 1 / 2 / 0, top row first: the mover's stones
+    in plane 0, the other's in plane 1, and the mask of the free columns."""
+    import numpy as np
+
+    board = request.board
+    mine, theirs = board == request.player, (board != 0) & (board != request.player)
+    return {
+        "observation": np.stack([mine, theirs], axis=2).astype(np.int8),
+        "action_mask": (board[0] == 0).astype(np.int8),
+    }
+
+
+def _has_line(cells: list[list[int]], who: int, connect: int) -> bool:
+    rows, cols = len(cells), len(cells[0])
+    for row in range(rows):
+        for col in range(cols):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                end_r, end_c = row + dr * (connect - 1), col + dc * (connect - 1)
+                inside = 0 <= end_r < rows and 0 <= end_c < cols
+                if inside and all(cells[row + dr * k][col + dc * k] == who for k in range(connect)):
+                    return True
+    return False
+
+
+def move_order(board: Any, connect: int) -> list[int]:
+    """A move order (0-based columns) that reaches ``board`` (1 moved first, top row first) without passing
+    through a finished game: the last stone of the side that moved last is taken off, one that leaves no line,
+    back to the empty board (backtracking where a choice leads nowhere)."""
+    cells = [[int(value) for value in row] for row in board]
+
+    def back(stones: int) -> list[int] | None:
+        if stones == 0:
+            return []
+        who = 1 if stones % 2 else 2
+        for col in range(len(cells[0])):
+            row = next((r for r in range(len(cells)) if cells[r][col]), None)
+            if row is None or cells[row][col] != who:
+                continue
+            cells[row][col] = 0
+            try:
+                if not _has_line(cells, 1, connect) and not _has_line(cells, 2, connect):
+                    before = back(stones - 1)
+                    if before is not None:
+                        return [*before, col]
+            finally:
+                cells[row][col] = who
+        return None
+
+    order = back(sum(1 for row in cells for value in row if value))
+    if order is None:
+        raise ValueError("no game reaches this board")
+    return order
+
+
+class OpenSpielPlayer:
+    """A ``pyspiel.Bot`` (or ``make_bot(game, player_id)``, called once) asked with the state of each board."""
+
+    def __init__(self, target: Any) -> None:
+        self.target, self.bot = target, None
+
+    def __call__(self, request: Request) -> Any:
+        import pyspiel  # (open_spiel, where the student's Python has it)
+
+        rows, cols = request.board.shape
+        game = pyspiel.load_game("connect_four", {"columns": cols, "rows": rows, "x_in_row": request.connect})
+        state = game.new_initial_state()
+        for col in move_order(request.board, request.connect):
+            state.apply_action(col)
+        if self.bot is None:
+            self.bot = self.target if hasattr(self.target, "step") else self.target(game, state.current_player())
+        return self.bot.step(state)
 
 
 # -- the child's side -------------------------------------------------------------
@@ -237,8 +341,13 @@ def _load(path: str, function: str) -> Any:
         raise ImportError(f"cannot import {path}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    if not function:  # a bare FILE.py: its last callable, as Kaggle takes a submission's agent
+        defined = [value for name, value in vars(module).items() if not name.startswith("__") and callable(value)]
+        if not defined:
+            raise AttributeError(f"{path} defines no function")
+        return defined[-1]
     fn = getattr(module, function, None)
-    if not callable(fn):
+    if not callable(fn) and not hasattr(fn, "step"):  # (an OpenSpiel bot: an object with step(state))
         raise AttributeError(f"{path} has no function {function!r}")
     return fn
 
@@ -254,14 +363,23 @@ def _where(exc: BaseException, source: str = "") -> str:
     return f" (line {frame.lineno} of {Path(frame.filename).name})"
 
 
-def _answer(fn: Any, request: Request, interface: str, source: str = "") -> str:
+def _answer(fn: Any, request: Request, interface: str, source: str = "", clock: KaggleClock | None = None) -> str:
+    clock = clock or KaggleClock()
+    started = time.perf_counter()
     try:
         if interface == "kaggle":
-            value = fn(*kaggle_arguments(request))
+            value = fn(*trimmed(fn, kaggle_arguments(request, clock.overage)))
+        elif interface == "pettingzoo":
+            value = fn(pettingzoo_observation(request))
+        elif interface == "openspiel":
+            value = fn(request)  # (an OpenSpielPlayer)
         else:
             value = fn(request.board, request.player)
     except BaseException as exc:
         return "ERROR " + one_line(f"{type(exc).__name__}: {exc}{_where(exc, source)}")
+    if interface == "kaggle" and not clock.spend(time.perf_counter() - started):
+        bank = f"Kaggle's actTimeout ({ACT_TIMEOUT} s) and its overage bank ({OVERAGE:g} s a game)"
+        return f"ERROR DeadlineExceeded: took longer than {bank}"
     if isinstance(value, bool) or type(value).__name__ == "bool_":
         return f"BAD {bool(value)!r}"  # True == 1, but True is no column
     try:
@@ -303,14 +421,17 @@ def main(argv: list[str]) -> int:
         return 1
     if interface == "auto":
         interface = interface_of(fn)
+    if interface == "openspiel":
+        fn = OpenSpielPlayer(fn)
     _flush_printed()
     _end_leftovers(confined)
     answers.write(f"READY {interface}\n".encode())
+    clock = KaggleClock()  # (one game per process)
     while True:
         line = requests.readline(MAX_LINE)
         if not line:
             return 0
-        answer = _answer(fn, decode_board(line), interface, path)
+        answer = _answer(fn, decode_board(line), interface, path, clock)
         _flush_printed()
         _end_leftovers(confined)
         answers.write((answer + "\n").encode("utf-8", "replace"))

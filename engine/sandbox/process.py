@@ -76,7 +76,7 @@ class StudentProcess:
         #: The files the student sees beside its own (None: its submission, see engine.sandbox.view).
         self.files = None if files is None else [Path(file).resolve() for file in files]
         self._boundary = confinement
-        self.interface = interface  # "classroom" or "kaggle" once started (the child tells which, for "auto")
+        self.interface = interface  # "classroom", "kaggle", ... once started (the child tells which, for "auto")
         self.memory_mb, self.output_bytes = memory_mb, output_bytes
         self._echo = echo or _to_stderr
         self._answers: queue.Queue[bytes | None] = queue.Queue()
@@ -110,7 +110,7 @@ class StudentProcess:
         _daemon(_drain_output, self._process.stderr, self.output_bytes, self._name, self._echo)
         reply = self._receive(stop, timeout, "loading")
         kind, _, interface = reply.partition(" ")
-        if kind != "READY" or interface not in ("classroom", "kaggle"):
+        if kind != "READY" or interface not in ("classroom", "kaggle", "pettingzoo", "openspiel"):
             self.close()
             raise StudentFailure(reply.removeprefix("ERROR ") if reply.startswith("ERROR ") else f"said {reply!r}")
         self.interface = interface

@@ -89,7 +89,7 @@ def test_the_mark_is_1_for_the_first_player_and_2_for_the_second(kaggle_file: Pa
 
 def test_the_configuration_carries_the_board_and_the_time(kaggle_file: Path) -> None:
     assert column(f"{kaggle_file}:inarow_is", geometry=Geometry(9, 7, 5)) == 4
-    assert column(f"{kaggle_file}:times_out_at,timeout=3") == 3
+    assert column(f"{kaggle_file}:times_out_at,timeout=3") == 2  # Kaggle's actTimeout; the engine's 3 s stay outside
 
 
 def test_other_names_need_the_interface_key(kaggle_file: Path) -> None:
@@ -123,3 +123,53 @@ def test_match_on_the_command_line(kaggle_file: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "forfeit" not in done.stdout + done.stderr
     assert done.stdout.splitlines()[-2].startswith("red ")
+
+
+# -- Kaggle's own conventions: the last callable, arguments trimmed, the overage bank --------------------------
+CONVENTIONS = '''
+import time
+
+def helper(observation, configuration):
+    return 0
+
+def overage_told(observation):
+    """One parameter (Kaggle then passes the observation alone); sleeps past actTimeout on its first move
+    and plays 1 once the bank it is told has shrunk by that much."""
+    if observation.step < 2:
+        time.sleep(2.3)
+        return 3
+    return 1 if observation.remainingOverageTime <= 59.7 else 6
+
+def agent(obs):
+    return len(obs.board) // 7 - 1  # the last callable: column 5 on a 7x6 board
+'''
+
+
+@pytest.fixture(scope="module")
+def conventions_file(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("conventions") / "bare.py"
+    path.write_text(CONVENTIONS)
+    return path
+
+
+def test_a_bare_file_plays_its_last_callable_with_the_arguments_it_declares(conventions_file: Path) -> None:
+    assert column(str(conventions_file)) == 5
+    assert create_agent(f"{conventions_file},seconds=5").spec == str(conventions_file)
+
+
+def test_the_overage_bank_is_told_truly(conventions_file: Path) -> None:
+    agent = create_agent(f"{conventions_file}:overage_told")
+    try:
+        assert agent.choose(Board()).column == 3  # 2.3 s: 0.3 s of the bank spent
+        assert agent.choose(Board.from_moves("44")).column == 1
+    finally:
+        agent.close()
+
+
+def test_kaggles_clock_forfeits_a_move_past_actTimeout_and_the_bank() -> None:
+    from engine.sandbox.child import KaggleClock
+
+    clock = KaggleClock()
+    assert clock.spend(1.9) and clock.overage == 60
+    assert clock.spend(32.0) and clock.overage == 30
+    assert not clock.spend(32.5)
