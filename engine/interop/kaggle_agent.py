@@ -26,7 +26,7 @@ from engine.agents.base import Agent
 from engine.board import Board
 from engine.interop.observations import read_kaggle
 from engine.interop.plain import plain_move
-from engine.interop.player import EnginePlayer
+from engine.interop.player import STAND_IN_SHARE, EnginePlayer
 
 #: Seconds kept back from ``actTimeout`` for what Kaggle counts beyond our move (its own calls, a pause).
 MARGIN = 0.5
@@ -57,7 +57,9 @@ class KaggleAgent:
                 f"connect-four: the engine plays 4..9 x 4..9 boards, connect 3..6; on {position.cols}x{position.rows}"
                 f" connect {position.connect} a plain-Python search plays instead"
             )
-            return plain_move(position.cells, position.cols, position.rows, position.connect, seconds=seconds * 0.8)
+            return plain_move(
+                position.cells, position.cols, position.rows, position.connect, seconds=seconds * STAND_IN_SHARE
+            )
         return self.player.move(position.board(), seconds=seconds)
 
     def __getstate__(self) -> dict[str, Any]:
