@@ -119,3 +119,14 @@ def test_a_damaged_module_is_not_loaded(tmp_path: Path, monkeypatch: pytest.Monk
     path.parent.mkdir(parents=True)
     path.write_bytes(b"\x7fELF not really" * 100)
     assert aot.load() is None
+
+
+def test_a_numba_without_pycc_only_leaves_the_module_unbuilt(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    """The plan for numba.pycc's removal (docs/solver.md): the build says why in one line, the solvers go on."""
+    from engine.startup.warmup import _build_ahead_of_time
+
+    monkeypatch.setitem(sys.modules, "numba.pycc", None)  # (an import of it then raises ImportError)
+    assert _build_ahead_of_time() is False
+    assert "not built: " in capsys.readouterr().out
+    monkeypatch.setattr(aot, "load", lambda: None)
+    assert AutoSolver(book=False).solve("44444433333").finished

@@ -82,3 +82,21 @@ def test_a_damaged_cache_entry_is_removed_and_compiled_again(tmp_path, damage: s
     assert damaged.stderr.count("damaged compiled-kernel cache") == 1 and "Traceback" not in damaged.stderr
     repaired = run()
     assert repaired.stdout.strip() == "42" and "damaged" not in repaired.stderr
+
+
+def test_a_kernel_compiles_in_place_where_no_cache_folder_can_be_written(monkeypatch, capsys) -> None:
+    """numba raised 'cannot cache function ...: no locator available' at every kernel (Kaggle's read-only agent
+    folder); now such a kernel gets no cache, one warning, and runs."""
+    from numba import njit
+    from numba.core import caching
+
+    def no_locator(py_func):
+        raise RuntimeError(f"cannot cache function {py_func.__name__!r}: no locator available for file 'x.py'")
+
+    monkeypatch.setattr("numba.core.dispatcher.FunctionCache", no_locator)
+
+    @njit(cache=True)
+    def twice(x):
+        return 2 * x
+
+    assert twice(21) == 42 and isinstance(twice._cache, caching.NullCache)

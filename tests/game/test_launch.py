@@ -202,3 +202,17 @@ def test_board_sizes_are_ascii_whole_numbers(text, capsys, settings_file):
     assert exit_info.value.code == 2
     assert f"--cols: {text!r} is not a whole number" in capsys.readouterr().err
     assert not settings_file.exists()
+
+
+def test_the_classic_pygame_is_caught_before_a_window_opens(monkeypatch, capsys):
+    """pip install kaggle-environments installs the classic pygame over pygame-ce's files: one line, status 1."""
+    import types
+
+    from game import launch
+
+    classic = types.ModuleType("pygame")  # the classic pygame has no IS_CE
+    monkeypatch.setitem(sys.modules, "pygame", classic)
+    assert launch.pygame_problem() is not None
+    assert launch._run(["--red", "random", "--yellow", "random"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "classic 'pygame'" in err and "pip uninstall -y pygame pygame-ce" in err
