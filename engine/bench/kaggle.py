@@ -84,7 +84,9 @@ def run(args) -> int:
 
     specs = args.specs or [preset.name for preset in presets()]
     boards = [(g.cols, g.rows, g.connect) for g in args.board or [Geometry(7, 6, 4), Geometry(9, 9, 4)]]
-    boards += [tuple(int(part) for part in size.split("x")) for size in args.size]
+    for size in args.size:
+        cols, rows, connect = (int(part) for part in size.split("x"))
+        boards.append((cols, rows, connect))
     mode = "no writable folder" if args.no_cache else "empty cache folder"
     emit(f"Kaggle's connectx vs negamax, a fresh submission each game, {mode}; times are Kaggle's, in seconds")
     emit("level        board      first  slowest median  over  moves overage  ready_after  result")

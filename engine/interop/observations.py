@@ -223,7 +223,7 @@ def _flat_cells(board: object, length: int, cols: int, rows: int) -> list[int]:
                 f"{name} holds {describe(value)} at cell {index} (row {index // cols}, column {index % cols}):"
                 " a cell is 0 (empty), 1 or 2"
             )
-        cells.append(int(value))
+        cells.append(int(value))  # type: ignore[call-overload]  # (an Integral, checked above)
     return cells
 
 

@@ -78,7 +78,7 @@ def _bot_class() -> type:
     """The ``pyspiel.Bot`` subclass (made once pyspiel is imported)."""
     import pyspiel
 
-    class EngineBot(pyspiel.Bot):  # type: ignore[misc]  # (pyspiel ships no type information)
+    class EngineBot(pyspiel.Bot):
         """An engine agent as an OpenSpiel bot; see :mod:`engine.interop.openspiel_bot`."""
 
         def __init__(self, spec: str | Agent, seconds: float | None) -> None:

@@ -35,7 +35,7 @@ from engine.geometry import Geometry
 AGENTS = ("player_0", "player_1")
 
 
-class ConnectFourEnv(AECEnv):  # type: ignore[misc]  # (PettingZoo's classes are not typed)
+class ConnectFourEnv(AECEnv):
     """The environment of one board size (see the module)."""
 
     metadata: ClassVar[dict[str, Any]] = {

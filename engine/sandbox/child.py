@@ -225,7 +225,8 @@ class OpenSpielPlayer:
     """A ``pyspiel.Bot`` (or ``make_bot(game, player_id)``, called once) asked with the state of each board."""
 
     def __init__(self, target: Any) -> None:
-        self.target, self.bot = target, None
+        self.target: Any = target
+        self.bot: Any = None
 
     def __call__(self, request: Request) -> Any:
         import pyspiel  # (open_spiel, where the student's Python has it)

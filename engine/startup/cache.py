@@ -72,13 +72,14 @@ def configure() -> Path | None:
     if os.environ.get("NUMBA_CACHE_DIR"):
         return None
     root = cache_root()
-    folder: Path | None = root / loaded_digest()
+    folder = root / loaded_digest()
     if _writable(folder):
         _remove_stale(root, keep=folder)
     else:
-        folder = _private_temporary()
-        if folder is None:
+        private = _private_temporary()
+        if private is None:
             return None  # numba looks beside the source; where it cannot write there either, see compile_without_cache
+        folder = private
     os.environ["NUMBA_CACHE_DIR"] = str(folder)
     if "numba" in sys.modules:  # already imported: its config was read; update it too
         from numba.core import config
