@@ -226,4 +226,4 @@ def test_a_fresh_submission_plays_a_whole_kaggle_game_from_an_empty_cache(spec: 
 def test_a_fresh_submission_plays_where_no_folder_can_be_written() -> None:
     result = kaggle_game("hard", (7, 6, 4), no_cache=True)
     assert result["statuses"] == ["DONE", "DONE"]
-    assert "compiled in each process" in result["log"] or "is ready" not in result["log"]
+    assert "preparing hard" in result["log"] and "could not be prepared" not in result["log"]
