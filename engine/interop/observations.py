@@ -72,9 +72,6 @@ class Cells:
         grid = np.array(values, dtype=np.int64).reshape(self.rows, self.cols)
         return from_array(grid, connect=self.connect, encoding="012", origin="top")
 
-    def legal(self) -> list[int]:
-        return [col for col in range(self.cols) if self.cells[col] == 0]
-
 
 # -- pieces ---------------------------------------------------------------------------------------------
 def describe(value: object) -> str:

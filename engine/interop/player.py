@@ -7,11 +7,13 @@ and asks it for a column with :meth:`EnginePlayer.move`. The player:
   costs nothing);
 - with ``background=True`` (Kaggle: every move must be back within
   ``actTimeout``, the first included, on a fresh install too) prepares the
-  agent in a thread (numba compiles its kernels: seconds to tens of seconds
-  the first time), and until it is ready answers with a stand-in in plain
-  Python: the opening book where the board has one, else :mod:`engine.interop.plain`'s search. It says so
-  once on standard error (Kaggle's log). numba compiles in place when no
-  cache folder can be written (:mod:`engine.startup.cache`);
+  agent off the clock: a child process compiles its kernels into numba's
+  cache (seconds to tens of seconds the first time), then a thread loads
+  them (where no cache folder can be written, the thread compiles them:
+  :mod:`engine.startup.cache`). Until it is ready a stand-in in plain Python
+  answers: the opening book's move where the board has one, else
+  :mod:`engine.interop.plain`'s search. It says so once on standard error
+  (Kaggle's log);
 - chooses among the columns a caller allows (a mask narrower than the legal
   moves): the agent's column if allowed, else the best allowed by the
   agent's own column scores, else the plain search among them;
