@@ -265,8 +265,9 @@ def agent_info(name: str) -> AgentInfo:
     return _AGENTS[name]
 
 
-#: ``FILE.py:FUNCTION``, or a bare ``FILE.py`` (whose last callable plays, as Kaggle takes a submission's).
-_STUDENT_FILE = re.compile(r"^(?P<path>.+?\.py)(?::(?P<function>[A-Za-z_]\w*))?(?:,(?P<rest>.*))?$")
+#: ``FILE.py:FUNCTION``, or a bare ``FILE.py`` (whose last callable plays, as Kaggle takes a submission's);
+#: never ``classroom:path=FILE.py`` (a path with ``=`` is an agent's keys).
+_STUDENT_FILE = re.compile(r"^(?P<path>[^=]+?\.py)(?::(?P<function>[A-Za-z_]\w*))?(?:,(?P<rest>.*))?$")
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
