@@ -485,7 +485,7 @@ def _cluster_client(address: str, timeout: float) -> Iterator[Any]:
         from distributed.security import Security
     except ImportError:
         raise EngineError(
-            "--cluster needs the Dask 'distributed' package: pip install -r requirements.txt -r requirements-cluster.txt"
+            "--cluster needs the Dask 'distributed' package: pip install -r requirements-cluster.txt"
         ) from None
     with _data_only_pickles(), _quiet_dask():
         security = Security()  # TLS certificates come from Dask's configuration (docs/cluster.md)
