@@ -38,6 +38,7 @@ from engine.errors import EngineError, PositionError
 from engine.formats import Encoding, Origin, encoding_values, from_array, integer_grid, to_array
 from engine.sandbox.process import StudentFailure, StudentProcess
 from engine.sandbox.text import clean
+from engine.sandbox.view import note_contestant
 from engine.stop import StopFlag
 from engine.validate import is_column_value
 
@@ -150,6 +151,7 @@ class ClassroomAgent(Agent):
             raise ValueError("the classroom agent needs path=FILE.py (or write FILE.py:FUNCTION)")
         if not Path(self.path).is_file():
             raise ValueError(f"no such file: {self.path}")
+        note_contestant(Path(self.path), self.function)  # before any side starts: no student sees another's file
 
     @property
     def spec(self) -> str:

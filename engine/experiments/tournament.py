@@ -23,11 +23,11 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.agents.registry import create_computer_agent
+from engine.agents.registry import create_agent, create_computer_agent, runs_a_file
 from engine.errors import EngineError
 from engine.experiments import charts, elo
 from engine.experiments.openings import sample_openings
-from engine.experiments.runner import GameTask, Row, derive_seed, run_tasks
+from engine.experiments.runner import GameTask, Row, Task, derive_seed, run_tasks
 from engine.experiments.tables import markdown_table
 from engine.geometry import DEFAULT, Geometry
 
@@ -192,6 +192,31 @@ def summarize(agents: Sequence[str], rows: Sequence[Row]) -> TournamentResult:
     return TournamentResult(tuple(agents), list(rows), points, games, standings)
 
 
+@dataclass(frozen=True)
+class AmongStudents:
+    """A game of a round robin that knows every student file of it, wherever it runs (a worker process too).
+
+    Each student's sandbox then leaves out every other entrant's file and counts the functions they are
+    played by as agents' names (:func:`engine.sandbox.view.note_contestant`), also for a classmate who
+    is not in this game.
+    """
+
+    game: GameTask
+    students: tuple[str, ...]
+
+    @property
+    def key(self) -> str:
+        return self.game.key
+
+    def fits(self, rows: list[Row]) -> bool:
+        return self.game.fits(rows)
+
+    def run(self) -> Row:
+        for spec in self.students:
+            create_agent(spec).close()  # a student's agent notes its file as it is made; no process starts
+        return self.game.run()
+
+
 def run_tournament(
     agents: Sequence[str],
     games: int = 10,
@@ -204,6 +229,8 @@ def run_tournament(
     progress: bool = False,
 ) -> TournamentResult:
     """Play the round robin (see :func:`schedule`) and sum it up (see :func:`summarize`)."""
-    tasks = schedule(agents, games, seed, geometry, opening_plies)
+    scheduled = schedule(agents, games, seed, geometry, opening_plies)
+    students = tuple(spec for spec in agents if runs_a_file(spec))
+    tasks: Sequence[Task] = [AmongStudents(game, students) for game in scheduled] if len(students) > 1 else scheduled
     rows = run_tasks(tasks, executor=executor, checkpoint=checkpoint, desc="games", progress=progress)
     return summarize(agents, rows)

@@ -42,7 +42,7 @@ from engine.sandbox import boundary
 from engine.sandbox.boundary import Boundary, Launch
 from engine.sandbox.child import MAX_LINE, encode_board, one_line
 from engine.sandbox.text import clean
-from engine.sandbox.view import view_of
+from engine.sandbox.view import note_contestant, view_of
 from engine.stop import StopFlag
 
 #: How often a waiting caller looks at its stop flag (well inside the 50 ms a stop may take).
@@ -75,6 +75,7 @@ class StudentProcess:
         self.path, self.function = str(Path(path).resolve()), function  # the file itself, not a link to it
         #: The files the student sees beside its own (None: its submission, see engine.sandbox.view).
         self.files = None if files is None else [Path(file).resolve() for file in files]
+        note_contestant(Path(self.path), function)  # another student of this program never sees this file
         self._boundary = confinement
         self.interface = interface  # "classroom", "kaggle", ... once started (the child tells which, for "auto")
         self.memory_mb, self.output_bytes = memory_mb, output_bytes

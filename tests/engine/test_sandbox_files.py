@@ -6,8 +6,11 @@ tests in a real sandbox check what a student's code can open and import.
 
 from __future__ import annotations
 
+import csv
 import os
 import socket
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -20,6 +23,8 @@ from engine.sandbox import boundary, view
 from engine.sandbox.process import StudentProcess
 from engine.sandbox.view import view_of
 from engine.stop import StopFlag
+from tests.engine.sandbox_attacks import ROOT, as_nobody
+from tests.engine.test_hostile_students import no_process_left
 
 AGENT = "def agent(board, player=1):\n    return 0\n"
 
@@ -126,6 +131,71 @@ def test_the_count_of_files_is_bounded(tmp_path: Path, monkeypatch) -> None:
     assert "6 files of its folder left out" in found.note  # 10 data files, 4 of them shown
 
 
+@pytest.fixture
+def contestants(monkeypatch) -> None:
+    """A program that has played no student yet (the notes of earlier tests are the program's, not this test's)."""
+    monkeypatch.setattr(view, "_CONTESTANTS", {})
+
+
+@pytest.mark.parametrize(
+    ("source", "agent"),
+    [
+        ("def agent(b):\n    return 0\n", True),
+        ("def my_agent(observation):\n    return 0\n", True),
+        ("def act(o):\n    return 0\n", True),
+        ("def policy(o):\n    return 0\n", True),
+        ("def move(board, player=1):\n    return 0\n", True),
+        ("def best(board, piece, depth=4):\n    return 0\n", True),
+        ("def play(observation, configuration):\n    return 0\n", True),
+        ("def play(obs, config):\n    return 0\n", True),
+        ("async def agent(b):\n    return 0\n", True),
+        ("play = lambda board, player: 0\n", True),
+        ("agent = make()\n", True),
+        ("if True:\n    def agent(b):\n        return 0\n", True),
+        ("try:\n    import numpy\nexcept ImportError:\n    def my_agent(o):\n        return 0\n", True),
+        ("def agent(:\n", True),  # does not parse: cannot be told apart, so it counts
+        ("def f(x):\n    return 0\n\0", True),
+        ("def evaluate(state, depth):\n    return 0\n", False),
+        ("def score(board, depth, player):\n    return 0\n", False),
+        ("WEIGHTS = [1, 2, 3]\n", False),
+        ("class Bot:\n    def act(self, obs):\n        return 0\n", False),
+        ("def helper(board):\n    def agent(b):\n        return 0\n    return agent\n", False),
+    ],
+)
+def test_what_counts_as_a_students_agent(source: str, agent: bool) -> None:
+    assert view.defines_an_agent(source.encode()) is agent
+
+
+def test_classmates_with_different_function_names_see_only_themselves(tmp_path: Path, contestants) -> None:
+    """The issue's case: ``alice.py:agent`` and ``bob.py:my_agent`` in one folder, and Kaggle and odd names."""
+    (tmp_path / "alice.py").write_text(AGENT)
+    (tmp_path / "bob.py").write_text("def my_agent(board, player):\n    return 0\n")
+    (tmp_path / "carol.py").write_text("def strategy(obs, config):\n    return 0\n")
+    (tmp_path / "dave.py").write_text("def pick(board, piece):\n    return 0\n")
+    for student, function in [("alice", "agent"), ("bob", "my_agent"), ("carol", "strategy"), ("dave", "pick")]:
+        found = view_of(tmp_path / f"{student}.py", function)
+        assert names(found) == [f"{student}.py"], function
+        assert "other students' agents" in found.note
+
+
+def test_a_function_name_any_contestant_is_played_by_marks_an_agent(tmp_path: Path, contestants) -> None:
+    (tmp_path / "alice.py").write_text(AGENT)
+    (tmp_path / "eve.py").write_text("def choose(grid, me):\n    return 0\n")  # no shape the rules know
+    assert names(view_of(tmp_path / "alice.py", "agent")) == ["alice.py", "eve.py"]
+    view.note_contestant(tmp_path.parent / "elsewhere" / "zed.py", "choose")  # a tournament's other entrant
+    found = view_of(tmp_path / "alice.py", "agent")
+    assert names(found) == ["alice.py"] and "(eve.py)" in found.note
+
+
+def test_a_file_played_as_a_student_is_nobody_elses(tmp_path: Path, contestants) -> None:
+    (tmp_path / "alice.py").write_text(AGENT)
+    (tmp_path / "eve.py").write_text("X = 1\n")  # no function at all: only being played marks it
+    view.note_contestant(tmp_path / "eve.py", "from_a_factory")
+    assert names(view_of(tmp_path / "alice.py", "agent")) == ["alice.py"]
+    found = view_of(tmp_path / "alice.py", "agent", [tmp_path / "eve.py"])  # also from a given list
+    assert names(found) == ["alice.py"] and "other students' agents left out (eve.py)" in found.note
+
+
 # -- in a real sandbox -------------------------------------------------------------------------------
 confined = pytest.mark.skipif(not boundary.current().confined, reason="no sandbox on this machine")
 
@@ -212,3 +282,87 @@ def test_a_student_file_in_tmp_sees_no_socket_of_tmp(tmp_path: Path) -> None:
     with pytest.raises(TimeoutError):
         server.accept()
     server.close()
+
+
+#: Two classmates in one folder, played by names no rule knows: each asks its one move of the other.
+CLASSMATES = """
+import sys
+from engine.agents.registry import create_agent
+from engine.board import Board
+folder = sys.argv[1]
+agents = [create_agent(f"{folder}/alice.py:pick,timeout=30"), create_agent(f"{folder}/bob.py:choose,timeout=30")]
+try:
+    print(*(agent.choose(Board.from_moves("")).column for agent in agents), flush=True)
+finally:
+    for agent in agents:
+        agent.close()
+"""
+
+
+@confined
+@pytest.mark.parametrize("user", ["this user", "nobody"])
+def test_a_match_of_classmates_with_odd_function_names_shows_neither_the_other(tmp_path: Path, user: str) -> None:
+    """Each side is known before either starts: the other's file is left out though no rule would spot it."""
+    if user == "nobody" and os.geteuid() != 0:
+        pytest.skip("this test already runs as an ordinary user")
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name, function, other in [("alice", "pick", "bob"), ("bob", "choose", "alice")]:
+        wanted = [f"{other}.py", str(folder / f"{other}.py")]
+        source = textwrap.dedent(SNOOP.format(names=wanted)).replace(
+            "def agent(board, player=1)", f"def {function}(grid, me)"
+        )
+        (folder / f"{name}.py").write_text(source)
+    assert not view.defines_an_agent((folder / "alice.py").read_bytes())  # only being played together hides them
+    command = [sys.executable, "-c", CLASSMATES, str(folder)]
+    if user == "nobody":
+        command = as_nobody(command, [tmp_path, folder])
+    environment = dict(os.environ, PYTHONPATH=str(ROOT), HOME="/tmp", NUMBA_CACHE_DIR="/tmp/.numba-nobody")
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300, env=environment, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.split() == ["0", "0"], done.stderr[-3000:]
+    assert "other students' agents (bob.py)" in done.stderr and "(alice.py)" in done.stderr
+    assert no_process_left(folder)
+
+
+TOURNAMENT_SNOOP = """
+import os
+
+OTHERS = {others!r}
+
+
+def {function}(grid, me):
+    for name in OTHERS:
+        if os.path.exists(name):
+            raise RuntimeError("saw " + name)
+    return int((grid[0] == 0).argmax())
+"""
+
+
+@confined
+@pytest.mark.slow
+def test_a_tournament_in_worker_processes_hides_every_classmate(tmp_path: Path) -> None:
+    """Two classmates with odd names and a computer player, games played in two worker processes: the game of
+    one student against the computer must not show the other, though that worker never played it."""
+    folder = tmp_path / "class"
+    folder.mkdir()
+    students = {"alice": "pick", "bob": "choose"}
+    for name, function in students.items():
+        others = [f"{other}.py" for other in students if other != name]
+        (folder / f"{name}.py").write_text(TOURNAMENT_SNOOP.format(others=others, function=function))
+    # The computer first: each worker's first game is one student against it, with nothing else played there yet.
+    specs = ["random"] + [f"{folder / name}.py:{function},timeout=30" for name, function in students.items()]
+    options = ["--games", "2", "--openings", "0", "--jobs", "2", "--no-progress", "--out", str(tmp_path / "out")]
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "tournament", *specs, *options],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    with (tmp_path / "out" / "games.csv").open() as file:
+        games = list(csv.DictReader(file))
+    assert len(games) == 6 and not any(game["forfeit"] for game in games), [game["forfeit"] for game in games]
+    assert no_process_left(folder)
