@@ -73,8 +73,9 @@ NO_PROCESS_LIMIT = "a process limit (the program runs as root)"
 NO_FILTER = "a system-call filter (none for this processor)"
 
 
-def _nothing(process: subprocess.Popen[bytes]) -> None:
-    """Nothing to do once the child runs."""
+def _nothing(process: subprocess.Popen[bytes]) -> int | None:
+    """Nothing to do once the child runs (no sandbox: no first process of one)."""
+    return None
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,8 @@ class Launch:
     environment: dict[str, str]
     cwd: str | None = None
     fds: tuple[int, ...] = ()
-    started: Callable[[subprocess.Popen[bytes]], None] = field(default=_nothing, repr=False)
+    #: Called once the child runs: the host's process id of the sandbox's first process (None: no sandbox).
+    started: Callable[[subprocess.Popen[bytes]], int | None] = field(default=_nothing, repr=False)
     _owned: tuple[int, ...] = field(default=(), repr=False)
     _ours: tuple[int, ...] = field(default=(), repr=False)  # what ``started`` reads and closes
 
@@ -158,17 +160,22 @@ class Boundary:
 
     def _launch(self, program: list[str], extra: list[str], owned: list[int], tmp_mb: int, shm_mb: int) -> Launch:
         assert self.bwrap is not None
-        started: Callable[[subprocess.Popen[bytes]], None] = _nothing
-        ours: tuple[int, ...] = ()
-        user: list[str] = ["--unshare-user", "--disable-userns"]
+        # bwrap says the host's process id of the sandbox's first process (engine.sandbox.pause needs it).
+        info_read, info_write = os.pipe()
+        owned.append(info_write)
+        user = ["--unshare-user", "--info-fd", str(info_write)]
+        started: Callable[[subprocess.Popen[bytes]], int | None]
+        ours: tuple[int, ...]
         if self.as_student_user:
             # bwrap then waits until this side has written the namespace's uid and gid maps (see _map_user).
-            info_read, info_write = os.pipe()
             block_read, block_write = os.pipe()
-            owned += [info_write, block_read]
-            user = ["--unshare-user", "--info-fd", str(info_write), "--userns-block-fd", str(block_read)]
+            owned.append(block_read)
+            user += ["--userns-block-fd", str(block_read)]
             user += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]  # for the child's one switch of user
             started, ours = functools.partial(_map_user, info_read, block_write), (info_read, block_write)
+        else:
+            user += ["--disable-userns"]
+            started, ours = functools.partial(_first_process, info_read), (info_read,)
         command = [
             self.bwrap,
             *_confinement(user, tmp_mb, shm_mb),
@@ -263,27 +270,44 @@ def _data(content: bytes, inside: str, owned: list[int]) -> list[str]:
     return ["--perms", "0444", "--ro-bind-data", str(_memory_file(content, owned)), inside]
 
 
-def _map_user(info: int, release: int, process: subprocess.Popen[bytes]) -> None:
-    """Map root and :data:`STUDENT_UID` into the sandbox's user namespace, then let bwrap go on.
+def _first_process(info: int, process: subprocess.Popen[bytes]) -> int:
+    """The host's process id of the sandbox's first process, as bwrap reports it on ``info`` (then closed)."""
+    try:
+        return _read_first_process(info)
+    except (OSError, ValueError, KeyError) as exc:
+        process.kill()
+        raise OSError(f"could not start the sandbox ({exc})") from None
+    finally:
+        os.close(info)
+
+
+def _read_first_process(info: int) -> int:
+    raw = b""
+    while b"}" not in raw:
+        ready, _, _ = select.select([info], [], [], 10)
+        chunk = os.read(info, 4096) if ready else b""
+        if not chunk:
+            raise OSError("bwrap said nothing about its sandbox")
+        raw += chunk
+    return int(json.loads(raw[: raw.index(b"}") + 1])["child-pid"])
+
+
+def _map_user(info: int, release: int, process: subprocess.Popen[bytes]) -> int:
+    """Map root and :data:`STUDENT_UID` into the sandbox's user namespace, then let bwrap go on; the host's
+    process id of the sandbox's first process.
 
     Root keeps the kernel's own uid 0 there only while bwrap sets up the mounts; the child script
     then switches to :data:`STUDENT_UID` for good (it has no other capability), so the kernel
     counts the student's processes against their limit.
     """
     try:
-        raw = b""
-        while b"}" not in raw:
-            ready, _, _ = select.select([info], [], [], 10)
-            chunk = os.read(info, 4096) if ready else b""
-            if not chunk:
-                raise OSError("bwrap said nothing about its sandbox")
-            raw += chunk
-        pid = int(json.loads(raw[: raw.index(b"}") + 1])["child-pid"])
+        pid = _read_first_process(info)
         mapping = f"0 0 1\n{STUDENT_UID} {STUDENT_UID} 1\n"
         for name in ("uid_map", "gid_map"):
             with open(f"/proc/{pid}/{name}", "w") as file:
                 file.write(mapping)
         os.write(release, b"1")
+        return pid
     except (OSError, ValueError, KeyError) as exc:
         process.kill()
         raise OSError(f"could not set up the sandbox's user ({exc})") from None

@@ -12,7 +12,9 @@ student prints and passes the first ``output_bytes`` of it on to our stderr,
 a whole line at a time with the file's name in front (:class:`LineRelay`).
 The caller's thread only waits on a queue in short slices, so a stop is
 seen within :data:`POLL` seconds at every stage: while the process starts,
-while the file loads, while the function thinks.
+while the file loads, while the function thinks. Between its answers the
+student runs nothing (:mod:`engine.sandbox.pause`): its process is stopped
+when an answer is in and resumed when it is asked again.
 
 Every failure is a :class:`StudentFailure` whose message says what happened
 (``did not answer within 2 s``, ``crashed (exit code 3)``, ``was stopped``).
@@ -41,6 +43,7 @@ from engine.errors import EngineError
 from engine.sandbox import boundary
 from engine.sandbox.boundary import Boundary, Launch
 from engine.sandbox.child import MAX_LINE, encode_board, one_line
+from engine.sandbox.pause import GroupPause, Pause, SandboxPause
 from engine.sandbox.text import clean
 from engine.sandbox.view import note_contestant, view_of
 from engine.stop import StopFlag
@@ -85,13 +88,14 @@ class StudentProcess:
         self._name = Path(path).name
         self._confined = False
         self._oom_kills = 0  # the machine's count of out-of-memory kills when this process started
+        self._pause = Pause()  # stops the student between its moves (engine.sandbox.pause)
 
     # -- life -------------------------------------------------------------------------
     def start(self, stop: StopFlag, timeout: float) -> None:
         """Start the process and wait until the file is loaded (``timeout`` s, or a stop)."""
         # Starting a process takes 100 ms and more on a busy machine: it happens on a helper
         # thread, so that a stop is seen at once; a process started too late is ended there.
-        spawned: queue.Queue[subprocess.Popen[bytes] | OSError] = queue.Queue()
+        spawned: Started = queue.Queue()
         self._oom_kills = _oom_kills()
         _SPAWNER.put((self._command, spawned))
         while True:
@@ -104,7 +108,7 @@ class StudentProcess:
                     raise StudentFailure("was stopped (starting)") from None
         if isinstance(started, OSError):  # no more processes or descriptors: this agent cannot play now
             raise StudentFailure(f"could not be started ({started.strerror or started})")
-        self._process = started
+        self._process, first = started
         _LIVE.add(self)
         assert self._process.stdout is not None and self._process.stderr is not None
         _daemon(_read_answers, self._process.stdout, self._answers)
@@ -115,6 +119,19 @@ class StudentProcess:
             self.close()
             raise StudentFailure(reply.removeprefix("ERROR ") if reply.startswith("ERROR ") else f"said {reply!r}")
         self.interface = interface
+        self._pause = self._pause_of(first)
+        self._pause.hold()  # nothing it started while loading runs through its rival's first turn
+
+    def _pause_of(self, first: int | None) -> Pause:
+        """How this process is stopped between moves: in its sandbox, or as a process group outside one."""
+        assert self._process is not None
+        if first is None:
+            return GroupPause(self._process.pid) if POSIX else Pause()
+        try:
+            return SandboxPause(first)
+        except OSError as exc:
+            _announce(f"[{clean(self._name)}] it is not stopped between its moves here ({exc})", self._echo)
+            return Pause()
 
     def _command(self) -> Launch:
         """How to start the child inside this machine's boundary (on the spawning thread: it reads files)."""
@@ -140,12 +157,15 @@ class StudentProcess:
         """
         if self._process is None or self._process.stdin is None:
             raise StudentFailure("is not running")
+        self._pause.release()  # its time counts from here
         try:
             self._process.stdin.write(encode_board(board, player, connect, timeout))
             self._process.stdin.flush()
         except OSError:  # the process is gone: its exit code says more
             pass
-        return self._receive(stop, timeout, "choosing a move")
+        answer = self._receive(stop, timeout, "choosing a move")
+        self._pause.hold()  # nothing of it runs through its rival's turn
+        return answer
 
     def close(self) -> None:
         """End the process and everything it forked; safe to call twice."""
@@ -154,6 +174,8 @@ class StudentProcess:
             return
         _LIVE.discard(self)
         _kill_group(process)
+        self._pause.close()
+        self._pause = Pause()
         _daemon(_reap, process)  # in the background: a stop must not wait for the kernel or the pipes
 
     # -- waiting ------------------------------------------------------------------------
@@ -204,7 +226,9 @@ def _daemon(target: Callable[..., None], *args: Any) -> None:
     threading.Thread(target=target, args=args, daemon=True).start()
 
 
-Started = queue.Queue["subprocess.Popen[bytes] | OSError"]
+#: A started child, and the host's process id of its sandbox's first process (None: no sandbox).
+Spawned = tuple["subprocess.Popen[bytes]", "int | None"]
+Started = queue.Queue["Spawned | OSError"]
 Request = tuple[Callable[[], Launch], Started]
 
 
@@ -236,7 +260,7 @@ class _Spawner:
 _SPAWNER = _Spawner()
 
 
-def _spawn(launch: Launch) -> subprocess.Popen[bytes]:
+def _spawn(launch: Launch) -> Spawned:
     """Start the child in a session of its own (POSIX; a new process group on Windows)."""
     options: dict[str, Any] = {"start_new_session": True, "pass_fds": launch.fds} if POSIX else {}
     if not POSIX:
@@ -252,12 +276,12 @@ def _spawn(launch: Launch) -> subprocess.Popen[bytes]:
     finally:
         launch.close()
     try:
-        launch.started(process)
+        first = launch.started(process)
     except OSError:
         _kill_group(process)
         _reap(process)
         raise
-    return process
+    return process, first
 
 
 def _pid_namespace() -> str:
@@ -290,12 +314,12 @@ def _oom_kills() -> int:
     return 0
 
 
-def _end_when_started(spawned: queue.Queue[subprocess.Popen[bytes] | OSError]) -> None:
+def _end_when_started(spawned: Started) -> None:
     """End a process whose start was abandoned (a stop came first) as soon as it exists."""
     started = spawned.get()
     if not isinstance(started, OSError):
-        _kill_group(started)
-        _reap(started)
+        _kill_group(started[0])
+        _reap(started[0])
 
 
 def _reap(process: subprocess.Popen[bytes]) -> None:
