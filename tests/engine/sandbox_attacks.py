@@ -320,11 +320,12 @@ def as_nobody(command: list[str], folders: list[Path]) -> list[str]:
 
 
 def _hidden_ancestors(paths: list[Path]) -> list[Path]:
-    """The topmost folders above ``paths`` that others may not enter (e.g. /root, where Python may live)."""
+    """The topmost folders above ``paths`` that others may not enter (e.g. /root, where Python may live), and
+    pytest's own temporary folder, which a pytest session starting beside this one closes again (0700)."""
     hidden: list[Path] = []
     for path in paths:
         for ancestor in reversed(path.parents):
-            if not os.stat(ancestor).st_mode & 0o001:
+            if not os.stat(ancestor).st_mode & 0o001 or ancestor.name.startswith("pytest-of-"):
                 if ancestor not in hidden:
                     hidden.append(ancestor)
                 break
