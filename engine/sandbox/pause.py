@@ -67,10 +67,13 @@ class SandboxPause(Pause):
             return  # it ended: the next question finds out
         # A thread stops on its way back from the kernel: once all have, no fork of theirs is under way,
         # and every process they started is there to be found.
-        deadline = time.monotonic() + STOP_WAIT
-        while not _stopped(self._student) and time.monotonic() < deadline:
-            self._kill_others()  # a thread waiting for a child of its (vfork) stops once that child is gone
-            time.sleep(0.001)
+        started = time.monotonic()
+        waits = 0
+        while not _stopped(self._student) and time.monotonic() < started + STOP_WAIT:
+            waits += 1
+            if waits % 50 == 0:
+                self._kill_others()  # a thread waiting for a child of its (vfork) stops once that child is gone
+            time.sleep(0.0002)
         for _ in range(ROUNDS):
             if not self._kill_others():
                 break
