@@ -53,13 +53,14 @@ class SandboxPause(Pause):
     def __init__(self, init: int) -> None:
         """``init``: the host's process id of the sandbox's first process (bwrap reports it)."""
         self._proc = os.open(f"/proc/{init}/root/proc", _DIRECTORY)
+        self._student = -1
         try:
             self._student = os.open("2", _DIRECTORY, dir_fd=self._proc)
             if _stat(self._student)[1] != "1":  # started by the sandbox's init: the child script, nothing else
                 raise OSError("process 2 of the sandbox is not the student's")
             signal.pidfd_send_signal(self._student, 0)  # the kernel can (Linux 5.1 and later)
         except OSError:
-            os.close(self._proc)
+            self.close()
             raise
 
     def hold(self) -> None:
@@ -84,7 +85,8 @@ class SandboxPause(Pause):
     def close(self) -> None:
         for fd in (self._student, self._proc):
             with contextlib.suppress(OSError):
-                os.close(fd)
+                if fd >= 0:
+                    os.close(fd)
 
     def _kill_others(self) -> bool:
         """Kill every process of the sandbox but its init and the student's; whether any was alive."""

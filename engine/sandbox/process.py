@@ -212,11 +212,11 @@ class StudentProcess:
         self.close()
         if code is None:
             return "closed its answer pipe"
-        if over:
-            return f"was killed for using more than its {self.memory_mb} MB of memory in all its processes together"
         number = -code if code < 0 else code - 128 if self._confined and code > 128 else 0  # bwrap: 128 + signal
         if not number:
             return f"crashed (exit code {code})"
+        if number == signal.SIGKILL and over:
+            return f"was killed for using more than its {self.memory_mb} MB of memory in all its processes together"
         if number == signal.SIGKILL and _oom_kills() > self._oom_kills:
             return "was killed by the system's out-of-memory killer (the machine ran short of memory)"
         try:

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 from engine.sandbox import boundary, cgroup
-from engine.sandbox.process import StudentProcess
+from engine.sandbox.process import StudentFailure, StudentProcess
 from engine.stop import StopFlag
 from tests.engine.sandbox_attacks import ROOT, as_nobody
 from tests.engine.test_hostile_students import PROMPT, no_process_left
@@ -132,6 +132,39 @@ def test_a_student_s_processes_share_its_memory_limit(tmp_path: Path) -> None:
     while memory.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not memory.exists()
+    assert no_process_left(path.parent)
+
+
+#: Two forks hold 120 MB each, then the student fills 200 MB itself: over MEMORY_MB together, and the largest.
+VICTIM = """
+import os
+import time
+
+
+def agent(board, player=1):
+    for _ in range(2):
+        if os.fork() == 0:
+            block = b"x" * (120 * 2**20)
+            time.sleep(30)
+            os._exit(0)
+    time.sleep(2)  # the forks have filled theirs
+    block = b"x" * (200 * 2**20)
+    return 0
+"""
+
+
+@with_groups
+def test_a_student_killed_at_its_groups_limit_is_told_why(tmp_path: Path) -> None:
+    path = tmp_path / "victim" / "victim.py"
+    path.parent.mkdir()
+    path.write_text(VICTIM)
+    student = StudentProcess(str(path), "agent", memory_mb=MEMORY_MB, output_bytes=1000)
+    try:
+        student.start(StopFlag(), 60)
+        with pytest.raises(StudentFailure, match=f"more than its {MEMORY_MB} MB of memory in all its processes"):
+            student.ask(np.zeros((6, 7), dtype=np.int64), 1, StopFlag(), 60)
+    finally:
+        student.close()
     assert no_process_left(path.parent)
 
 
