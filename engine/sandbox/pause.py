@@ -4,9 +4,10 @@ A student may leave threads computing after it answers, or a process its
 move did not end, and take the CPU its rival's time limit counts on. So once
 an answer is in, the parent stops the student's process (``SIGSTOP``: every
 thread of it), waits until each thread has stopped (then no ``fork`` of
-theirs is under way) and kills every other process of its sandbox; before
-the next question it resumes it (``SIGCONT``), and the move's time limit
-counts from there.
+theirs is under way) and kills every other process of its sandbox, until
+each is dead (a killed process dies when it next gets a core); before the
+next question it resumes it (``SIGCONT``), and the move's time limit counts
+from there.
 
 Inside the sandbox the student's Python is process 2 of its PID namespace
 (``bwrap``'s init is 1; the first process it starts is 2). The parent
@@ -25,11 +26,9 @@ import os
 import signal
 import time
 
-#: Rounds of killing the other processes of a sandbox (each round kills all it finds; one forked meanwhile
-#: by a process being killed shows up in the next).
-ROUNDS = 20
-#: How long :meth:`Pause.hold` waits at most for the student's threads to stop (a thread in the kernel stops
-#: when it leaves it; on a busy machine a thread may wait its turn to do so).
+#: How long :meth:`Pause.hold` waits at most for the student's threads to stop, and then for the other
+#: processes of its sandbox to be dead (a thread in the kernel stops when it leaves it, a killed process dies
+#: when it next runs: on a busy machine either may wait its turn for a core).
 STOP_WAIT = 1.0
 _DIRECTORY = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
 
@@ -75,9 +74,9 @@ class SandboxPause(Pause):
             if waits % 50 == 0:
                 self._kill_others()  # a thread waiting for a child of its (vfork) stops once that child is gone
             time.sleep(0.0002)
-        for _ in range(ROUNDS):
-            if not self._kill_others():
-                break
+        deadline = time.monotonic() + STOP_WAIT
+        while self._kill_others() and time.monotonic() < deadline:  # until the rest is dead, not only killed
+            time.sleep(0.0002)
 
     def release(self) -> None:
         _signal(self._student, signal.SIGCONT)
@@ -89,7 +88,8 @@ class SandboxPause(Pause):
                     os.close(fd)
 
     def _kill_others(self) -> bool:
-        """Kill every process of the sandbox but its init and the student's; whether any was alive."""
+        """Kill every process of the sandbox but its init and the student's; whether any was still alive (one
+        killed before that has not died yet is killed again)."""
         found = False
         for entry in os.listdir(self._proc):
             if not entry.isdigit() or entry in ("1", "2"):

@@ -46,10 +46,12 @@ MAX_FILES = 100
 MAX_BYTES = 64 * 2**20
 #: Folders below the student's that are looked into (``data/weights`` is 2 deep).
 MAX_DEPTH = 3
-#: Function names that make a file a student's agent: the classroom's and Kaggle's, and the usual policy names.
-AGENT_NAMES = frozenset({"agent", "my_agent", "act", "policy"})
+#: Function names that make a file a student's agent: the classroom's, Kaggle's, the usual policy names and
+#: OpenSpiel's bot factory.
+AGENT_NAMES = frozenset({"agent", "my_agent", "act", "policy", "make_bot"})
 #: Parameters that make a function an agent: the classroom's ``(board, player...)`` and Kaggle's
-#: ``(observation, configuration)`` (or ``obs, config``), whatever the function's name.
+#: ``(observation, configuration)`` (or ``obs, config``; an ``observation`` alone too, as Kaggle trims the
+#: arguments to what a function declares and PettingZoo passes one), whatever the function's name.
 CLASSROOM_PARAMETERS = (frozenset({"board"}), frozenset({"player", "piece", "mark"}))
 KAGGLE_PARAMETERS = (frozenset({"observation", "obs"}), frozenset({"configuration", "config", "conf", "cfg"}))
 
@@ -64,7 +66,9 @@ def note_contestant(path: Path, function: str) -> None:
     file beside a student that defines ``function`` counts as another student's agent. Kept for the program's
     life (a name more can only hide more)."""
     with _CONTESTANTS_LOCK:
-        _CONTESTANTS.setdefault(Path(os.path.realpath(path)), set()).add(function)
+        functions = _CONTESTANTS.setdefault(Path(os.path.realpath(path)), set())
+        if function:  # "": its last callable plays, whatever its name
+            functions.add(function)
 
 
 def _contestants() -> dict[Path, frozenset[str]]:
@@ -108,7 +112,7 @@ def view_of(student: Path, function: str, files: Sequence[Path] | None = None) -
     if _not_a_submission(folder):
         return View((own,), f"it sees only its own file: {folder} is not a folder of its own")
     found = _collect(folder, _walk(folder), student, own, set())
-    names = AGENT_NAMES.union({function}, *contestants.values())
+    names = AGENT_NAMES.union({function} - {""}, *contestants.values())  # "": the file's last callable
     rivals = [name for name, content in found.files[1:] if name.endswith(".py") and defines_an_agent(content, names)]
     rivals += [name for name, _ in found.files[1:] if Path(os.path.realpath(folder / name)) in others]
     if rivals:
@@ -161,9 +165,11 @@ def _top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
 
 def _agent_parameters(arguments: ast.arguments) -> bool:
     names = [argument.arg.lower() for argument in [*arguments.posonlyargs, *arguments.args]][:2]
+    if names and names[0] in KAGGLE_PARAMETERS[0]:
+        return True
     if len(names) < 2:
         return False
-    return any(names[0] in first and names[1] in second for first, second in (CLASSROOM_PARAMETERS, KAGGLE_PARAMETERS))
+    return names[0] in CLASSROOM_PARAMETERS[0] and names[1] in CLASSROOM_PARAMETERS[1]
 
 
 def _collect(folder: Path, paths: list[Path], student: Path, own: tuple[str, bytes], others: set[Path]) -> View:

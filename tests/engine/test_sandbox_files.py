@@ -148,6 +148,8 @@ def contestants(monkeypatch) -> None:
         ("def best(board, piece, depth=4):\n    return 0\n", True),
         ("def play(observation, configuration):\n    return 0\n", True),
         ("def play(obs, config):\n    return 0\n", True),
+        ("def play(observation):\n    return 0\n", True),
+        ("def make_bot(game, player_id):\n    return None\n", True),
         ("async def agent(b):\n    return 0\n", True),
         ("play = lambda board, player: 0\n", True),
         ("agent = make()\n", True),
@@ -156,6 +158,7 @@ def contestants(monkeypatch) -> None:
         ("def agent(:\n", True),  # does not parse: cannot be told apart, so it counts
         ("def f(x):\n    return 0\n\0", True),
         ("def evaluate(state, depth):\n    return 0\n", False),
+        ("def load(config):\n    return 0\n", False),
         ("def score(board, depth, player):\n    return 0\n", False),
         ("WEIGHTS = [1, 2, 3]\n", False),
         ("class Bot:\n    def act(self, obs):\n        return 0\n", False),
