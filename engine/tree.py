@@ -443,14 +443,21 @@ def ordered_children(node: Node, player: Player, order: Order, values: dict[str,
     return sorted(children, key=lambda child: values[child.path], reverse=player is Player.MIN)
 
 
-def alphabeta(tree: Node, root_player: Player = Player.MAX, order: Order = "given") -> AlphaBetaResult:
+def alphabeta(
+    tree: Node,
+    root_player: Player = Player.MAX,
+    order: Order = "given",
+    window: tuple[float, float] = (-math.inf, math.inf),
+) -> AlphaBetaResult:
     """Minimax with alpha-beta cuts, recording every step (see :data:`Event`).
 
     The same search as the seed's pseudocode, written out: a MAX node raises
     alpha as its children return and stops once its best value reaches beta; a
     MIN node lowers beta and stops once its best value falls to alpha. The value
     returned is the best seen ("fail-soft"), so a cut node hands up a bound
-    rather than its true value; :class:`Return` says which.
+    rather than its true value; :class:`Return` says which. ``window`` is the
+    (alpha, beta) the root is searched with: seed 003 starts its search with
+    (-sys.maxsize, sys.maxsize), and then a win worth sys.maxsize cuts at once.
     """
     if order not in ORDERS:
         raise TreeError(f"the order is one of {', '.join(ORDERS)}, not {order!r}")
@@ -495,7 +502,7 @@ def alphabeta(tree: Node, root_player: Player = Player.MAX, order: Order = "give
         events.append(Return(node.path, player, best, low, high))
         return best, low, high
 
-    value, _, _ = search(tree, root_player, Bound(-math.inf), Bound(math.inf))
+    value, _, _ = search(tree, root_player, Bound(window[0]), Bound(window[1]))
     return AlphaBetaResult(value, choice.get(tree.path), events)
 
 

@@ -11,6 +11,9 @@ right like the trace. matplotlib is imported here only, on first use.
 from __future__ import annotations
 
 import io
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -63,18 +66,45 @@ def layout(tree: Node, root_player: Player, order: Order, values: dict[str, floa
     return where
 
 
+@dataclass(frozen=True)
+class Marks:
+    """What a drawing of part of a search adds (the grader's first divergence of a student's search).
+
+    ``rings``: nodes circled, path -> (colour, what the ring means); ``names``: what a node is called
+    instead of its path (``O 3``: the move that leads there); ``title``: the headline; ``value``: how
+    a node's value is written.
+    """
+
+    rings: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    names: Mapping[str, str] = field(default_factory=dict)
+    title: str = ""
+    value: Callable[[float], str] = fmt
+
+
 def draw(
-    tree: Node, root_player: Player, order: Order, plain: MinimaxResult, result: AlphaBetaResult, path: Path
+    tree: Node,
+    root_player: Player,
+    order: Order,
+    plain: MinimaxResult,
+    result: AlphaBetaResult,
+    path: Path,
+    marks: Marks | None = None,
 ) -> Path:
-    """Write the drawing to ``path`` (through a temporary file: a killed run leaves no half PNG)."""
+    """Write the drawing to ``path`` (through a temporary file: a killed run leaves no half PNG).
+
+    ``tree`` may be a part of the searched tree (a node and all below it): ``plain`` and ``result``
+    are then the whole search's, and the part is drawn as the search went through it.
+    """
     check_drawable(tree)
+    marks = marks or Marks()
     from engine.optional import require
 
     require("matplotlib", "studies", "drawing a tree").use("Agg")
     from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
 
-    where = layout(tree, root_player, order, plain.values)
+    top = tree.depth  # a part of a tree is drawn from its own top
+    where = {node: (x, d - top) for node, (x, d) in layout(tree, root_player, order, plain.values).items()}
     leaves = len(tree.leaves())
     depth = max(d for _, d in where.values())
     step = 0.62 if leaves <= 32 else 0.5 if leaves <= 64 else 0.34  # inches per leaf
@@ -128,7 +158,7 @@ def draw(
         axis.text(
             x,
             -d + nudge,
-            fmt(plain.values[node.path]),
+            marks.value(plain.values[node.path]),
             ha="center",
             va="center",
             fontsize=value_font,
@@ -136,8 +166,12 @@ def draw(
             fontweight="bold" if seen else "normal",
             zorder=4,
         )
+        name = marks.names.get(node.path, node.path)
+        if node.path in marks.rings:
+            colour, _ = marks.rings[node.path]
+            axis.plot([x], [-d], marker="o", ms=size * 1.75, mfc="none", mec=colour, mew=2.6, ls="none", zorder=6)
         if node.is_leaf:
-            axis.text(x, -d - 0.3, node.path, ha="center", va="top", rotation=90, fontsize=small_font, color="#555555")
+            axis.text(x, -d - 0.3, name, ha="center", va="top", rotation=90, fontsize=small_font, color="#555555")
             continue
         # labels on the side away from the branch up to the parent, on white so a branch never hides them
         left = node.path in parent_x and x < parent_x[node.path]
@@ -151,9 +185,12 @@ def draw(
         box = {"facecolor": "white", "edgecolor": "none", "pad": 0.6, "alpha": 0.9}
         # what fits in half the gap to the next node on that side (leaf units; the rest is the neighbour's)
         room = room_beside(node.path, left, where, leaves) * 0.5 - 0.3
-        lines = [node.path] if text_width(node.path, small_font) / step <= room else []
+        lines = [name] if text_width(name, small_font) / step <= room else []
         if node.path in windows:
-            alpha, beta = f"α={symbol(windows[node.path][0])}", f"β={symbol(windows[node.path][1])}"
+            alpha, beta = (
+                f"{name}={marks.value(bound).replace('inf', '∞')}"
+                for name, bound in zip("αβ", windows[node.path], strict=True)
+            )
             if text_width(f"{alpha} {beta}", small_font) / step <= room:
                 lines.append(f"{alpha} {beta}")
             elif max(text_width(alpha, small_font), text_width(beta, small_font)) / step <= room:
@@ -162,7 +199,8 @@ def draw(
             axis.text(y=-d + 0.04, s="\n".join(lines), va="bottom", color="#444444", bbox=box, zorder=5, **side)
         back = returns.get(node.path)
         if back is not None and back.low != back.high:
-            known = back.known.replace("at least ", "≥ ").replace("at most ", "≤ ")
+            known = back.known if marks.value is fmt else _known(back.low, back.high, marks.value)
+            known = known.replace("at least ", "≥ ").replace("at most ", "≤ ")
             text = f"α-β: {known}" if text_width(f"α-β: {known}", small_font) / step <= room else known
             axis.text(y=-d - 0.05, s=text, va="top", color=CUT_RED, style="italic", bbox=box, zorder=5, **side)
 
@@ -170,13 +208,12 @@ def draw(
     order_words = {"given": "as given", "best": "best first", "worst": "worst first"}[order]
     form = shape(tree)
     form = f"a {form} tree" if form[0].isdigit() else "an irregular tree" if form.startswith("irregular") else form
-    figure.suptitle(
-        f"Alpha-beta on {form}, children visited {order_words}: root value {fmt(result.value)}\n"
+    headline = (
+        f"Alpha-beta on {form}, children visited {order_words}: root value {marks.value(result.value)}\n"
         f"{result.leaves} of {plain.leaves} leaves evaluated, {result.nodes} of {plain.nodes} nodes visited, "
-        f"{cuts} cut{'s' * (cuts != 1)} (plain minimax visits all)",
-        fontsize=12,
-        y=1 - 0.05 / height,
+        f"{cuts} cut{'s' * (cuts != 1)} (plain minimax visits all)"
     )
+    figure.suptitle(marks.title or headline, fontsize=12, y=1 - 0.05 / height)
     legend = [
         Line2D([], [], marker="^", ms=11, mfc=FILL[Player.MAX], mec=INK, ls="none", label="MAX to move"),
         Line2D([], [], marker="v", ms=11, mfc=FILL[Player.MIN], mec=INK, ls="none", label="MIN to move"),
@@ -184,6 +221,10 @@ def draw(
         Line2D([], [], color=PATH_BLUE, lw=3, label="the chosen line"),
         Line2D([], [], color=GREY, lw=1.4, ls=(0, (4, 3)), label="cut branch (red stroke)"),
         Line2D([], [], marker="s", ms=9, mfc=PALE, mec=GREY, color=GREY, ls=(0, (1, 2)), label="never visited"),
+    ]
+    legend += [
+        Line2D([], [], marker="o", ms=13, mfc="none", mec=colour, mew=2.6, ls="none", label=meaning)
+        for colour, meaning in dict.fromkeys(marks.rings.values())
     ]
     figure.legend(
         handles=legend,
@@ -215,6 +256,15 @@ def room_beside(path: str, left: bool, where: dict[str, tuple[float, int]], leav
 def text_width(text: str, points: float) -> float:
     """A rough width in inches of ``text`` in the default sans-serif font (about 0.68 em per character, to be safe)."""
     return len(text) * points * 0.68 / 72
+
+
+def _known(low: float, high: float, value: Callable[[float], str]) -> str:
+    """:attr:`Return.known <engine.tree.Return.known>` with values written by ``value``."""
+    if low == -math.inf:
+        return f"at most {value(high)}"
+    if high == math.inf:
+        return f"at least {value(low)}"
+    return f"between {value(low)} and {value(high)}"
 
 
 def symbol(value: float) -> str:

@@ -38,7 +38,7 @@ from engine.agents.registry import create_agent
 from engine.experiments import charts
 from engine.experiments.openings import sample_openings
 from engine.experiments.runner import GameTask, Row, derive_seed
-from engine.experiments.seed_board_data import SEED_004
+from engine.grade.seed_boards import SEED_004
 from engine.experiments.stats import wilson
 from engine.experiments.study import Findings, Settings, Study
 from engine.experiments.tables import markdown_table
@@ -47,7 +47,7 @@ from engine.geometry import DEFAULT
 
 _STATE_NAMES = ("empty", "block a row", "middle game")
 #: Seed 004's game states: its text grids (top row first, X moved first), as transcribed in
-#: :mod:`engine.experiments.seed_board_data`.
+#: :mod:`engine.grade.seed_boards`.
 STATES = {
     f"{k + 1} {name}": str(board.data) for k, (name, board) in enumerate(zip(_STATE_NAMES, SEED_004, strict=True))
 }

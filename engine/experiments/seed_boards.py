@@ -1,7 +1,7 @@
 """Study ``seed-boards`` (seeds 000, 001, 003, 004): every hand-made test board of the seeds, as written.
 
 The seeds test their agents on boards they draw by hand ("does the agent spot
-the win?"). :mod:`engine.experiments.seed_board_data` keeps each of them in its
+the win?"). :mod:`engine.grade.seed_boards` keeps each of them in its
 seed's own encoding; here each is read by :func:`read_leniently`, which also
 takes what the engine's readers refuse on purpose: seed 001's arrays of
 ``'x'`` and ``'o'`` characters, and boards whose disc counts no game can reach
@@ -37,7 +37,7 @@ from engine.agents.registry import create_agent
 from engine.board import Board, has_line
 from engine.errors import PositionError
 from engine.experiments.runner import Row, derive_seed
-from engine.experiments.seed_board_data import BOARDS, SeedBoard
+from engine.grade.seed_boards import BOARDS, SeedBoard
 from engine.experiments.study import Findings, Settings, Study
 from engine.experiments.tables import markdown_table
 from engine.formats import from_array, parse_grid
@@ -126,7 +126,7 @@ def unchecked_board(geometry: Geometry, mover: int, opponent: int) -> Board:
 
 def read_leniently(source: SeedBoard) -> SeedPosition:
     """Read a seed's board as it is written (see the module docstring): every encoding of
-    :mod:`engine.experiments.seed_board_data`, impossible disc counts included.
+    :mod:`engine.grade.seed_boards`, impossible disc counts included.
 
     Raises :class:`PositionError` only for what no reading can fix: floating discs,
     an unknown symbol, a move into a full column.

@@ -210,7 +210,7 @@ def _first_move(rows) -> tuple[list[float], list[str]]:
 
 
 def _seed_boards(rows) -> tuple[list[float], list[str]]:
-    from engine.experiments.seed_board_data import BOARDS
+    from engine.grade.seed_boards import BOARDS
     from engine.experiments.seed_boards import SEED_000_WEIGHTS
     from engine.kernels.evaluation import LINE_VALUE, SEED000_CAP
 

@@ -10,7 +10,7 @@ import pytest
 from engine.agents.classroom import board_for_player
 from engine.board import Board
 from engine.errors import PositionError
-from engine.experiments.seed_board_data import BOARDS
+from engine.grade.seed_boards import BOARDS
 from engine.experiments.seed_boards import SEED_000_WEIGHTS, read_leniently, tactics, unchecked_board
 from engine.formats import from_array
 

@@ -1,0 +1,229 @@
+"""The parent's side of the grading child: copies of a student's files, the sandbox, requests with a time limit.
+
+A :class:`GradingProcess` runs :mod:`engine.grade.child` on copies of one
+student's files, made in a private folder of their own (the student sees that
+folder and nothing of the class's), inside the sandbox of
+:mod:`engine.sandbox.boundary`, with a memory limit and a limit on processes.
+It sends one JSON request a line and waits for the answer at most a given
+number of seconds; a student that does not answer in time, crashes, or sends
+more than :data:`MAX_REPLY` bytes is ended (with everything it started) and
+the failure is a :class:`ChildFailure` whose message says which. Nothing the
+child sends is evaluated: replies are parsed as JSON and read as data.
+
+:func:`launch_command` is the one place that knows how the sandbox starts a
+process; everything else here is plain process handling.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import IO, Any
+
+from engine.errors import EngineError
+from engine.sandbox import boundary
+
+#: The child script, bound read-only into the sandbox at :data:`CHILD_INSIDE`.
+CHILD = Path(__file__).resolve().with_name("child.py")
+CHILD_INSIDE = "/grader/child.py"
+#: The longest answer line read, in bytes (a recorded search of 20,000 calls is about 2 MB).
+MAX_REPLY = 16 * 2**20
+#: What the student prints is read and dropped, except the first bytes (said when the process crashes).
+KEPT_OUTPUT = 2048
+#: How often a waiting caller looks at the clock.
+POLL = 0.05
+
+
+class ChildFailure(EngineError):
+    """The student's process did not answer: it ran out of time, crashed, or sent too much."""
+
+    def __init__(self, message: str, *, timed_out: bool = False) -> None:
+        super().__init__(message)
+        self.timed_out = timed_out
+
+
+class GradingProcess:
+    """One student's module loaded in the grading child; see the module docstring."""
+
+    def __init__(self, files: Mapping[str, bytes], main: str, *, memory_mb: int, seed: int) -> None:
+        """``files``: the student's files by path inside the submission (``"alice.py"``,
+        ``"helpers/board.py"``); ``main``: the one to load."""
+        self.files, self.main = dict(files), main
+        self.memory_mb, self.seed = memory_mb, seed
+        self.names: list[str] = []  # the functions and classes the file defines, once loaded
+        self.output = bytearray()  # the first bytes the student printed
+        self._folder: Path | None = None
+        self._process: subprocess.Popen[bytes] | None = None
+        self._replies: queue.Queue[bytes | None] = queue.Queue()
+        self._requests = 0
+
+    # -- life ------------------------------------------------------------------------------
+    def start(self, timeout: float) -> dict[str, Any]:
+        """Start the child and wait for the file to load; the child's first message (``ready``, ``error``)."""
+        self._folder = Path(tempfile.mkdtemp(prefix="grade-"))
+        for name, data in self.files.items():
+            path = self._folder / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        command, environment = launch_command(self._folder, self.main, self.memory_mb, self.seed)
+        pipe = subprocess.PIPE
+        self._process = subprocess.Popen(
+            command, stdin=pipe, stdout=pipe, stderr=pipe, env=environment, start_new_session=True
+        )
+        _daemon(_read_lines, self._process.stdout, self._replies)
+        _daemon(_drain, self._process.stderr, self.output)
+        first = self._receive(timeout, "loading the file")
+        if first.get("ready") is True:
+            self.names = [str(name) for name in first.get("names", []) if isinstance(name, str)]
+        return first
+
+    def ask(self, request: dict[str, Any], timeout: float) -> dict[str, Any]:
+        """Send one request; its answer, or :class:`ChildFailure` (the process is then ended)."""
+        if self._process is None or self._process.stdin is None:
+            raise ChildFailure("is not running")
+        self._requests += 1
+        line = json.dumps({**request, "id": self._requests}, ensure_ascii=True) + "\n"
+        try:
+            self._process.stdin.write(line.encode("ascii"))
+            self._process.stdin.flush()
+        except OSError:  # gone: the exit code says more
+            pass
+        reply = self._receive(timeout, "answering")
+        if reply.get("id") != self._requests:
+            self.close()
+            raise ChildFailure("answered out of turn")
+        return reply
+
+    def close(self) -> None:
+        """End the process and all it started, and remove the copies; safe to call twice."""
+        process, self._process = self._process, None
+        if process is not None:
+            _kill_group(process)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=5)
+            for stream in (process.stdin, process.stdout, process.stderr):
+                with contextlib.suppress(OSError):
+                    if stream is not None:
+                        stream.close()
+        folder, self._folder = self._folder, None
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def __enter__(self) -> GradingProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- waiting -------------------------------------------------------------------------------
+    def _receive(self, timeout: float, what: str) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                line = self._replies.get(timeout=POLL)
+                break
+            except queue.Empty:
+                if time.monotonic() > deadline:
+                    self.close()
+                    raise ChildFailure(f"ran out of time ({timeout:g} s, {what})", timed_out=True) from None
+        if line is None:
+            raise ChildFailure(f"{self._exit_reason()} ({what})")
+        if len(line) > MAX_REPLY or not line.endswith(b"\n"):
+            self.close()
+            raise ChildFailure(f"sent an answer longer than {MAX_REPLY // 2**20} MB ({what})")
+        try:
+            reply = json.loads(line)
+        except ValueError:
+            reply = None
+        if not isinstance(reply, dict):
+            self.close()
+            raise ChildFailure(f"sent something that is not an answer ({what})")
+        return reply
+
+    def _exit_reason(self) -> str:
+        process = self._process
+        code = None
+        if process is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                code = process.wait(timeout=2)
+        self.close()
+        if code is None:
+            return "closed its answers"
+        number = -code if code < 0 else code - 128 if code > 128 else 0  # bwrap reports 128 + the signal
+        if number == signal.SIGKILL:
+            return "was killed (SIGKILL: it may have used more memory than the machine had)"
+        if number:
+            with contextlib.suppress(ValueError):
+                return f"crashed ({signal.Signals(number).name})"
+        return f"crashed (exit code {code})"
+
+
+def launch_command(folder: Path, main: str, memory_mb: int, seed: int) -> tuple[list[str], dict[str, str]]:
+    """The command and environment that start the child on ``folder/main``, in this machine's sandbox.
+
+    The student's process sees ``folder`` (copies of its own files, and nothing else of the
+    user's), read-only, and the child script; where no sandbox can start it runs as a plain
+    process with its limits (the grader says so once, as the agents do).
+    """
+    wall = boundary.current()
+    processes, parent = (boundary.MAX_PROCESSES, 0) if wall.confined else (0, os.getpid())
+    arguments = [str(folder / main), str(memory_mb), str(processes), str(parent), str(seed)]
+    arguments += boundary.site_folders()
+    if not wall.confined:
+        _announce(wall.summary())
+        python = [*boundary.PYTHON, str(CHILD)]
+        return [*python, *arguments], wall.environment()
+    child = ["--ro-bind", str(CHILD), CHILD_INSIDE]
+    return wall.wrap([*boundary.PYTHON, CHILD_INSIDE, *arguments], folder, child), wall.environment()
+
+
+_ANNOUNCED: set[str] = set()
+
+
+def _announce(line: str) -> None:
+    if line not in _ANNOUNCED:
+        _ANNOUNCED.add(line)
+        print(f"warning: {line}", file=sys.stderr, flush=True)
+
+
+def _daemon(target: Any, *args: Any) -> None:
+    threading.Thread(target=target, args=args, daemon=True).start()
+
+
+def _read_lines(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
+    """Pass each answer line on; one over the limit ends the reading (the caller refuses it)."""
+    with contextlib.suppress(OSError, ValueError):
+        while True:
+            line = stream.readline(MAX_REPLY + 1)
+            if not line:
+                break
+            lines.put(line)
+            if len(line) > MAX_REPLY:
+                break
+    lines.put(None)
+
+
+def _drain(stream: IO[bytes], kept: bytearray) -> None:
+    """Read what the student prints, keep its first :data:`KEPT_OUTPUT` bytes, drop the rest."""
+    with contextlib.suppress(OSError, ValueError):
+        while chunk := stream.read1(65536):  # type: ignore[attr-defined]
+            if len(kept) < KEPT_OUTPUT:
+                kept += chunk[: KEPT_OUTPUT - len(kept)]
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+    with contextlib.suppress(OSError):
+        process.kill()
