@@ -38,6 +38,7 @@ COMMANDS = (
     "tournament",
     "tree",
     "kaggle-submission",
+    "grade",
 )
 
 

@@ -254,7 +254,8 @@ def _inside(filename: str, folder: Path) -> bool:
 
 
 def describe(exc: BaseException) -> str:
-    text = " ".join(f"{type(exc).__name__}: {exc}".split())
+    message = exc.msg if isinstance(exc, SyntaxError) and exc.msg else exc  # where() says the line
+    text = " ".join(f"{type(exc).__name__}: {message}".split())
     if isinstance(exc, EOFError):
         text += " (the file asks for input when it is loaded: put the game under if __name__ == '__main__':)"
     return text[:MAX_TEXT]

@@ -231,7 +231,15 @@ def eval_cases(seed: int) -> list[Case]:
 
 
 def _eval_case(label: str, board: np.ndarray, hidden: bool = False) -> Case:
-    request = {"function": "eval", "args": [request_array(board)], "globals": EVAL_GLOBALS}
+    key = _digits(board)
+    _, x_won, o_won = facts(key)
+    wins = {f"{ref.X}|{key}": x_won, f"{ref.O}|{key}": o_won}  # a mistake in checkWin costs marks in checkWin only
+    request = {
+        "function": "eval",
+        "args": [request_array(board)],
+        "globals": EVAL_GLOBALS,
+        "patch": {"checkWin": {"kind": "table", "board": 1, "key": [0], "table": wins}},
+    }
     return Case(label, request, int(ref.eval(board)), hidden, _board(board))
 
 
@@ -308,6 +316,8 @@ def game_tree(board: np.ndarray, mover: int, depth: int, stop_on_win: bool) -> G
             return value, f"depth {depth} (maxDepth) is reached"
         if stop_on_win and (x_won or o_won):
             return value, f"{NAMES[x_won or o_won]} has already won there"
+        if all(position[0][0] != 0):  # type: ignore[index]
+            return value, "the board is full"
         return None
 
     def key(position: object) -> Hashable:
@@ -534,6 +544,8 @@ def draw_minmax(case: Case, divergence: Mapping[str, Any], path: Any) -> None:
 
 # -- player ------------------------------------------------------------------------------------------
 PLAYER_GLOBALS = {"maxDepth": 2, **EVAL_GLOBALS}
+#: The depth every student's player searches in the class tournament: the same for all, and quick.
+TOURNAMENT_DEPTH = 2
 
 
 def player_cases(seed: int) -> list[Case]:
@@ -586,11 +598,12 @@ def check_player(case: Case, reply: Reply) -> Verdict:
 
 
 def play_request(cells: list[list[int]], mover: int) -> dict[str, Any]:
-    """``player(board)`` plays O: when the agent moved first, its pieces (1) are shown as O (2)."""
+    """``player(board)`` plays O, searching :data:`TOURNAMENT_DEPTH` plies: when the agent moved first, its
+    pieces (1) are shown as O (2)."""
     board = np.array(cells)
     if mover == 1:
         board = np.where(board == 1, 2, np.where(board == 2, 1, 0))
-    return {"function": "player", "args": [request_array(board)]}
+    return {"function": "player", "args": [request_array(board)], "globals": {"maxDepth": TOURNAMENT_DEPTH}}
 
 
 ASSIGNMENT = Assignment(

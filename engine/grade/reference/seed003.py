@@ -16,8 +16,8 @@ arguments and the return value the seed's templates give it:
 - ``minMax(board, player, depth, alpha, beta)`` returns ``(score, move)``;
   O maximises, X minimises; every call counts one node in the module global
   ``countNodes``; a call beyond ``maxNodeLimit`` returns ``(0, None)`` at
-  once; a call at ``depth == maxDepth``, or on a board someone has already
-  won, returns ``(eval(board), None)``; children are tried in column order
+  once; a call at ``depth == maxDepth``, on a board someone has already
+  won, or on a full board, returns ``(eval(board), None)``; children are tried in column order
   0..7, made on the board and undone (no copies);
 - ``player(board)`` is O's move: ``minMax`` from depth 0 with the widest
   window, the node count started afresh.
@@ -157,7 +157,8 @@ def minMax(board: np.ndarray, player: int, depth: int, alpha: float, beta: float
     countNodes += 1
     if countNodes > maxNodeLimit:
         return (0, None)
-    if depth == maxDepth or checkWin(X, board) or checkWin(O, board):
+    full = all(noRoomInColumn(move, board) for move in range(N))
+    if depth == maxDepth or checkWin(X, board) or checkWin(O, board) or full:
         return (eval(board), None)
     otherPlayer = O if player == X else X
     bestScore = -sys.maxsize - 1 if player == O else sys.maxsize + 1  # below (above) every score

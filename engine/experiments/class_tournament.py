@@ -1,0 +1,314 @@
+"""The class tournament of ``grade``: the students' agents against each other and the ladder's levels.
+
+Every pair of students plays (a round robin), and every student plays each
+of the ladder's :data:`LEVELS`; the levels do not play each other (their Elo
+is measured, docs/ladder.md). A pairing is one task (:class:`PairingTask`):
+its games start from seeded openings, each with both colours, and the two
+agents keep their processes for the pairing. A student's agent is its
+assignment's :class:`~engine.grade.model.Play` function run in the sandbox
+(:class:`~engine.grade.agent.StudentAgent`), a second at most a move. Games
+are rows of :class:`~engine.experiments.runner.GameTask`'s form, so the
+standings, the Elo with its 95 % interval and the chart are the tournament's
+own (:mod:`engine.experiments.tournament`).
+
+Then each student's **accuracy against the perfect solver**: every position
+where its agent moved (at most :data:`SAMPLE` a student, spread over its
+games), solved within :data:`SOLVE_SECONDS`, counts as optimal when the
+column played has the best exact score; by game phase (opening, middle, end:
+thirds of the board's cells). A position the solver does not finish in time
+is left out, and the table says how many were solved: on 8x8 (seed 003) few
+openings are.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import itertools
+import json
+import math
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from engine.agents.registry import create_agent
+from engine.board import Board, Side
+from engine.experiments import charts
+from engine.experiments.openings import sample_openings
+from engine.experiments.runner import GameTask, Row, derive_seed, run_tasks
+from engine.experiments.tournament import TournamentResult, summarize
+from engine.geometry import Geometry
+from engine.grade.agent import StudentAgent
+from engine.grade.model import Assignment
+from engine.grade.report import Extra, Student
+from engine.grade.submissions import Submission
+from engine.match import play_game
+
+#: The ladder's levels every student plays (the quick ones: a class's games must fit in minutes).
+LEVELS = ("beginner", "novice", "easy", "medium")
+#: Seconds a student's agent may take a move.
+MOVE_SECONDS = 3.0
+#: Positions labelled a student, and the solver's time for each.
+SAMPLE = 24
+SOLVE_SECONDS = 0.5
+PHASES = ("opening", "middle", "end")
+
+
+def _files(submission: Submission) -> str:
+    return json.dumps([[name, base64.b64encode(data).decode("ascii")] for name, data in submission.files])
+
+
+@dataclass(frozen=True)
+class PairingTask:
+    """The games of one pairing; a side is a student (its files travel with the task) or a ladder level."""
+
+    assignment: str
+    red: str
+    yellow: str
+    red_files: str  # JSON of the student's files; "" for a level
+    yellow_files: str
+    red_main: str
+    yellow_main: str
+    games: int
+    seed: int
+    digest: str  # of both sides' files: a changed submission plays again
+
+    @property
+    def key(self) -> str:
+        return f"{self.assignment}|{self.red}|{self.yellow}|{self.games}|{self.seed}|{self.digest}"
+
+    def _games(self) -> list[GameTask]:
+        play = _play(self.assignment)
+        geometry = Geometry(play.cols, play.rows)
+        openings = sample_openings(geometry, (self.games + 1) // 2, derive_seed(self.seed, self.red, self.yellow))
+        return [
+            GameTask(self.red, self.yellow, openings[k // 2], k % 2 == 0, derive_seed(self.seed, self.red, self.yellow, k),
+                     geometry.cols, geometry.rows, geometry.connect)
+            for k in range(self.games)
+        ]  # fmt: skip
+
+    def run(self) -> list[Row]:
+        red, yellow = (
+            self._agent(self.red, self.red_files, self.red_main),
+            self._agent(self.yellow, self.yellow_files, self.yellow_main),
+        )
+        rows = []
+        try:
+            for game in self._games():
+                red.new_game(game.seed)
+                yellow.new_game(game.seed + 1)
+                first, second = (red, yellow) if game.red_first else (yellow, red)
+                start = Board.from_moves(game.opening, Geometry(game.cols, game.rows, game.connect))
+                rows.append(game.row(play_game(first, second, start)))
+        finally:
+            red.close()
+            yellow.close()
+        return rows
+
+    def _agent(self, name: str, files: str, main: str):
+        if not files:
+            return create_agent(name, seed=self.seed)
+        decoded = {path: base64.b64decode(data) for path, data in json.loads(files)}
+        return StudentAgent(student=name, files=decoded, main=main, play=_play(self.assignment), seconds=MOVE_SECONDS,
+                            seed=self.seed)  # fmt: skip
+
+    def fits(self, rows: list[Row]) -> bool:
+        games = self._games()
+        return len(rows) == len(games) and all(game.fits([row]) for game, row in zip(games, rows, strict=True))
+
+
+def _play(assignment: str):
+    from engine.grade import assignment_named
+
+    play = assignment_named(assignment).play
+    assert play is not None
+    return play
+
+
+@dataclass(frozen=True)
+class LabelTask:
+    """The solver's exact score of every column of some positions (move strings), within a time each."""
+
+    cols: int
+    rows: int
+    positions: str  # space-separated move strings
+    seconds: float
+
+    @property
+    def key(self) -> str:
+        return f"label|{self.cols}x{self.rows}|{self.seconds}|{self.positions}"
+
+    def run(self) -> list[Row]:
+        from engine.limits import Limits
+        from engine.solver.auto import AutoSolver
+
+        geometry = Geometry(self.cols, self.rows)
+        solver = AutoSolver(geometry, table_mb=64)
+        rows = []
+        for moves in self.positions.split():
+            board = Board.from_moves(moves, geometry)
+            analysis = solver.analyze(board, limits=Limits(seconds=self.seconds))
+            scores = ",".join("x" if s is None else str(int(s.value)) for s in analysis.scores)
+            rows.append({"position": moves, "solved": analysis.finished, "scores": scores if analysis.finished else ""})
+        return rows
+
+
+def schedule(assignment: Assignment, submissions: Sequence[Submission], seed: int, games: int) -> list[PairingTask]:
+    playing = [s for s in submissions if s.main]
+    sides = [(s.student, _files(s), s.main, s.digest) for s in playing]
+    tasks = []
+    for (a, a_files, a_main, a_digest), (b, b_files, b_main, b_digest) in itertools.combinations(sides, 2):
+        tasks.append(
+            PairingTask(assignment.name, a, b, a_files, b_files, a_main, b_main, games, seed, a_digest + b_digest)
+        )
+    for name, files, main, digest in sides:
+        for level in LEVELS:
+            tasks.append(PairingTask(assignment.name, name, level, files, "", main, "", games, seed, digest))
+    return tasks
+
+
+def student_moves(rows: Sequence[Row], student: str) -> list[tuple[str, int]]:
+    """``(position, column)`` of every move ``student``'s agent made in the games of ``rows``."""
+    found = []
+    for row in rows:
+        if student not in (row["red"], row["yellow"]):
+            continue
+        red_side = Side.FIRST if row["red_first"] else Side.SECOND
+        mine = red_side if row["red"] == student else red_side.other
+        board = Board.from_moves(row["opening"], Geometry(row["cols"], row["rows"], row["connect"]))
+        for column in (int(c) - 1 for c in row["moves"]):
+            if board.turn is mine:
+                found.append((board.move_string or "", column))
+            board.play(column)
+    return found
+
+
+def run_class_tournament(
+    assignment: Assignment,
+    submissions: Sequence[Submission],
+    students: Sequence[Student],
+    out: Path,
+    *,
+    seed: int,
+    games: int,
+    executor: Executor | None,
+    progress: bool,
+) -> Extra:
+    """Play the tournament, label the students' moves, and return the report's section (charts written to ``out``)."""
+    play = assignment.play
+    assert play is not None
+    tasks = schedule(assignment, submissions, seed, games)
+    rows = run_tasks(tasks, executor=executor, checkpoint=out / "tournament.jsonl", desc="games", progress=progress)
+    names = [s.student for s in submissions if s.main]
+    result = summarize([*names, *LEVELS], rows)
+    result.chart(out / "tournament.png", f"{assignment.name} class tournament")
+    picked = {name: _sample(student_moves(rows, name), derive_seed(seed, name)) for name in names}
+    positions = sorted({position for moves in picked.values() for position, _ in moves})
+    chunks = [positions[i : i + 20] for i in range(0, len(positions), 20)]
+    labels = run_tasks(
+        [LabelTask(play.cols, play.rows, " ".join(chunk), SOLVE_SECONDS) for chunk in chunks],
+        executor=executor,
+        checkpoint=out / "tournament.jsonl",
+        desc="positions",
+        progress=progress,
+    )
+    scores = {row["position"]: row["scores"] for row in labels if row["solved"]}
+    accuracy = {name: _accuracy(picked[name], scores, play.cols * play.rows) for name in names}
+    _chart(accuracy, out / "accuracy.png", assignment.name)
+    return _section(result, accuracy, students, play.cols, play.rows)
+
+
+def _sample(moves: list[tuple[str, int]], seed: int) -> list[tuple[str, int]]:
+    if len(moves) <= SAMPLE:
+        return moves
+    step = len(moves) / SAMPLE
+    return [moves[int(k * step)] for k in range(SAMPLE)]
+
+
+def _accuracy(moves: list[tuple[str, int]], scores: dict[str, str], cells: int) -> dict[str, tuple[int, int]]:
+    """Per phase: (moves of best exact score, moves whose position the solver finished)."""
+    found = {phase: [0, 0] for phase in PHASES}
+    for position, column in moves:
+        if position not in scores:
+            continue
+        values = [None if s == "x" else int(s) for s in scores[position].split(",")]
+        best = max(v for v in values if v is not None)
+        third = cells / 3
+        phase = PHASES[0] if len(position) < third else PHASES[1] if len(position) < 2 * third else PHASES[2]
+        found[phase][1] += 1
+        found[phase][0] += values[column] == best
+    return {phase: (right, total) for phase, (right, total) in found.items()}
+
+
+def _share(pair: tuple[int, int]) -> str:
+    right, total = pair
+    return f"{right / total:.0%} ({total})" if total else "-"
+
+
+def _section(
+    result: TournamentResult,
+    accuracy: dict[str, dict[str, tuple[int, int]]],
+    students: Sequence[Student],
+    cols: int,
+    rows: int,
+) -> Extra:
+    table_rows = []
+    for rank, standing in enumerate(result.standings, start=1):
+        phases = accuracy.get(standing.agent)
+        cells = [_share(phases[p]) for p in PHASES] if phases else ["(ladder level)"] + [""] * 2
+        table_rows.append(
+            [rank, standing.agent, standing.games, standing.wins, standing.draws, standing.losses,
+             f"{standing.share:.0%}", round(standing.elo), f"{round(standing.low)} to {round(standing.high)}", *cells]
+        )  # fmt: skip
+    headers = ["rank", "agent", "games", "wins", "draws", "losses", "score", "elo", "95% interval",
+               *(f"optimal: {p} (solved)" for p in PHASES)]  # fmt: skip
+    forfeits = sum(1 for row in result.rows if row.get("forfeit"))
+    intro = (
+        f"A round robin of the students' agents, each also against the ladder's levels {', '.join(LEVELS)}, from "
+        f"seeded openings with both colours, on {cols}x{rows}; {len(result.rows)} games, {forfeits} ended by a "
+        f"forfeit. Elo: Bradley-Terry maximum likelihood (mean of the field 0), with its 95% interval. Optimal: the "
+        f"share of a student's moves (at most {SAMPLE}, spread over its games) whose column has the best exact "
+        f"score, among the positions the solver finished within {SOLVE_SECONDS:g} s (their number in brackets)."
+    )
+    page = f"<p>{html.escape(intro)}</p>" + _html_table(headers, table_rows)
+    by_student = {}
+    names = {s.name for s in students}
+    for rank, standing in enumerate(result.standings, start=1):
+        if standing.agent in names:
+            phases = accuracy[standing.agent]
+            by_student[standing.agent] = (
+                f"Rank {rank} of {len(result.standings)}: {standing.wins} wins, {standing.draws} draws, "
+                f"{standing.losses} losses in {standing.games} games; Elo {round(standing.elo)} "
+                f"({round(standing.low)} to {round(standing.high)}). Optimal moves by phase: "
+                + ", ".join(f"{p} {_share(phases[p])}" for p in PHASES)
+                + "."
+            )
+    return Extra("Class tournament", page, ["tournament.png", "accuracy.png"], by_student)
+
+
+def _html_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def _chart(accuracy: dict[str, dict[str, tuple[int, int]]], path: Path, title: str) -> None:
+    names = list(accuracy)
+    figure, (axis,) = charts.new_figure(max(8.0, 0.35 * len(names) + 3), 5.0)
+    x = np.arange(len(names))
+    width = 0.27
+    for k, phase in enumerate(PHASES):
+        shares = [
+            100 * accuracy[n][phase][0] / accuracy[n][phase][1] if accuracy[n][phase][1] else math.nan for n in names
+        ]
+        axis.bar(x + (k - 1) * width, shares, width, label=phase)
+    axis.set_xticks(x, names, rotation=60, ha="right", fontsize=7)
+    axis.set_ylim(0, 105)
+    charts.decorate(
+        axis, "student", "optimal moves (%) among solved positions", f"{title}: accuracy against the perfect solver"
+    )
+    axis.legend(title="phase", fontsize=8)
+    charts.save(figure, path)
