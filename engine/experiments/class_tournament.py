@@ -84,11 +84,10 @@ class PairingTask:
         play = _play(self.assignment)
         geometry = Geometry(play.cols, play.rows)
         openings = sample_openings(geometry, (self.games + 1) // 2, derive_seed(self.seed, self.red, self.yellow))
-        return [
-            GameTask(self.red, self.yellow, openings[k // 2], k % 2 == 0, derive_seed(self.seed, self.red, self.yellow, k),
-                     geometry.cols, geometry.rows, geometry.connect)
-            for k in range(self.games)
-        ]  # fmt: skip
+        size = (geometry.cols, geometry.rows, geometry.connect)
+        seeds = [derive_seed(self.seed, self.red, self.yellow, k) for k in range(self.games)]
+        red, yellow = self.red, self.yellow
+        return [GameTask(red, yellow, openings[k // 2], k % 2 == 0, seeds[k], *size) for k in range(self.games)]
 
     def run(self) -> list[Row]:
         red, yellow = (

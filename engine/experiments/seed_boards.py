@@ -37,11 +37,11 @@ from engine.agents.registry import create_agent
 from engine.board import Board, has_line
 from engine.errors import PositionError
 from engine.experiments.runner import Row, derive_seed
-from engine.grade.seed_boards import BOARDS, SeedBoard
 from engine.experiments.study import Findings, Settings, Study
 from engine.experiments.tables import markdown_table
 from engine.formats import from_array, parse_grid
 from engine.geometry import Geometry
+from engine.grade.seed_boards import BOARDS, SeedBoard
 from engine.notation import format_moves
 
 #: The agents the seeds use on their boards: (name in the table, spec, seeds).

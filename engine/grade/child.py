@@ -82,8 +82,8 @@ def encode(value: Any, attrs: tuple[str, ...] = (), depth: int = 0, classes: tup
             return {"other": "int", "note": f"a {number.bit_length()}-bit number"}
         return {"int": number, "type": type(value).__name__}
     if isinstance(value, float | np.floating):
-        number = float(value)
-        return {"float": number if math.isfinite(number) else str(number), "type": type(value).__name__}
+        real = float(value)
+        return {"float": real if math.isfinite(real) else str(real), "type": type(value).__name__}
     if isinstance(value, str | np.str_):
         text = str(value)
         return {"str": text[:MAX_TEXT], "cut": len(text) > MAX_TEXT}

@@ -93,6 +93,19 @@ def random_boards(seed: int, form: Form, question: str, count: int, finished: bo
     return boards
 
 
+def draw_boards(seed: int, form: Form, question: str, count: int) -> list[np.ndarray]:
+    """``count`` full boards without a line (draws), of 4 rows and 4 to 6 columns."""
+    generator = rng(seed, form.seed, question, "draws")
+    boards: list[np.ndarray] = []
+    while len(boards) < count:
+        rows, cols = 4, generator.randint(4, 6)
+        cells, _, _ = random_cells(generator, rows, cols, rows * cols, stop_at_win=False)
+        board = to_signed(cells)
+        if not ref.winner(board):
+            boards.append(board)
+    return boards
+
+
 # -- actions --------------------------------------------------------------------------------------
 def actions_question(
     form: Form, name: str, signature: str, points: float, seed_boards: list[tuple[str, np.ndarray]]
@@ -187,7 +200,8 @@ def result_question(
 # -- terminal and utility ----------------------------------------------------------------------------
 def terminal_question(form: Form, name: str, signature: str, points: float) -> Question:
     def cases(seed: int) -> list[Case]:
-        boards = random_boards(seed, form, name, 8, finished=True) + random_boards(seed, form, name + "+", 8, False)
+        boards = random_boards(seed, form, name, 6, finished=True) + random_boards(seed, form, name + "+", 8, False)
+        boards += draw_boards(seed, form, name, 2)
         order = rng(seed, form.seed, name, "order")
         order.shuffle(boards)
         return [
@@ -233,7 +247,7 @@ def utility_question(
 
     def cases(seed: int) -> list[Case]:
         generator = rng(seed, form.seed, name, "players")
-        boards = random_boards(seed, form, name, 10, finished=True)
+        boards = random_boards(seed, form, name, 8, finished=True) + draw_boards(seed, form, name, 2)
         if ongoing:
             boards += random_boards(seed, form, name + "+", 4, finished=False)
         found = []
@@ -303,7 +317,8 @@ def random_question(form: Form, name: str, signature: str, points: float, player
             return Verdict.wrong(f"returned {values.shown(bad)}: the columns with room are {case.expected}")
         distinct = len(set(moves))
         if len(case.expected) >= 4 and distinct < 3:
-            return Verdict(0.5, f"played only {sorted(set(moves))} in {len(moves)} calls: that is not random")
+            played = sorted({m for m in moves if m is not None})
+            return Verdict(0.5, f"played only {played} in {len(moves)} calls: that is not random")
         return Verdict.right()
 
     return Question(
@@ -321,20 +336,20 @@ def game_tree(board: np.ndarray, player: int) -> GameTree:
     """The whole game below ``board``, ``player`` to move, moves left to right, a leaf worth the utility
     for ``player`` (1 a win, -1 a loss, 0 a draw)."""
 
-    def children(position: object) -> list[tuple[int, object]]:
-        cells, mover = position  # type: ignore[misc]
+    def children(position: Any) -> list[tuple[int, Any]]:
+        cells, mover = position
         return [(a, (ref.play(cells, a, mover), -mover)) for a in ref.actions(cells)]
 
-    def leaf(position: object, depth: int) -> tuple[float, str] | None:
-        cells, _ = position  # type: ignore[misc]
+    def leaf(position: Any, depth: int) -> tuple[float, str] | None:
+        cells, _ = position
         value = ref.utility(cells)
         if value is None:
             return None
         reason = "the board is full" if not ref.winner(cells) else f"{'1' if ref.winner(cells) == 1 else '-1'} has won"
         return value * player, f"the game is over there ({reason})"
 
-    def key(position: object) -> Hashable:
-        return np.asarray(position[0], dtype=np.int64).tobytes()  # type: ignore[index]
+    def key(position: Any) -> Hashable:
+        return np.asarray(position[0], dtype=np.int64).tobytes()
 
     return GameTree.build((board.copy(), player), children, leaf, key)
 

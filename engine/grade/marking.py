@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import base64
 import functools
+import hashlib
 import json
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from engine.grade import assignment_named
@@ -50,17 +52,26 @@ class GradeTask:
     digest: str
     seed: int = 0
     note: str = ""
+    grader: str = ""  # the grader's own fingerprint: marks kept from an earlier version are made again
 
     @classmethod
     def of(cls, assignment: str, question: str, submission: Submission, seed: int) -> GradeTask:
         files = json.dumps([[name, base64.b64encode(data).decode("ascii")] for name, data in submission.files])
         return cls(
-            assignment, question, submission.student, files, submission.main, submission.digest, seed, submission.note
+            assignment,
+            question,
+            submission.student,
+            files,
+            submission.main,
+            submission.digest,
+            seed,
+            submission.note,
+            grader_fingerprint(),
         )
 
     @property
     def key(self) -> str:
-        return f"{self.assignment}|{self.question}|{self.student}|{self.seed}|{self.digest}"
+        return f"{self.assignment}|{self.question}|{self.student}|{self.seed}|{self.digest}|{self.grader}"
 
     def run(self) -> list[Row]:
         question = assignment_named(self.assignment).question(self.question)
@@ -86,6 +97,16 @@ def mark(question: Question, student: str, files: dict[str, bytes], main: str, s
     else:
         verdicts, problem = _run_cases(question, cases, files, main, seed)
     return _rows(question, student, cases, verdicts, problem)
+
+
+@functools.lru_cache(maxsize=1)
+def grader_fingerprint() -> str:
+    """A digest of the grader's source (its questions, cases and checks): part of every task's key."""
+    hasher = hashlib.blake2b(digest_size=6)
+    folder = Path(__file__).resolve().parent
+    for path in sorted(folder.rglob("*.py")):
+        hasher.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+    return hasher.hexdigest()
 
 
 @functools.lru_cache(maxsize=32)
@@ -125,7 +146,7 @@ def _run_cases(
                 continue
             seconds = time.monotonic() - started
             if "missing" in reply:
-                missing = f"{main} has no {_kind(reply['missing'])} {reply['missing']}"
+                missing = _missing(main, str(reply["missing"]))
                 return [(Verdict.wrong(missing), 0.0)] * len(cases), missing
             verdicts.append((_verdict(question, case, reply, main), seconds))
     finally:
@@ -136,6 +157,14 @@ def _run_cases(
 
 def _kind(name: str) -> str:
     return "class" if name[:1].isupper() else "function"
+
+
+def _missing(main: str, name: str) -> str:
+    """``alice.py has no function eval`` or ``alice.py's class State has no method move``."""
+    owner, _, method = name.partition(".")
+    if method:
+        return f"{main}'s class {owner} has no method {method}"
+    return f"{main} has no {_kind(name)} {name}"
 
 
 def _start(question: Question, files: dict[str, bytes], main: str, seed: int) -> tuple[GradingProcess, str]:

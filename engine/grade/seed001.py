@@ -47,6 +47,11 @@ def _check_win(cells: np.ndarray) -> str:
     return ("x" if won == 1 else "o") if won else ("d" if not seed000.actions(cells) else "n")
 
 
+def _utility(cells: np.ndarray, player: str) -> int | None:
+    value = seed000.utility(cells)
+    return None if value is None else value * (1 if player == "x" else -1)
+
+
 SEARCH = Search(
     "alpha_beta_search",
     "alpha_beta_search(board, player='x')",
@@ -68,9 +73,7 @@ SEARCH = Search(
             0,
             [1],
             lambda cells: [["x"], ["o"]],
-            lambda cells, key, mover: (
-                None if seed000.utility(cells) is None else seed000.utility(cells) * (1 if key[0] == "x" else -1)
-            ),  # type: ignore[operator]
+            lambda cells, key, mover: _utility(cells, key[0]),
         ),
     },
 )

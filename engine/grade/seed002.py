@@ -88,7 +88,7 @@ def tree_cases(seed: int) -> list[Case]:
     generator = rng(seed, "seed002", "minimax")
     shapes = ((3, 3, 3), (3, 3, 3), (3, 3, 3), (2, 3, 2), (3, 2, 3), (2, 2, 2, 2))
     for k, shape in enumerate(shapes, start=1):
-        leaves = [generator.randint(-10, 20) for _ in range(math.prod(shape))]
+        leaves: list[int | float] = [generator.randint(-10, 20) for _ in range(math.prod(shape))]
         found.append(_tree_case(f"hidden {k}: a {'x'.join(map(str, shape))} tree", leaves, shape, k % 3 == 0, True))
     irregular = Node("A", (Node("A.1", value=4), tree_from_branching((2, 2), [3, 9, 1, 6]), Node("A.3", value=2)))
     found.append(_tree_case("hidden 7: an irregular tree", [], (), hidden=True, tree=_renamed(irregular)))
@@ -107,7 +107,7 @@ def _lists(node: Node) -> Any:
 
 def _tree_case(
     label: str,
-    leaves: list[int],
+    leaves: list[int | float],
     shape: tuple[int, ...],
     min_first: bool = False,
     hidden: bool = False,
@@ -143,9 +143,7 @@ def check_tree(case: Case, reply: Reply) -> Verdict:
     else:
         messages.append(f"returned {values.shown(reply.get('value'))}; the root's minimax value is {reference.value:g}")
     paths = [entry[0] if isinstance(entry[0], str) else None for entry in reply.get("trace") or []]
-    divergence = first_divergence(
-        reference, paths, _name, lambda i: _name(paths[i]) if paths[i] else "a state of no tree", "calls of minimax"
-    )
+    divergence = first_divergence(reference, paths, _name, lambda i: _name(paths[i] or ""), "calls of minimax")
     payload = None
     if divergence is None:
         score += 0.5
@@ -156,7 +154,7 @@ def check_tree(case: Case, reply: Reply) -> Verdict:
 
 
 def _name(path: str) -> str:
-    return "the root A" if path == "A" else f"node {path}"
+    return "the root A" if path == "A" else f"node {path}" if path else "a state of no tree"
 
 
 def draw_tree(case: Case, divergence: Mapping[str, Any], path: Any) -> None:

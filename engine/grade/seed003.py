@@ -115,8 +115,8 @@ def check_drop(case: Case, reply: Reply) -> Verdict:
             )
         return Verdict.wrong(f"returned {got} where ERROR (-1) is due: {why}")
     if reply.get("same") != 2:
-        got = values.array(reply.get("value"))
-        if got is not None and got.tolist() == expected:
+        copy = values.array(reply.get("value"))
+        if copy is not None and copy.tolist() == expected:
             note = "" if changed else " and left the board as it was"
             return Verdict(
                 0.5,
@@ -145,7 +145,7 @@ LINES = (
 
 def win_cases(seed: int) -> list[Case]:
     generator = rng(seed, "seed003", "checkWin")
-    cases = []
+    cases: list[Case] = []
     for number, (what, cells) in enumerate(LINES, start=1):
         piece = ref.X if number % 2 else ref.O
         board = _filler(generator, piece, cells)
@@ -300,9 +300,9 @@ def minmax_cases(seed: int) -> list[Case]:
 def game_tree(board: np.ndarray, mover: int, depth: int, stop_on_win: bool) -> GameTree:
     """The tree ``minMax`` searches from ``board``: moves in column order, leaves at ``depth`` (and wins)."""
 
-    def children(position: object) -> list[tuple[int, object]]:
-        cells, player = position  # type: ignore[misc]
-        found = []
+    def children(position: Any) -> list[tuple[int, Any]]:
+        cells, player = position
+        found: list[tuple[int, Any]] = []
         for move in range(8):
             if cells[0][move] == 0:
                 child = cells.copy()
@@ -310,18 +310,18 @@ def game_tree(board: np.ndarray, mover: int, depth: int, stop_on_win: bool) -> G
                 found.append((move, (child, 3 - player)))
         return found
 
-    def leaf(position: object, level: int) -> tuple[float, str] | None:
-        value, x_won, o_won = facts(_digits(position[0]))  # type: ignore[index]
+    def leaf(position: Any, level: int) -> tuple[float, str] | None:
+        value, x_won, o_won = facts(_digits(position[0]))
         if level == depth:
             return value, f"depth {depth} (maxDepth) is reached"
         if stop_on_win and (x_won or o_won):
             return value, f"{NAMES[x_won or o_won]} has already won there"
-        if all(position[0][0] != 0):  # type: ignore[index]
+        if all(position[0][0] != 0):
             return value, "the board is full"
         return None
 
-    def key(position: object) -> Hashable:
-        return _digits(position[0])  # type: ignore[index]
+    def key(position: Any) -> Hashable:
+        return _digits(position[0])
 
     return GameTree.build((board.copy(), mover), children, leaf, key)
 

@@ -58,7 +58,7 @@ def _new(state: Connect_Four_State) -> dict[str, Any]:
 
 def _positions(seed: int, question: str, count: int) -> list[list[list[int]]]:
     generator = rng(seed, "seed004", question)
-    found = []
+    found: list[list[list[int]]] = []
     while len(found) < count:
         cells, _, winner = random_cells(generator, NROWS, NCOLS, generator.randint(0, 41))
         if not winner:

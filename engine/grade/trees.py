@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.tree import AlphaBetaResult, Cut, Enter, Leaf, MinimaxResult, Node, Player, alphabeta, fmt, minimax
 
@@ -42,10 +43,10 @@ class GameTree:
     @classmethod
     def build(
         cls,
-        root: object,
-        children: Callable[[object], list[tuple[int, object]]],
-        leaf: Callable[[object, int], tuple[float, str] | None],
-        key: Callable[[object], Hashable],
+        root: Any,
+        children: Callable[[Any], list[tuple[int, Any]]],
+        leaf: Callable[[Any, int], tuple[float, str] | None],
+        key: Callable[[Any], Hashable],
     ) -> GameTree:
         """The tree below the position ``root``: ``children(position)`` are ``(column, position)`` in the
         order the search tries them; ``leaf(position, depth)`` is ``(value, reason)`` where the search
@@ -53,7 +54,7 @@ class GameTree:
         tree = cls(Node("A"))
         count = [0]
 
-        def build(position: object, path: str, line: tuple[int, ...]) -> Node:
+        def build(position: Any, path: str, line: tuple[int, ...]) -> Node:
             count[0] += 1
             if count[0] > MAX_TREE_NODES:
                 raise ValueError(f"the tree has more than {MAX_TREE_NODES:,} nodes")

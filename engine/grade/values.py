@@ -96,7 +96,7 @@ def columns(value: Any) -> list[int] | None:
     if cells is None:
         return None
     whole = [integer(cell) for cell in cells]
-    return None if any(c is None for c in whole) else whole  # type: ignore[misc]
+    return [c for c in whole if c is not None] if all(c is not None for c in whole) else None
 
 
 def shown(value: Any) -> str:

@@ -151,7 +151,7 @@ def eval(board: np.ndarray) -> int:
     return score
 
 
-def minMax(board: np.ndarray, player: int, depth: int, alpha: float, beta: float) -> tuple[float, int | None]:
+def minMax(board: np.ndarray, player: int, depth: int, alpha: int, beta: int) -> tuple[int, int | None]:
     """Alpha-beta from ``board`` with ``player`` to move; ``(score, move)`` (see the module docstring)."""
     global countNodes
     countNodes += 1

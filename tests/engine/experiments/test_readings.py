@@ -210,8 +210,8 @@ def _first_move(rows) -> tuple[list[float], list[str]]:
 
 
 def _seed_boards(rows) -> tuple[list[float], list[str]]:
-    from engine.grade.seed_boards import BOARDS
     from engine.experiments.seed_boards import SEED_000_WEIGHTS
+    from engine.grade.seed_boards import BOARDS
     from engine.kernels.evaluation import LINE_VALUE, SEED000_CAP
 
     facts = {r["board"]: r for r in rows if r["kind"] == "board"}

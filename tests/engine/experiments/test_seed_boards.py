@@ -10,9 +10,9 @@ import pytest
 from engine.agents.classroom import board_for_player
 from engine.board import Board
 from engine.errors import PositionError
-from engine.grade.seed_boards import BOARDS
 from engine.experiments.seed_boards import SEED_000_WEIGHTS, read_leniently, tactics, unchecked_board
 from engine.formats import from_array
+from engine.grade.seed_boards import BOARDS
 
 BY_LABEL = {board.label: board for board in BOARDS}
 
