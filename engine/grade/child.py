@@ -1,9 +1,12 @@
 """The grading child: one student's module, loaded inside the sandbox, and the calls the grader asks of it.
 
-Run as a script (``python child.py FILE MEMORY_MB PROCESSES PARENT_PID SEED
-[SITE ...]``), it loads ``FILE`` as a module named ``student`` (so code under
-``if __name__ == "__main__":`` does not run), then answers requests until its
-input ends. It imports nothing of the engine, only the standard library and
+Run as a script (``python child.py FILE MEMORY_MB USER PROCESSES PARENT_PID
+PARENT_PID_NAMESPACE SEED [SITE ...]``, the sandbox's first three arguments
+then the grader's), it switches to the uid ``USER`` (-1: stays), sets its
+limits, loads ``FILE`` as a module named ``student`` (so code under ``if
+__name__ == "__main__":`` does not run), then answers requests until its input
+ends. After each answer, inside the sandbox's own PID namespace, every other
+process the student left running is killed. It imports nothing of the engine, only the standard library and
 numpy: the reference answers never enter the sandbox. The parent imports this
 file as a module too, for the value encoding both sides share.
 
@@ -508,16 +511,19 @@ def _call(module: Any, request: dict[str, Any], folder: Path, replaced: list[tup
 
 
 def main(argv: list[str]) -> int:
-    path, memory_mb, processes, parent, seed, *sites = argv
+    path, memory_mb, user, processes, parent, namespace, seed, *sites = argv
     _die_with_parent(int(parent))
+    _become(int(user))
+    confined = bool(namespace) and _pid_namespace() not in ("", namespace)
     sys.path.pop(0)  # this script's folder is no place to import from
     sys.path.extend(site for site in sites if site not in sys.path)
     requests, answers = _private_streams()
-    _limit(int(memory_mb), int(processes))
+    _limit(int(memory_mb), int(processes) if confined else 0)
     folder = Path(path).resolve().parent
     random.seed(int(seed))
 
     def send(reply: dict[str, Any]) -> None:
+        _end_leftovers(confined)
         answers.write((json.dumps(reply, ensure_ascii=True, allow_nan=False) + "\n").encode("ascii"))
 
     try:
@@ -545,6 +551,35 @@ def main(argv: list[str]) -> int:
             send(reply)
         except (TypeError, ValueError) as exc:  # a value JSON cannot carry (it should not happen: encode is total)
             send({"id": request.get("id"), "error": f"the answer could not be sent back: {exc}"[:MAX_TEXT]})
+
+
+def _become(uid: int) -> None:
+    """Switch to the unprivileged ``uid`` for good (the sandbox maps it when the program runs as root)."""
+    if uid < 0:
+        return
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+    if os.getuid() != uid or os.geteuid() != uid:
+        raise OSError("could not leave root")
+
+
+def _end_leftovers(confined: bool) -> None:
+    """Kill every process of the sandbox's PID namespace but its first and this one: what the student left."""
+    if confined:
+        import signal
+
+        try:
+            os.kill(-1, signal.SIGKILL)
+        except ProcessLookupError:  # nothing to kill
+            pass
+
+
+def _pid_namespace() -> str:
+    try:
+        return os.readlink("/proc/self/ns/pid")
+    except OSError:
+        return ""
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
 """The parent's side of the grading child: copies of a student's files, the sandbox, requests with a time limit.
 
 A :class:`GradingProcess` runs :mod:`engine.grade.child` on copies of one
-student's files, made in a private folder of their own (the student sees that
-folder and nothing of the class's), inside the sandbox of
-:mod:`engine.sandbox.boundary`, with a memory limit and a limit on processes.
+student's files and nothing else of the user's (the grader lays out each
+student's files itself, so a class sharing one folder is safe), inside the
+sandbox of :mod:`engine.sandbox.boundary`, with a memory limit and a limit
+on processes.
 It sends one JSON request a line and waits for the answer at most a given
 number of seconds; a student that does not answer in time, crashes, or sends
 more than :data:`MAX_REPLY` bytes is ended (with everything it started) and
@@ -33,10 +34,11 @@ from typing import IO, Any
 
 from engine.errors import EngineError
 from engine.sandbox import boundary
+from engine.sandbox.boundary import Launch
+from engine.sandbox.view import View
 
-#: The child script, bound read-only into the sandbox at :data:`CHILD_INSIDE`.
+#: The child script (copied into the sandbox, read-only).
 CHILD = Path(__file__).resolve().with_name("child.py")
-CHILD_INSIDE = "/grader/child.py"
 #: The longest answer line read, in bytes (a recorded search of 20,000 calls is about 2 MB).
 MAX_REPLY = 16 * 2**20
 #: What the student prints is read and dropped, except the first bytes (said when the process crashes).
@@ -76,11 +78,7 @@ class GradingProcess:
             path = self._folder / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
-        command, environment = launch_command(self._folder, self.main, self.memory_mb, self.seed)
-        pipe = subprocess.PIPE
-        self._process = subprocess.Popen(
-            command, stdin=pipe, stdout=pipe, stderr=pipe, env=environment, start_new_session=True
-        )
+        self._process = _spawn(launch_command(self._folder, self.files, self.main, self.memory_mb, self.seed))
         _daemon(_read_lines, self._process.stdout, self._replies)
         _daemon(_drain, self._process.stderr, self.output)
         first = self._receive(timeout, "loading the file")
@@ -169,23 +167,60 @@ class GradingProcess:
         return f"crashed (exit code {code})"
 
 
-def launch_command(folder: Path, main: str, memory_mb: int, seed: int) -> tuple[list[str], dict[str, str]]:
-    """The command and environment that start the child on ``folder/main``, in this machine's sandbox.
+def launch_command(folder: Path, files: Mapping[str, bytes], main: str, memory_mb: int, seed: int) -> Launch:
+    """How the child starts on the student's ``main`` file, in this machine's sandbox.
 
-    The student's process sees ``folder`` (copies of its own files, and nothing else of the
-    user's), read-only, and the child script; where no sandbox can start it runs as a plain
-    process with its limits (the grader says so once, as the agents do).
+    The one place that knows the sandbox's API: the student sees copies of its own ``files`` and
+    nothing else of the user's (:class:`engine.sandbox.view.View`); where no sandbox can start it
+    runs as a plain process on the copies in ``folder``, with its limits (said once, as for agents).
     """
     wall = boundary.current()
-    processes, parent = (boundary.MAX_PROCESSES, 0) if wall.confined else (0, os.getpid())
-    arguments = [str(folder / main), str(memory_mb), str(processes), str(parent), str(seed)]
-    arguments += boundary.site_folders()
-    if not wall.confined:
+    if wall.missing:
         _announce(wall.summary())
-        python = [*boundary.PYTHON, str(CHILD)]
-        return [*python, *arguments], wall.environment()
-    child = ["--ro-bind", str(CHILD), CHILD_INSIDE]
-    return wall.wrap([*boundary.PYTHON, CHILD_INSIDE, *arguments], folder, child), wall.environment()
+    view = None
+    if wall.confined:
+        ordered = [(main, files[main]), *((name, data) for name, data in files.items() if name != main)]
+        view = View(tuple(ordered))
+    namespace = _pid_namespace() if wall.confined else ""
+    processes, parent = (boundary.MAX_PROCESSES, 0) if wall.confined else (0, os.getpid())
+    rest = [str(processes), str(parent), namespace, str(seed), *boundary.site_folders()]
+    return wall.launch(view, folder / main, memory_mb, rest, script=CHILD)
+
+
+def _spawn(launch: Launch) -> subprocess.Popen[bytes]:
+    """Start the child in a session of its own, as the sandbox's :class:`~engine.sandbox.boundary.Launch` asks."""
+    pipe = subprocess.PIPE
+    try:
+        process = subprocess.Popen(
+            launch.command,
+            stdin=pipe,
+            stdout=pipe,
+            stderr=pipe,
+            env=launch.environment,
+            cwd=launch.cwd,
+            pass_fds=launch.fds,
+            start_new_session=True,
+        )
+    except OSError:
+        launch.abandon()
+        raise ChildFailure("could not be started") from None
+    finally:
+        launch.close()
+    try:
+        launch.started(process)
+    except OSError as exc:
+        _kill_group(process)
+        process.wait()
+        raise ChildFailure(f"could not be started ({exc})") from None
+    return process
+
+
+def _pid_namespace() -> str:
+    """This process's PID namespace: the child kills its leftovers only inside another one (the sandbox's)."""
+    try:
+        return os.readlink("/proc/self/ns/pid")
+    except (OSError, AttributeError):
+        return ""
 
 
 _ANNOUNCED: set[str] = set()

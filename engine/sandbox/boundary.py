@@ -149,20 +149,24 @@ class Boundary:
         return note + (" (missing here: " + ", ".join(self.missing) + ")" if self.missing else "")
 
     # -- starting the child -------------------------------------------------------------------
-    def launch(self, view: View | None, host_file: Path, memory_mb: int, rest: list[str]) -> Launch:
-        """How to start the child script for ``host_file``, seeing ``view`` (None: outside the sandbox).
+    def launch(
+        self, view: View | None, host_file: Path, memory_mb: int, rest: list[str], script: Path | None = None
+    ) -> Launch:
+        """How to start the child ``script`` for ``host_file``, seeing ``view`` (None: outside the sandbox).
 
         The child's arguments are ``FILE MEMORY_MB USER`` then ``rest``: ``memory_mb`` (0: none) covers
         the process's address space and the scratch folders together, and ``USER`` is the uid it
-        switches to before loading the file (-1: none).
+        switches to before loading the file (-1: none). ``script`` is the agents' child by default; the
+        grader has its own (:mod:`engine.grade.child`), which takes the same first three arguments.
         """
+        script = script or CHILD
         if self.bwrap is None or view is None:
             arguments = [str(host_file), str(memory_mb), "-1", *rest]
-            return Launch([*PYTHON, str(CHILD), *arguments], plain_environment(), str(host_file.parent))
+            return Launch([*PYTHON, str(script), *arguments], plain_environment(), str(host_file.parent))
         tmp_mb, shm_mb, address_mb = sizes(memory_mb)
         owned: list[int] = []
         extra = _directories([f"{INSIDE}/{name}" for name in view.folders()])
-        extra += _data(CHILD.read_bytes(), CHILD_INSIDE, owned)
+        extra += _data(script.read_bytes(), CHILD_INSIDE, owned)
         for name, content in view.files:
             extra += _data(content, f"{INSIDE}/{name}", owned)
         if self.filter is not None:

@@ -15,7 +15,7 @@ import pytest
 EXAMPLES = Path(__file__).with_name("examples")
 REFERENCE = Path(__file__).parents[3] / "engine" / "grade" / "reference"
 #: A student whose messages try to write into the teacher's page.
-HOSTILE = b'''
+HOSTILE = b"""
 class Connect_Four_State:
     def __init__(self):
         raise ValueError("<script>alert(1)</script> [link](http://x) \\x1b[31m")
@@ -28,7 +28,7 @@ class Connect_Four_State:
 
     def count_lines(self, n, player, nrow, ncol):
         return False
-'''
+"""
 
 
 @pytest.fixture
@@ -57,7 +57,9 @@ def _grades(out: Path) -> list[dict[str, str]]:
 def test_bad_input_is_one_line(cli, tmp_path, argv, message):
     (tmp_path / "empty").mkdir()
     (tmp_path / "notes.txt").write_text("hello")
-    argv = [str(tmp_path / "empty") if a == "EMPTY" else str(tmp_path / "notes.txt") if a == "NOTPY" else a for a in argv]
+    argv = [
+        str(tmp_path / "empty") if a == "EMPTY" else str(tmp_path / "notes.txt") if a == "NOTPY" else a for a in argv
+    ]
     status, _, err = cli(argv)
     assert status == 2 and message in err and len(err.strip().splitlines()) == 1
 
