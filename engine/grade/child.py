@@ -46,6 +46,7 @@ error (the parent drains and caps it), never into the answers.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.util
 import inspect
@@ -569,10 +570,8 @@ def _end_leftovers(confined: bool) -> None:
     if confined:
         import signal
 
-        try:
+        with contextlib.suppress(ProcessLookupError):  # nothing to kill
             os.kill(-1, signal.SIGKILL)
-        except ProcessLookupError:  # nothing to kill
-            pass
 
 
 def _pid_namespace() -> str:
