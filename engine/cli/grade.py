@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 from engine.cli.common import emit
@@ -81,13 +82,34 @@ def run(args: argparse.Namespace) -> int:
         if assignment.play is not None and not args.no_tournament and len(submissions) > 1:
             from engine.experiments.class_tournament import run_class_tournament
 
+            playing, left_out = _players(assignment, submissions, rows)
             extra = run_class_tournament(
-                assignment, submissions, students, out, seed=args.seed, games=args.games, executor=executor,
+                assignment, playing, left_out, students, out, seed=args.seed, games=args.games, executor=executor,
                 progress=not args.no_progress,
             )  # fmt: skip
     write_all(out, assignment, students, rows, args.seed, extra)
     _summary(assignment, students, rows, out)
     return 0
+
+
+def _players(assignment: Assignment, submissions: list[Submission], rows: list) -> tuple[list[Submission], dict[str, str]]:
+    """The submissions that can play the tournament, and why each other one cannot."""
+    assert assignment.play is not None
+    function = assignment.play.function
+    marks = question_rows(rows)
+    playing, left_out = [], {}
+    for submission in submissions:
+        loads = [marks.get((submission.student, q.name), {}).get("message", "") for q in assignment.questions]
+        main = dict(submission.files).get(submission.main, b"")
+        if not submission.main:
+            left_out[submission.student] = "no Python file"
+        elif loads and all("does not load" in message for message in loads):
+            left_out[submission.student] = loads[0]
+        elif not re.search(rb"^def\s+" + function.encode() + rb"\s*\(", main, re.M):
+            left_out[submission.student] = f"{submission.main} defines no function {function}"
+        else:
+            playing.append(submission)
+    return playing, left_out
 
 
 def _students(submissions: list[Submission]) -> list[Student]:

@@ -188,6 +188,7 @@ def student_moves(rows: Sequence[Row], student: str) -> list[tuple[str, int]]:
 def run_class_tournament(
     assignment: Assignment,
     submissions: Sequence[Submission],
+    left_out: dict[str, str],
     students: Sequence[Student],
     out: Path,
     *,
@@ -196,7 +197,8 @@ def run_class_tournament(
     executor: Executor | None,
     progress: bool,
 ) -> Extra:
-    """Play the tournament, label the students' moves, and return the report's section (charts written to ``out``)."""
+    """Play the tournament of ``submissions`` (``left_out``: the others, and why), label the students' moves,
+    and return the report's section (its charts written to ``out``)."""
     play = assignment.play
     assert play is not None
     tasks = schedule(assignment, submissions, seed, games)
@@ -217,7 +219,7 @@ def run_class_tournament(
     scores = {row["position"]: row["scores"] for row in labels if row["solved"]}
     accuracy = {name: _accuracy(picked[name], scores, play.cols * play.rows) for name in names}
     _chart(accuracy, out / "accuracy.png", assignment.name)
-    return _section(result, accuracy, students, play.cols, play.rows)
+    return _section(result, accuracy, students, play.cols, play.rows, left_out)
 
 
 def _sample(moves: list[tuple[str, int]], seed: int) -> list[tuple[str, int]]:
@@ -253,6 +255,7 @@ def _section(
     students: Sequence[Student],
     cols: int,
     rows: int,
+    left_out: dict[str, str],
 ) -> Extra:
     table_rows = []
     for rank, standing in enumerate(result.standings, start=1):
@@ -273,6 +276,9 @@ def _section(
         f"score, among the positions the solver finished within {SOLVE_SECONDS:g} s (their number in brackets)."
     )
     page = f"<p>{html.escape(intro)}</p>" + _html_table(headers, table_rows)
+    if left_out:
+        items = "".join(f"<li>{html.escape(name)}: {html.escape(why[:300])}</li>" for name, why in left_out.items())
+        page += f"<p>Not in the tournament:</p><ul>{items}</ul>"
     by_student = {}
     names = {s.name for s in students}
     for rank, standing in enumerate(result.standings, start=1):
@@ -285,6 +291,8 @@ def _section(
                 + ", ".join(f"{p} {_share(phases[p])}" for p in PHASES)
                 + "."
             )
+    for name, why in left_out.items():
+        by_student[name] = f"Not in the tournament: {why}"
     return Extra("Class tournament", page, ["tournament.png", "accuracy.png"], by_student)
 
 

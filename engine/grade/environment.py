@@ -191,7 +191,7 @@ def result_question(
         name,
         points,
         signature,
-        f"a new board with {what}'s disc in the lowest empty cell of the column; the board given is not changed",
+        f"a new board with a disc of {what} in the lowest empty cell of the column; the board given is not changed",
         cases,
         check,
     )

@@ -86,6 +86,8 @@ ASSIGNMENT = Assignment(
     ),
     play=Play("agent", "agent(board, player=1)", 7, 6, play_request),
     notes=(
+        "Task 1 (the formulation, 10 points), Task 3's experiments and Task 4 (the heuristic and its cut-off, "
+        "30 points) are read by a person; the tournament is Task 3's challenge.",
         "utility(s) is asked only on boards where the game is over, for player 1 (red).",
         "result(s, a) drops the disc of the player to move: the one with fewer discs, 1 when both have as many.",
         "alpha_beta_minimax runs with limit_moves = math.inf and player 1 on the seed's 4x4 boards.",

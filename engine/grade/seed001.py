@@ -112,5 +112,8 @@ ASSIGNMENT = Assignment(
         search_question(CHARACTERS, SEARCH, 2, SEARCH_BOARDS),
     ),
     play=Play("agent", "agent(board, player='x')", 7, 6, play_request),
-    notes=("alpha_beta_search searches to the end of the game: it is asked on boards with at most 7 empty cells.",),
+    notes=(
+        "Task 1 (1 point), Task 4 (3 points) and the experiments are read by a person.",
+        "alpha_beta_search searches to the end of the game: it is asked on boards with at most 7 empty cells.",
+    ),
 )
