@@ -65,7 +65,7 @@ def play_game(
             return _forfeit(record, side, _failure(agent, exc))
         reason = board.legality(result.column)
         if reason is not None:
-            return _forfeit(record, side, f"{agent} chose column {one_based(result.column)}: {reason}")
+            return _forfeit(record, side, f"{agent} chose {one_based(result.column)}: {reason}")
         board.play(result.column)
         record.moves.append(result.column)
         record.results.append(result)
@@ -88,8 +88,11 @@ def _failure(agent: Agent, exc: Exception) -> str:
 
 
 def one_based(column: object) -> str:
-    """A column an agent answered, as a person counts it (what it was, if not a whole number)."""
-    return str(column + 1) if isinstance(column, int) else repr(column)
+    """A column an agent answered, as a person counts it and as the agent said it: ``column 10 (it answered
+    9, counted from 0)``, since a student's function answers 0-based columns (what it was, if not a whole number)."""
+    if isinstance(column, int) and not isinstance(column, bool):
+        return f"column {column + 1} (it answered {column}, counted from 0)"
+    return f"column {column!r}"
 
 
 def _forfeit(record: GameRecord, side: Side, reason: str) -> GameRecord:

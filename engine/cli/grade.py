@@ -92,7 +92,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _players(assignment: Assignment, submissions: list[Submission], rows: list) -> tuple[list[Submission], dict[str, str]]:
+def _players(
+    assignment: Assignment, submissions: list[Submission], rows: list
+) -> tuple[list[Submission], dict[str, str]]:
     """The submissions that can play the tournament, and why each other one cannot."""
     assert assignment.play is not None
     function = assignment.play.function

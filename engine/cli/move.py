@@ -79,7 +79,7 @@ def run(args) -> int:
                 continue
             reason = board.legality(result.column)
             if reason is not None:  # (a student's file may answer anything: `match` forfeits it, this says so)
-                reporter.fail(line, f"{agent} chose column {one_based(result.column)}: {reason}")
+                reporter.fail(line, f"{agent} chose {one_based(result.column)}: {reason}")
                 continue
             emit(f"{line.text} {result.column + 1} {result.stats_line()}")
     finally:

@@ -191,7 +191,8 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
         part
         for part in [
             _exact_sentence(exact),
-            "Pure Monte Carlo scores each column by random continuations, not perfect ones: "
+            "Pure Monte Carlo scores each column by playouts (by default smart ones: win if it can, else block, "
+            "else random), not by perfect play: "
             f"at {top or 0:,} playouts {ranking}. Its win rates can pick the centre without ranking the other "
             "columns as perfect play does, and more playouts sharpen the estimate of the random-play value, "
             "not of the exact one.",

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from engine.match import one_based
 from game import autosave
 from game.animation import HAND_ROW, Animations
 from game.jobs import PREPARING, SEARCHING, Job, Kind, Lane
@@ -356,7 +357,7 @@ class TurnController(Spectating):
         result: SearchResult = job.value
         reason = self.model.board.legality(result.column)
         if reason is not None:
-            self.error = f"{player.name} ({player.agent_label}) chose column {result.column + 1}: {reason}"
+            self.error = f"{player.name} ({player.agent_label}) chose {one_based(result.column)}: {reason}"
         else:
             self._ready = result
 

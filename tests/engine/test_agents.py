@@ -137,7 +137,8 @@ class _Broken(Agent):
 
 
 @pytest.mark.parametrize(
-    ("how", "reason"), [("raise", "failed: kaboom"), ("illegal", "chose column 8: there is no column 8")]
+    ("how", "reason"),
+    [("raise", "failed: kaboom"), ("illegal", "chose column 8 (it answered 7, counted from 0): there is no column 8")],
 )
 def test_a_failing_agent_forfeits_only_its_game(how: str, reason: str) -> None:
     record = play_game(create_agent("random:seed=1"), _Broken(how))

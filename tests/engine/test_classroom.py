@@ -84,7 +84,7 @@ def test_a_student_function_plays_a_match(students: Path) -> None:
     ("function", "spec_extra", "reason"),
     [
         ("raises", "", "raised ZeroDivisionError"),
-        ("out_of_range", "", "chose column 100: there is no column 100"),
+        ("out_of_range", "", "chose column 100 (it answered 99, counted from 0): there is no column 100"),
         ("text", "", "returned 'three', not a column number"),
         ("hangs", ",timeout=0.5", "did not answer within 0.5 s"),
     ],

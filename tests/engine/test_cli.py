@@ -48,10 +48,10 @@ def test_move_refuses_a_column_the_agent_may_not_play(cli, tmp_path) -> None:
     (tmp_path / "middle.py").write_text("def agent(board, player=1):\n    return 3\n")
     status, out, err = cli(["move", "--agent", f"classroom:path={tmp_path / 'far.py'}", "4453"])
     assert (status, out.splitlines()) == (1, ["4453 ?"])
-    assert "chose column 100: there is no column 100" in err
+    assert "chose column 100 (it answered 99, counted from 0): there is no column 100" in err
     status, out, err = cli(["move", "--agent", f"classroom:path={tmp_path / 'middle.py'}", "444444", "1"])
     assert status == 1 and out.splitlines()[0] == "444444 ?" and out.splitlines()[1].startswith("1 4 ")
-    assert "chose column 4: column 4 is full" in err
+    assert "chose column 4 (it answered 3, counted from 0): column 4 is full" in err
 
 
 def test_move_reads_stdin_line_by_line_and_an_empty_line_is_the_empty_board(cli) -> None:

@@ -208,7 +208,7 @@ def test_a_computer_that_fails_says_why_and_can_be_asked_again(services):
     turns.retry()
     run_until(turns, lambda: turns.model.moves_played == 1, what="the move asked again")
     run_until(turns, lambda: turns.failure is not None, what="the wrong column")
-    assert "chose column 100" in turns.failure
+    assert "chose column 100 (it answered 99, counted from 0)" in turns.failure
 
 
 def test_the_spectator_sets_the_pace_and_an_instant_pace_drops_no_disc(services):
