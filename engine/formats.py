@@ -7,7 +7,8 @@
   ``|`` and ``# --- #`` frame are allowed. Whose turn it is follows from the
   disc counts.
 - **Numpy boards** as the classroom seeds use them: ``encoding="signed"``
-  (1 / -1 / 0, seeds 000 and 001) or ``encoding="012"`` (1 / 2 / 0, seeds 003
+  (1 / -1 / 0, seeds 000 and 001; seed 001's arrays of ``'x'`` / ``'o'`` /
+  ``' '`` are read as 1 / -1 / 0) or ``encoding="012"`` (1 / 2 / 0, seeds 003
   and 004); ``origin="top"`` when row 0 is the top row, as all seeds draw it,
   or ``origin="bottom"``.
 
@@ -169,6 +170,8 @@ def integer_grid(array: object) -> np.ndarray:
             f"a {grid.shape[0]}x{grid.shape[1]} array is no board: rows {MIN_ROWS} to {MAX_ROWS}, "
             f"columns {MIN_COLS} to {MAX_COLS}"
         )
+    if grid.dtype.kind in "US":  # seed 001's arrays of 'x', 'o' and ' ': the signed encoding's 1, -1 and 0
+        return _characters(grid)
     if grid.dtype.kind not in "biuf":
         raise PositionError(f"a board may hold only whole numbers, not {grid.dtype} values")
     with np.errstate(invalid="ignore", over="ignore"):
@@ -176,6 +179,20 @@ def integer_grid(array: object) -> np.ndarray:
         if not np.array_equal(whole, grid):
             raise PositionError("a board may hold only whole numbers")
     return whole
+
+
+#: Seed 001's characters, as the signed encoding's values ('x' moves first).
+CHARACTERS = {"x": 1, "o": -1, " ": 0, "": 0}
+
+
+def _characters(grid: np.ndarray) -> np.ndarray:
+    """An array of seed 001's characters as the signed encoding (1, -1, 0), or :class:`PositionError`."""
+    cells = [str(cell, "ascii", "replace") if isinstance(cell, bytes) else str(cell) for cell in grid.flat]
+    unknown = sorted({cell for cell in cells if cell.lower() not in CHARACTERS})
+    if unknown:
+        listed = ", ".join(shown(cell) for cell in unknown[:5])
+        raise PositionError(f"a board of characters holds only 'x', 'o' and ' ' (seed 001), not {listed}")
+    return np.array([CHARACTERS[cell.lower()] for cell in cells], dtype=np.int64).reshape(grid.shape)
 
 
 def encoding_values(name: object) -> tuple[int, int, int]:

@@ -35,7 +35,7 @@ from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import TRUST_MARK, create_agent, param, register
 from engine.board import Board, Side
 from engine.errors import EngineError, PositionError
-from engine.formats import Encoding, Origin, encoding_values, from_array, integer_grid, to_array
+from engine.formats import CHARACTERS, Encoding, Origin, encoding_values, from_array, integer_grid, to_array
 from engine.sandbox.process import StudentFailure, StudentProcess
 from engine.sandbox.text import clean
 from engine.sandbox.view import note_contestant
@@ -75,9 +75,12 @@ def board_for_player(
 
     Students do not always let the value 1 move first, so the side to move is
     taken from ``player``: it moved first if it has as many discs as the other
-    side, second if it has one fewer.
+    side, second if it has one fewer. Seed 001's arrays of ``'x'`` / ``'o'``
+    are read with ``player`` ``'x'`` or ``'o'``.
     """
     grid = integer_grid(array)
+    if isinstance(player, str) and player.lower() in ("x", "o"):
+        player, encoding = CHARACTERS[player.lower()], "signed"
     if encoding is None:
         encoding = "012" if (grid == 2).any() or player == 2 else "signed"
     first_value, second_value, _ = encoding_values(encoding)
@@ -88,7 +91,11 @@ def board_for_player(
     other = second_value if player == first_value else first_value
     mine, theirs = int((grid == player).sum()), int((grid == other).sum())
     if mine == theirs + 1:
-        raise PositionError(f"player {player} has one disc more than the opponent, so it is not its turn")
+        raise PositionError(
+            f"player {player} has one disc more than the opponent, so it is not its turn: no game reaches this "
+            "board with that player to move (several of the seeds' test boards are such; the seed-boards study "
+            "reads them leniently and says so)"
+        )
     if mine == theirs - 1:
         # ``player`` moved second: swap the values so that it reads as the second player.
         swapped = np.where(grid == player, second_value, np.where(grid == other, first_value, grid))

@@ -83,7 +83,8 @@ def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
         f"({'deeper search pays' if deeper > 0.05 else 'depth changes little at these settings'}). "
         f"{SEED_EVALS[best_seed].upper()} is the best of the seed's functions over all depths. EvalF1 only "
         "counts completed lines, so below the depth where a line is made it sees every move as equal and "
-        "picks one at random (the agents break ties at random); EvalF2 and EvalF4 also count three-in-a-row windows and so see threats a move early; "
+        "picks one at random (the agents break ties at random); EvalF2 and EvalF4 also count three-in-a-row "
+        "windows and so see threats a move early; "
         "EvalF3's centre bonus helps in the opening. At equal depth the engine's own `threats` evaluation, "
         f"which weighs threats by row parity, rates {_elo_of(all_result, 'threats')} Elo against the field's mean."
     )

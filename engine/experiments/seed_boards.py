@@ -3,13 +3,14 @@
 The seeds test their agents on boards they draw by hand ("does the agent spot
 the win?"). :mod:`engine.grade.seed_boards` keeps each of them in its
 seed's own encoding; here each is read by :func:`read_leniently`, which also
-takes what the engine's readers refuse on purpose: seed 001's arrays of
-``'x'`` and ``'o'`` characters, and boards whose disc counts no game can reach
-(the side asked to move has a disc more than the other). Such a board is still
-refused by :func:`engine.formats.from_array`, :func:`~engine.formats.parse_grid`
-and :meth:`Board.from_stones <engine.board.Board.from_stones>`; the table says
-why, and the agents are asked about it anyway: a search only needs the stones
-of the side to move and of the other side.
+takes what the engine's readers refuse on purpose: boards whose disc counts no
+game can reach (the side asked to move has a disc more than the other). Such a
+board is refused by :func:`engine.formats.from_array`,
+:func:`~engine.formats.parse_grid` and :meth:`Board.from_stones
+<engine.board.Board.from_stones>`; the table says why, and the agents are asked
+about it anyway: a search only needs the stones of the side to move and of the
+other side. Seed 001's arrays of ``'x'`` and ``'o'`` characters go through the
+engine's readers as they are (as 1 and -1).
 
 The right answers come from the rules, not from the seeds: the columns that win
 at once for the side to move, else the one column that stops an immediate win
@@ -205,16 +206,10 @@ def _check_gravity(geometry: Geometry, mask: int) -> None:
 
 def _strict_problem(position: SeedPosition) -> str | None:
     """Why the engine's own readers refuse the board, as they say it (None: they take it)."""
-    source = position.source
     try:
         _strict_board(position, check=True)
     except PositionError as exc:
-        refusal = str(exc)
-        if source.encoding == "xo":
-            return f"characters 'x'/'o': the engine's readers take numbers only; {refusal}"
-        return refusal
-    if source.encoding == "xo":
-        return "characters 'x'/'o': the engine's readers take numbers only (as 1/-1 it is a legal position)"
+        return str(exc)
     return None
 
 
@@ -229,6 +224,8 @@ def _strict_board(position: SeedPosition, check: bool = False) -> Board | None:
             board = parse_grid(str(source.data))
         elif source.encoding == "012":
             board = from_array(np.array(source.data), encoding="012")
+        elif source.encoding == "xo":  # the readers take seed 001's characters as they are
+            board = board_for_player(np.array(source.data), player="x" if position.mover_is_x else "o")
         else:
             signed = _array_cells(source)
             grid = np.array([[{0: 0, 1: 1, 2: -1}[v] for v in row] for row in signed])
@@ -598,21 +595,22 @@ def _evaluation_table(facts: dict[str, Row]) -> str:
 
 def _problems_sentence(facts: dict[str, Row]) -> str:
     impossible = [label for label, f in facts.items() if "disc" in f["problem"]]
-    characters = [label for label, f in facts.items() if "characters" in f["problem"]]
+    characters = [board.label for board in BOARDS if board.encoding == "xo" and board.label in facts]
     over = [label for label, f in facts.items() if f["over"]]
     parts = [f"Of the {len(facts)} boards, {len(impossible)} have disc counts no game reaches"]
     if impossible:
         parts[0] += f" ({', '.join(impossible)})"
-    parts.append(
-        f"{len(characters)} are written in characters ({', '.join(characters) or 'none'})"
-        if characters
-        else "none is written in characters"
-    )
     if over:
         parts.append(f"{len(over)} already hold a line or are full ({', '.join(over)}), so no move is asked there")
+    written = (
+        f" {len(characters)} are written in characters ({', '.join(characters)}), which the engine's readers take "
+        "as 1 and -1."
+        if characters
+        else ""
+    )
     return (
-        "; ".join(parts) + ". The engine's readers refuse the first two kinds; this study reads them leniently "
-        "(the table of the boards gives each refusal) and asks the agents anyway."
+        "; ".join(parts) + ". The engine's readers refuse boards no game reaches; this study reads them leniently "
+        "(the table of the boards gives each refusal) and asks the agents anyway." + written
     )
 
 

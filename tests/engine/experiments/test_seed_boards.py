@@ -48,13 +48,14 @@ def test_impossible_counts_are_still_refused_by_the_strict_readers(label):
     assert lenient.current == position.mover and lenient.mask == position.mover | position.opponent
 
 
-def test_seed_001_characters_are_read_as_its_numbers_but_refused_by_the_engine_readers():
+def test_seed_001_characters_are_read_as_its_numbers_by_the_engine_readers():
     chars, numbers = BY_LABEL["001 7x7 a (x/o)"], BY_LABEL["001 7x7 a (numbers)"]
-    with pytest.raises(PositionError):
-        from_array(np.array(chars.data))
+    assert board_for_player(np.array(chars.data), "x") == board_for_player(np.array(numbers.data), 1)
     a, b = read_leniently(chars), read_leniently(numbers)
     assert (a.mover, a.opponent) == (b.mover, b.opponent)
-    assert "characters" in a.problem and b.problem is None
+    assert a.problem is None and b.problem is None
+    with pytest.raises(PositionError, match="'x', 'o' and ' '"):
+        from_array(np.array([["x", "q", "x", "x"]] * 4))
 
 
 def test_legal_boards_go_through_the_strict_readers_with_the_seeds_side_to_move():
