@@ -308,14 +308,20 @@ def _chart(accuracy: dict[str, dict[str, tuple[int, int]]], path: Path, title: s
     x = np.arange(len(names))
     width = 0.27
     for k, phase in enumerate(PHASES):
-        shares = [
-            100 * accuracy[n][phase][0] / accuracy[n][phase][1] if accuracy[n][phase][1] else math.nan for n in names
-        ]
-        axis.bar(x + (k - 1) * width, shares, width, label=phase)
+        pairs = [accuracy[n][phase] for n in names]
+        shares = [100 * right / total if total else math.nan for right, total in pairs]
+        bars = axis.bar(x + (k - 1) * width, shares, width, label=phase)
+        for bar, (right, total) in zip(bars, pairs, strict=True):
+            if total:  # how many positions the share is of: a share of 2 says little
+                top = bar.get_height()
+                axis.annotate(f"{right}/{total}", (bar.get_x() + width / 2, top + 1), ha="center", fontsize=6)
     axis.set_xticks(x, names, rotation=60, ha="right", fontsize=7)
-    axis.set_ylim(0, 105)
+    axis.set_ylim(0, 112)
     charts.decorate(
-        axis, "student", "optimal moves (%) among solved positions", f"{title}: accuracy against the perfect solver"
+        axis,
+        "student",
+        "optimal moves (%) among solved positions (optimal/solved above each bar)",
+        f"{title}: accuracy against the perfect solver",
     )
     axis.legend(title="phase", fontsize=8)
     charts.save(figure, path)
