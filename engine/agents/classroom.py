@@ -69,7 +69,7 @@ class AgentForfeit(EngineError):
 
 # -- engine agent -> classroom function ------------------------------------------
 def board_for_player(
-    array: Any, player: int = 1, connect: int = 4, encoding: Encoding | None = None, origin: Origin = "top"
+    array: Any, player: int | str = 1, connect: int = 4, encoding: Encoding | None = None, origin: Origin = "top"
 ) -> Board:
     """The position in ``array`` with ``player`` (a value of the encoding) to move.
 
