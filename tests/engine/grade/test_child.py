@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 
 from engine.grade.cases import request_array
@@ -115,3 +122,89 @@ def test_input_at_import_is_one_clear_line():
     finally:
         process.close()
     assert first["ready"] is False and "EOFError" in first["error"] and "__main__" in first["error"]
+
+
+HOSTILE = b"""
+import os, socket, subprocess, sys
+
+def probe(secret):
+    found = {}
+    try:
+        open(secret).read()
+        found["read"] = 1
+    except OSError:
+        found["read"] = 0
+    try:
+        open("/tmp/../" + secret.lstrip("/"), "a").write("x")
+        found["wrote"] = 1
+    except OSError:
+        found["wrote"] = 0
+    try:
+        socket.create_connection(("1.1.1.1", 80), timeout=1)
+        found["net"] = 1
+    except OSError:
+        found["net"] = 0
+    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])  # left running
+    found["files"] = len(os.listdir("."))
+    return found
+"""
+
+AS_USER = """
+import json, sys
+from engine.grade.process import GradingProcess
+child = GradingProcess({"mallory.py": open(sys.argv[1], "rb").read()}, "mallory.py", memory_mb=1024, seed=1)
+print(json.dumps(child.start(60)))
+print(json.dumps(child.ask({"op": "call", "function": "probe", "args": [sys.argv[2]]}, 60)))
+child.close()
+"""
+
+
+def _survivors() -> list[str]:
+    """Processes still running a student's file (the grading child's command line names it)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as file:
+                    command = file.read()
+            except OSError:
+                continue
+            if b"mallory.py" in command or b"time.sleep(600)" in command:
+                found.append(entry)
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the sandbox and /proc are Linux's")
+@pytest.mark.parametrize("as_user", [False, True])
+def test_a_student_reads_no_secret_writes_nothing_reaches_nobody_and_leaves_nothing(tmp_path, as_user):
+    from tests.engine.sandbox_attacks import as_nobody
+
+    root = Path(__file__).parents[3]
+    secret = tmp_path / "secret.txt"
+    secret.write_text("the teacher's")
+    student = tmp_path / "mallory.py"
+    student.write_bytes(HOSTILE)
+    command = [sys.executable, "-c", AS_USER, str(student), str(secret)]
+    if as_user:
+        if os.geteuid() != 0:
+            pytest.skip("already an ordinary user: the other case is this one")
+        os.chmod(secret, 0o644)
+        command = as_nobody(command, [tmp_path])
+    environment = dict(os.environ, PYTHONPATH=str(root), HOME="/tmp", NUMBA_CACHE_DIR="/tmp/.numba-nobody")
+    done = subprocess.run(
+        command, cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False, env=environment
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    ready, reply = (json.loads(line) for line in done.stdout.splitlines())
+    assert ready["ready"] is True
+    found = {key: value["int"] for key, value in _pairs(reply["value"]["dict"])}
+    assert found == {"read": 0, "wrote": 0, "net": 0, "files": 1}
+    assert secret.read_text() == "the teacher's"
+    deadline = time.monotonic() + 5
+    while _survivors() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _survivors()
+
+
+def _pairs(pairs: list) -> list[tuple[str, dict]]:
+    return [(key["str"], value) for key, value in pairs]
