@@ -49,6 +49,8 @@ from engine.match import play_game
 
 #: The ladder's levels every student plays (the quick ones: a class's games must fit in minutes).
 LEVELS = ("beginner", "novice", "easy", "medium")
+#: How a level is named in the tournament (a student may be called "easy" too).
+LADDER = " (ladder)"
 #: Seconds a student's agent may take a move.
 MOVE_SECONDS = 3.0
 #: Positions labelled a student, and the solver's time for each.
@@ -109,7 +111,7 @@ class PairingTask:
 
     def _agent(self, name: str, files: str, main: str):
         if not files:
-            return create_agent(name, seed=self.seed)
+            return create_agent(name.removesuffix(LADDER), seed=self.seed)
         decoded = {path: base64.b64decode(data) for path, data in json.loads(files)}
         return StudentAgent(student=name, files=decoded, main=main, play=_play(self.assignment), seconds=MOVE_SECONDS,
                             seed=self.seed)  # fmt: skip
@@ -165,7 +167,7 @@ def schedule(assignment: Assignment, submissions: Sequence[Submission], seed: in
         )
     for name, files, main, digest in sides:
         for level in LEVELS:
-            tasks.append(PairingTask(assignment.name, name, level, files, "", main, "", games, seed, digest))
+            tasks.append(PairingTask(assignment.name, name, level + LADDER, files, "", main, "", games, seed, digest))
     return tasks
 
 
@@ -204,7 +206,7 @@ def run_class_tournament(
     tasks = schedule(assignment, submissions, seed, games)
     rows = run_tasks(tasks, executor=executor, checkpoint=out / "tournament.jsonl", desc="games", progress=progress)
     names = [s.student for s in submissions if s.main]
-    result = summarize([*names, *LEVELS], rows)
+    result = summarize([*names, *(level + LADDER for level in LEVELS)], rows)
     result.chart(out / "tournament.png", f"{assignment.name} class tournament")
     picked = {name: _sample(student_moves(rows, name), derive_seed(seed, name)) for name in names}
     positions = sorted({position for moves in picked.values() for position, _ in moves})
@@ -260,7 +262,7 @@ def _section(
     table_rows = []
     for rank, standing in enumerate(result.standings, start=1):
         phases = accuracy.get(standing.agent)
-        cells = [_share(phases[p]) for p in PHASES] if phases else ["(ladder level)"] + [""] * 2
+        cells = [_share(phases[p]) for p in PHASES] if phases else ["-"] * len(PHASES)
         table_rows.append(
             [rank, standing.agent, standing.games, standing.wins, standing.draws, standing.losses,
              f"{standing.share:.0%}", round(standing.elo), f"{round(standing.low)} to {round(standing.high)}", *cells]

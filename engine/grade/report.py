@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.files import write_atomic
+from engine.sandbox.text import clean as safe
 from engine.grade.model import Assignment, Question
 
 Row = Mapping[str, Any]
@@ -52,8 +53,9 @@ class Extra:
 
 
 def clean(text: object, limit: int = 4000) -> str:
-    """Text from a student's code as plain printable text (newlines and tabs kept), cut to ``limit``."""
-    value = re.sub(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]", "?", str(text))
+    """Text from a student's code made safe to show (:func:`engine.sandbox.text.clean`, line by line: the
+    grader's own messages draw boards on several lines), cut to ``limit`` characters."""
+    value = "\n".join(safe(line) for line in str(text).split("\n"))
     return value if len(value) <= limit else value[: limit - 3] + "..."
 
 

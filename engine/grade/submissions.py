@@ -90,15 +90,20 @@ def _single(path: Path) -> Submission:
     try:
         data = read_bounded(path, MAX_BYTES, "submission")
     except (FileProblem, FileNotFoundError) as exc:
-        return Submission(path.stem, (), "", f"{path.name} could not be read: {exc}")
-    return Submission(path.stem, ((path.name, data),), path.name)
+        return Submission(_text(path.stem), (), "", f"{_text(path.name)} could not be read: {exc}")
+    return Submission(_text(path.stem), ((_text(path.name), data),), _text(path.name))
+
+
+def _text(name: str) -> str:
+    """A file name as text: bytes that are not UTF-8 (a name the file system holds as it was given) become U+FFFD."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _folder(folder: Path, functions: Sequence[str]) -> Submission:
     files: list[tuple[str, bytes]] = []
     total, left_out = 0, 0
     for file in _walk(folder):
-        name = file.relative_to(folder).as_posix()
+        name = _text(file.relative_to(folder).as_posix())
         try:
             data = read_bounded(file, MAX_BYTES - total, "file")
         except (FileProblem, FileNotFoundError):
@@ -116,8 +121,8 @@ def _folder(folder: Path, functions: Sequence[str]) -> Submission:
     )
     python = [(name, data) for name, data in files if name.endswith(".py") and "/" not in name]
     if not python:
-        return Submission(folder.name, tuple(files), "", "the folder holds no Python file at its top")
-    return Submission(folder.name, tuple(files), _main(python, functions), note)
+        return Submission(_text(folder.name), tuple(files), "", "the folder holds no Python file at its top")
+    return Submission(_text(folder.name), tuple(files), _main(python, functions), note)
 
 
 def _walk(folder: Path) -> list[Path]:

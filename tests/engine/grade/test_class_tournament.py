@@ -47,7 +47,7 @@ def test_a_class_plays_and_the_report_has_its_table(cli, tmp_path):
     assert status == 0, err
     page = (out / "index.html").read_text()
     assert "Class tournament" in page and "Not in the tournament" in page and "syntax_error" in page
-    for agent in ("right", "flipped_sign", "beginner", "medium"):
+    for agent in ("right", "flipped_sign", "beginner (ladder)", "medium (ladder)"):
         assert f"<td>{agent}</td>" in page
     assert (out / "tournament.png").is_file() and (out / "accuracy.png").is_file()
     assert "Rank" in (out / "feedback" / "right.md").read_text()
