@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.files import write_atomic
-from engine.sandbox.text import clean as safe
 from engine.grade.model import Assignment, Question
+from engine.sandbox.text import clean as safe
 
 Row = Mapping[str, Any]
 
