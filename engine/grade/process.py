@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from engine.errors import EngineError
-from engine.sandbox import boundary
+from engine.sandbox import boundary, cgroup
 from engine.sandbox.boundary import Launch
 from engine.sandbox.view import View
 
@@ -67,6 +67,7 @@ class GradingProcess:
         self.output = bytearray()  # the first bytes the student printed
         self._folder: Path | None = None
         self._process: subprocess.Popen[bytes] | None = None
+        self._group: cgroup.Group | None = None  # the sandbox's cgroup, where one can be made
         self._replies: queue.Queue[bytes | None] = queue.Queue()
         self._requests = 0
 
@@ -78,7 +79,12 @@ class GradingProcess:
             path = self._folder / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
-        self._process = _spawn(launch_command(self._folder, self.files, self.main, self.memory_mb, self.seed))
+        try:
+            launch = launch_command(self._folder, self.files, self.main, self.memory_mb, self.seed)
+        except OSError as exc:  # no memory group, no descriptors: this student cannot be started now
+            self.close()
+            raise ChildFailure(f"could not be started ({exc})") from None
+        self._process, self._group = _spawn(launch), launch.group
         _daemon(_read_lines, self._process.stdout, self._replies)
         _daemon(_drain, self._process.stderr, self.output)
         first = self._receive(timeout, "loading the file")
@@ -106,6 +112,7 @@ class GradingProcess:
     def close(self) -> None:
         """End the process and all it started, and remove the copies; safe to call twice."""
         process, self._process = self._process, None
+        group, self._group = self._group, None
         if process is not None:
             _kill_group(process)
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -114,6 +121,8 @@ class GradingProcess:
                 with contextlib.suppress(OSError):
                     if stream is not None:
                         stream.close()
+        if group is not None:
+            group.end()  # whatever of the student is left in it is killed, and the group removed
         folder, self._folder = self._folder, None
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)
@@ -211,6 +220,8 @@ def _spawn(launch: Launch) -> subprocess.Popen[bytes]:
     except OSError as exc:
         _kill_group(process)
         process.wait()
+        if launch.group is not None:
+            launch.group.end()
         raise ChildFailure(f"could not be started ({exc})") from None
     return process
 
