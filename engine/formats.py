@@ -191,7 +191,7 @@ def _characters(grid: np.ndarray) -> np.ndarray:
     unknown = sorted({cell for cell in cells if cell.lower() not in CHARACTERS})
     if unknown:
         listed = ", ".join(shown(cell) for cell in unknown[:5])
-        raise PositionError(f"a board of characters holds only 'x', 'o' and ' ' (seed 001), not {listed}")
+        raise PositionError(f"a board holds whole numbers, or seed 001's characters 'x', 'o' and ' ', not {listed}")
     return np.array([CHARACTERS[cell.lower()] for cell in cells], dtype=np.int64).reshape(grid.shape)
 
 

@@ -54,7 +54,7 @@ def test_seed_001_characters_are_read_as_its_numbers_by_the_engine_readers():
     a, b = read_leniently(chars), read_leniently(numbers)
     assert (a.mover, a.opponent) == (b.mover, b.opponent)
     assert a.problem is None and b.problem is None
-    with pytest.raises(PositionError, match="'x', 'o' and ' '"):
+    with pytest.raises(PositionError, match="characters 'x', 'o' and ' ', not 'q'"):
         from_array(np.array([["x", "q", "x", "x"]] * 4))
 
 
