@@ -79,13 +79,6 @@ def request_array(cells: Any, dtype: str = "int64") -> dict[str, Any]:
     return {"array": np.asarray(cells).tolist(), "dtype": dtype}
 
 
-def number_arg(value: float) -> Any:
-    """A number as a request's argument: infinities as tagged strings (JSON has none)."""
-    if (isinstance(value, float) and value != value) or value in (float("inf"), float("-inf")):
-        return {"float": str(value)}
-    return value
-
-
 def drawn(cells: Any, symbols: dict[Any, str], top_first: bool = True, numbers: bool = True) -> str:
     """A board as text for the feedback: columns numbered from 0, one line per row, top row first."""
     grid = np.asarray(cells).tolist()

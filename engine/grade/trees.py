@@ -277,8 +277,3 @@ def _number(value: float) -> str:
     if abs(value) == 9223372036854775807:
         return ("" if value > 0 else "-") + "sys.maxsize"
     return fmt(value)
-
-
-def entered(reference: Reference) -> dict[str, tuple[float, float]]:
-    """The (alpha, beta) window each inner node is entered with."""
-    return {e.path: (e.alpha.value, e.beta.value) for e in reference.search.events if isinstance(e, Enter)}
