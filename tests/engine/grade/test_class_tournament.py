@@ -9,7 +9,7 @@ import pytest
 
 from engine.experiments.class_tournament import PHASES, _accuracy, student_moves
 
-EXAMPLES = Path(__file__).with_name("examples")
+EXAMPLES = Path(__file__).parents[3] / "docs" / "examples" / "grade"
 
 
 def _row(red: str, yellow: str, opening: str, moves: str, red_first: bool) -> dict:

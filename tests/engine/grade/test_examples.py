@@ -1,4 +1,4 @@
-"""The example submissions (tests/engine/grade/examples/): a right answer and typical bugs, and the marks each gets.
+"""The example submissions (docs/examples/grade/): a right answer and typical bugs, and the marks each gets.
 
 Marked with seed 0, the marks are fixed: the same seed gives the same cases
 to every student and every run. A mark below full is the bug's cost and
@@ -17,7 +17,7 @@ import pytest
 from engine.grade import assignment_named
 from engine.grade.marking import mark
 
-EXAMPLES = Path(__file__).with_name("examples")
+EXAMPLES = Path(__file__).parents[3] / "docs" / "examples" / "grade"
 
 #: Every question below full marks, per example file (seed 0); every other question is marked in full.
 SEED_003_MARKS = {

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-EXAMPLES = Path(__file__).with_name("examples")
+EXAMPLES = Path(__file__).parents[3] / "docs" / "examples" / "grade"
 REFERENCE = Path(__file__).parents[3] / "engine" / "grade" / "reference"
 #: A student whose messages try to write into the teacher's page.
 HOSTILE = b"""
