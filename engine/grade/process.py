@@ -41,8 +41,6 @@ from engine.sandbox.view import View
 CHILD = Path(__file__).resolve().with_name("child.py")
 #: The longest answer line read, in bytes (a recorded search of 20,000 calls is about 2 MB).
 MAX_REPLY = 16 * 2**20
-#: What the student prints is read and dropped, except the first bytes (said when the process crashes).
-KEPT_OUTPUT = 2048
 #: How often a waiting caller looks at the clock.
 POLL = 0.05
 
@@ -64,7 +62,6 @@ class GradingProcess:
         self.files, self.main = dict(files), main
         self.memory_mb, self.seed = memory_mb, seed
         self.names: list[str] = []  # the functions and classes the file defines, once loaded
-        self.output = bytearray()  # the first bytes the student printed
         self._folder: Path | None = None
         self._process: subprocess.Popen[bytes] | None = None
         self._group: cgroup.Group | None = None  # the sandbox's cgroup, where one can be made
@@ -86,7 +83,7 @@ class GradingProcess:
             raise ChildFailure(f"could not be started ({exc})") from None
         self._process, self._group = _spawn(launch), launch.group
         _daemon(_read_lines, self._process.stdout, self._replies)
-        _daemon(_drain, self._process.stderr, self.output)
+        _daemon(_drain, self._process.stderr)
         first = self._receive(timeout, "loading the file")
         if first.get("ready") is True:
             self.names = [str(name) for name in first.get("names", []) if isinstance(name, str)]
@@ -260,12 +257,11 @@ def _read_lines(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
     lines.put(None)
 
 
-def _drain(stream: IO[bytes], kept: bytearray) -> None:
-    """Read what the student prints, keep its first :data:`KEPT_OUTPUT` bytes, drop the rest."""
+def _drain(stream: IO[bytes]) -> None:
+    """Read what the student prints and drop it: marks come from answers, and a full pipe would block it."""
     with contextlib.suppress(OSError, ValueError):
-        while chunk := stream.read1(65536):  # type: ignore[attr-defined]
-            if len(kept) < KEPT_OUTPUT:
-                kept += chunk[: KEPT_OUTPUT - len(kept)]
+        while stream.read1(65536):  # type: ignore[attr-defined]
+            pass
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:
