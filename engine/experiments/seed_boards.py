@@ -40,7 +40,7 @@ from engine.errors import PositionError
 from engine.experiments.runner import Row, derive_seed
 from engine.experiments.study import Findings, Settings, Study
 from engine.experiments.tables import markdown_table
-from engine.formats import from_array, parse_grid
+from engine.formats import CHARACTERS, from_array, parse_grid
 from engine.geometry import Geometry
 from engine.grade.seed_boards import BOARDS, SeedBoard
 from engine.notation import format_moves
@@ -604,7 +604,7 @@ def _problems_sentence(facts: dict[str, Row]) -> str:
         parts.append(f"{len(over)} already hold a line or are full ({', '.join(over)}), so no move is asked there")
     written = (
         f" {len(characters)} are written in characters ({', '.join(characters)}), which the engine's readers take "
-        "as 1 and -1."
+        f"as {CHARACTERS['x']} and {CHARACTERS['o']}."
         if characters
         else ""
     )

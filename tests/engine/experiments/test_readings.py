@@ -211,6 +211,7 @@ def _first_move(rows) -> tuple[list[float], list[str]]:
 
 def _seed_boards(rows) -> tuple[list[float], list[str]]:
     from engine.experiments.seed_boards import SEED_000_WEIGHTS
+    from engine.formats import CHARACTERS
     from engine.grade.seed_boards import BOARDS
     from engine.kernels.evaluation import LINE_VALUE, SEED000_CAP
 
@@ -227,6 +228,7 @@ def _seed_boards(rows) -> tuple[list[float], list[str]]:
     wins = [f for f in live if f["wins"]]
     threats = [f for f in live if not f["wins"]]
     out += [len(wins), sum(len(f["threats"].split()) == 1 for f in threats)]
+    out += [CHARACTERS["x"], CHARACTERS["o"]]  # how the readers take seed 001's characters
     out += [sum(len(f["threats"].split()) > 1 for f in threats), len({r["agent"] for r in moves})]
     for f in facts.values():
         out += [int(c) for c in (f["wins"] + " " + f["threats"]).split()]
