@@ -63,3 +63,9 @@ def fit_headline(theme: Theme, text: str, size: float, width: int, bold: bool = 
     if room < font.size("A…")[0]:
         return theme.fit_text(text, size, width, bold)
     return f"{theme.fit_text(head, size, room, bold)} {last}"
+
+
+def board_name(geometry) -> str:
+    """A board as the screens name it: ``7×6``, or ``7×6, 5 in a row`` when the line to make is not four."""
+    size = f"{geometry.cols}×{geometry.rows}"
+    return size if geometry.connect == 4 else f"{size}, {geometry.connect} in a row"

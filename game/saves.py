@@ -1,4 +1,4 @@
-"""Saved games and shared positions: small JSON files in the user's data folder, and pasted text.
+"""Saved games: small JSON files in the user's data folder (a position shared as text: :mod:`game.pasting`).
 
 A saved game is one JSON file (``docs/saved-games.md`` gives the format, with an example): the board, the
 players, ``start`` (the position the game began from: a move string, or a text grid of seed 004) and
@@ -30,8 +30,8 @@ from engine.agents.registry import runs_a_file
 from engine.board import Board, Side
 from engine.errors import EngineError
 from engine.files import STALE_SECONDS, TEMPORARY_SUFFIX, FileProblem, read_text_bounded
-from engine.formats import format_grid, parse_grid
-from engine.geometry import DEFAULT, Geometry
+from engine.formats import parse_grid
+from engine.geometry import Geometry
 from game.model import Colour
 from game.players import MatchConfig, clean_name, player_for
 from game.settings import user_folder
@@ -41,11 +41,10 @@ VERSION = 1
 ENV_FOLDER = "CONNECT_FOUR_GAMES"
 MAX_FILE_BYTES = 100_000  # a saved game is well under 1 KB; anything this large is not one
 MAX_NOTE = 100  # characters of a student's file name kept as a note
-MAX_PASTE = 10_000  # characters of pasted text: a 9x9 grid with comments is far less
 
 
 class SaveFileError(ValueError):
-    """A saved game or a pasted position that cannot be used; the message says why."""
+    """A saved game or a pasted position (:mod:`game.pasting`) that cannot be used; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -356,42 +355,3 @@ def purge_deleted(folder: Path | None = None) -> None:
     for aside in (folder or games_folder()).glob(f"*.json{DELETED}"):
         with contextlib.suppress(OSError):
             aside.unlink()
-
-
-# -- positions shared as text ------------------------------------------------------------------------
-def position_text(board: Board) -> str:
-    """The position as text to share: its move string, or a text grid when the game began from a grid."""
-    return board.move_string if board.move_string is not None else format_grid(board)
-
-
-def pasted_position(text: str, config: MatchConfig) -> MatchConfig:
-    """``config`` starting from a pasted move string or text grid; raises SaveFileError if it is not legal.
-
-    A move string is read on the current board size; a grid brings its own size
-    (keeping the current connect-N when it fits, else four in a row).
-    """
-    text = text.strip()
-    if not text:
-        raise SaveFileError("the clipboard is empty: copy a move string such as 4453 or a grid of - X O")
-    if len(text) > MAX_PASTE:
-        raise SaveFileError(f"not a position: {len(text):,} characters, more than any board needs")
-    digits = re.sub(r"[\s,]+", "", text)  # "4 4 5 3" and "4,4,5,3" are move strings too
-    try:
-        if digits.isascii() and digits.isdigit():
-            geometry, moves, grid = config.geometry, digits, ""
-            board = Board.from_moves(moves, geometry)
-        else:
-            board = parse_grid(text, min(config.geometry.connect, _largest_connect(text)))
-            geometry, moves, grid = board.geometry, board.move_string or "", "" if board.ply == 0 else text
-    except (ValueError, TypeError, LookupError) as exc:  # EngineError says why; anything else is still one line
-        raise SaveFileError(f"not a position: {exc if isinstance(exc, EngineError) else 'unreadable'}") from None
-    if board.is_over:
-        raise SaveFileError("that position is already decided: nobody could move")
-    return replace(config, geometry=geometry, start_moves=moves, start_grid=grid, replay="")
-
-
-def _largest_connect(grid: str) -> int:
-    """The largest connect-N a grid's board allows (so a 4x4 grid opens with a current connect of 5)."""
-    rows = [line for line in grid.splitlines() if line.strip() and not line.strip().startswith("#")]
-    cols = len([char for char in rows[0] if char not in " |\t"]) if rows else DEFAULT.connect
-    return max(3, min(6, cols, len(rows)))

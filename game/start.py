@@ -25,14 +25,17 @@ def start_match(app: Host, pasted: str | None = None) -> str | None:
     """
     from engine.board import Board  # here: the menu's first frame waits for no engine
     from engine.errors import EngineError
-    from game.saves import SaveFileError, pasted_position
+    from game.pasting import pasted_position
+    from game.saves import SaveFileError
 
     if app.settings.mode is not Mode.HOTSEAT and not app.catalog.ready:
         return "The engine is still loading; try again in a moment."
+    note = ""
     try:
         config = config_from_settings(app.settings, app.catalog.resolve, app.options.moves)
         if pasted is not None:
-            config = pasted_position(pasted, config)
+            shared = pasted_position(pasted, config)
+            config, note = shared.config, shared.note
         if pasted is None and Board.from_moves(config.start_moves, config.geometry).is_over:
             return f"The game is already over after the moves {config.start_moves}."
     except SaveFileError as exc:
@@ -43,6 +46,8 @@ def start_match(app: Host, pasted: str | None = None) -> str | None:
     specs = [player.spec for player in (config.red, config.yellow) if player.spec]
     app.catalog.warm(specs, config.geometry)
     app.open("match", config)
+    if note:  # a move string that does not fit the board in use: say which one it opened on
+        app.notify(f"The pasted game starts {note}.", seconds=6.0)
     return None
 
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def copy_position(app: Host, turns: TurnController) -> None:
     """Ctrl+C: the position as a move string (a grid if the game began from one) on the clipboard."""
-    from game.saves import position_text
+    from game.pasting import position_text
 
     text = position_text(turns.model.board)
     try:
@@ -35,16 +35,17 @@ def copy_position(app: Host, turns: TurnController) -> None:
 def paste_position(app: Host, turns: TurnController) -> bool:
     """Ctrl+V: start again from a pasted move string or text grid, with the same players; False if the
     text is not a position to play from (a message says why)."""
-    from game.saves import SaveFileError, pasted_position
+    from game.pasting import pasted_position
+    from game.saves import SaveFileError
 
     try:
-        config = pasted_position(paste_text(), turns.config)
+        shared = pasted_position(paste_text(), turns.config)
     except SaveFileError as exc:
         app.notify(sentence(str(exc)), error=True)  # a toast: the whole sentence, over any banner
         return False
     turns.series = None
-    turns.restart(config)
-    turns.hint_text = "Started from the pasted position"
+    turns.restart(shared.config)
+    turns.hint_text = " ".join(filter(None, ("Started from the pasted position", shared.note)))
     return True
 
 

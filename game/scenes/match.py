@@ -162,7 +162,8 @@ class MatchScene(Scene):
     def paste_position(self) -> None:
         """Ctrl+V: play from a pasted position; asked first, as N is, when it would end an unfinished game
         (text that is no position only gets its message)."""
-        from game.saves import SaveFileError, pasted_position
+        from game.pasting import pasted_position
+        from game.saves import SaveFileError
         from game.widgets import paste_text
 
         try:

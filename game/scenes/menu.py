@@ -10,6 +10,7 @@ import pygame
 
 from game import pictures
 from game.bindings import ALL_KEYS, MOVE, PASTE_GAME, SELECT, Binding, Bindings
+from game.labels import board_name
 from game.model import Mode
 from game.players import side_label
 from game.scene import Host
@@ -156,6 +157,5 @@ class MainMenu(FormScene):
 def describe(settings: Settings, catalog) -> str:
     """One line for the quick-game button, e.g. ``You vs Medium · 7×6`` (``7×6, 5 in a row`` for connect 5)."""
     first, second = (side_label(settings, colour, catalog.resolve) for colour in (settings.first, settings.first.other))
-    geometry = settings.geometry()  # the board that will really start (the classic one if the saved one is wrong)
-    board = f"{geometry.cols}×{geometry.rows}" + ("" if geometry.connect == 4 else f", {geometry.connect} in a row")
+    board = board_name(settings.geometry())  # the board that will start (the classic one if the saved one is wrong)
     return f"{first} vs {second} · {board}"

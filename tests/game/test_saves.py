@@ -7,7 +7,7 @@ import json
 import pytest
 
 from engine.geometry import Geometry
-from game import saves
+from game import pasting, saves
 from game.model import Colour
 from game.players import MatchConfig, Player
 from game.saves import SavedGame, SaveFileError
@@ -95,24 +95,43 @@ def test_files_that_are_not_games(tmp_path, content, message):
     assert saves.saved_games(tmp_path) == [(path, str(error.value))]  # listed, with why it cannot be opened
 
 
+def pasted(text: str, base: MatchConfig) -> MatchConfig:
+    return pasting.pasted_position(text, base).config
+
+
 def test_pasted_move_strings_and_grids():
     base = config(None, "hard")
-    pasted = saves.pasted_position(" 4453\n", base)
-    assert pasted.start_moves == "4453" and pasted.start_grid == "" and pasted.yellow.spec == "hard"
-    assert saves.pasted_position("4 4 5 3", base).start_moves == saves.pasted_position("4,4, 5,3", base).start_moves
-    assert saves.pasted_position("4 4 5 3", base).start_moves == "4453"
-    grid = saves.pasted_position("- - - - -\n- - - - -\n- - - - -\n- - X - -\n", base)
+    shared = pasted(" 4453\n", base)
+    assert shared.start_moves == "4453" and shared.start_grid == "" and shared.yellow.spec == "hard"
+    assert pasted("4 4 5 3", base).start_moves == pasted("4,4, 5,3", base).start_moves == "4453"
+    grid = pasted("- - - - -\n- - - - -\n- - - - -\n- - X - -\n", base)
     assert grid.geometry == Geometry(5, 4, 4) and grid.start_board().ply == 1
-    small = saves.pasted_position("- - - -\n- - - -\n- - - -\n- - - -\n", config(None, None, Geometry(9, 9, 5)))
+    small = pasted("- - - -\n- - - -\n- - - -\n- - - -\n", config(None, None, Geometry(9, 9, 5)))
     assert small.geometry == Geometry(4, 4, 4)  # five in a row cannot fit: four
+
+
+@pytest.mark.parametrize(
+    ("moves", "board", "opens_on"),
+    [
+        ("1234", Geometry(4, 4, 3), Geometry(4, 4, 3)),  # it fits the board in use: it stays
+        ("4453", Geometry(4, 4, 3), Geometry(7, 6, 4)),  # a friend's classic game after a 4x4 one
+        ("4453", Geometry(8, 8, 4), Geometry(8, 8, 4)),
+        ("4458", Geometry(7, 6, 4), Geometry(8, 4, 4)),  # column 8: the smallest board that has it
+        ("1111111", Geometry(7, 6, 4), Geometry(4, 7, 4)),  # seven in a column
+        ("9" * 8 + "1", Geometry(4, 4, 4), Geometry(9, 8, 4)),
+    ],
+)
+def test_a_move_string_opens_on_the_board_in_use_else_the_classic_else_the_smallest_it_fits(moves, board, opens_on):
+    shared = pasting.pasted_position(moves, config(None, None, board))
+    assert shared.config.geometry == opens_on and shared.config.start_moves == moves
+    assert bool(shared.note) == (opens_on != board)
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
         ("", "the clipboard is empty"),
-        ("4458", "not a position"),  # column 8 on a 7-column board
-        ("1111111", "not a position"),
+        ("4" * 10, r"not a position: move 7 \(column 4\): column 4 is full"),  # fits no board: said on the one in use
         ("1212121", "already decided"),
         ("X - -\n- - -\n", "not a position"),  # a floating disc
         ("hello", "not a position"),
@@ -120,7 +139,7 @@ def test_pasted_move_strings_and_grids():
 )
 def test_pasted_text_that_is_not_a_position(text, message):
     with pytest.raises(SaveFileError, match=message):
-        saves.pasted_position(text, config(None, None))
+        pasting.pasted_position(text, config(None, None))
 
 
 def test_an_agent_named_human_is_a_person(tmp_path):

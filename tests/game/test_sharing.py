@@ -11,6 +11,7 @@ import pytest
 from engine.geometry import Geometry
 from game import saves
 from game.launch import main
+from game.match import texts
 from game.model import Colour
 from game.scenes.agent_select import AgentSelect
 from game.scenes.board_setup import BoardSetup
@@ -56,7 +57,7 @@ def test_ctrl_v_starts_from_a_pasted_move_string_or_grid(start):
 def test_pasting_something_that_is_not_a_position_says_so(start):
     driver = start()
     match = open_match(driver, config(None, None, moves="44"))
-    pygame.scrap.put_text("4444444")
+    pygame.scrap.put_text("4" * 10)
     driver.key(pygame.K_v, mod=CTRL)
     assert match.turns.model.board.move_string == "44"  # the game goes on as it was
     assert any(m.startswith("Not a position") and "column 4" in m for m in driver.app.messages)
@@ -75,9 +76,30 @@ def test_ctrl_v_on_the_menu_starts_a_game_from_the_pasted_position(start):
     assert isinstance(match, MatchScene) and match.turns.model.board.ply == 2
     assert match.turns.config.geometry == Geometry(4, 4, 4) and match.turns.config.red.name == "Ann"  # the last players
     driver.key(pygame.K_ESCAPE)
-    pygame.scrap.put_text("4444444")  # a column overfilled: refused, nothing starts
+    pygame.scrap.put_text("4" * 10)  # a column overfilled on every board: refused, nothing starts
     driver.key(pygame.K_v, mod=CTRL)
     assert isinstance(driver.scene, MainMenu) and any("column 4" in m for m in driver.app.messages)
+
+
+def test_a_classic_move_string_pasted_after_a_4x4_game_opens_on_7x6_and_says_so(start):
+    driver = start(mode="hotseat", cols=4, rows=4, connect=3)  # the last game was on 4x4
+    driver.step()
+    pygame.scrap.put_text("4453")  # a friend's 7x6 game: column 5 is not on a 4x4 board
+    driver.key(pygame.K_v, mod=CTRL)
+    match = driver.scene
+    assert isinstance(match, MatchScene) and match.turns.model.board.move_string == "4453"
+    assert match.turns.config.geometry == Geometry(7, 6, 4) and match.view.board.geometry == Geometry(7, 6, 4)
+    assert "The pasted game starts on 7×6: the moves do not fit 4×4, 3 in a row." in driver.app.messages
+    match.turns.restart(config(None, None, Geometry(4, 4, 3)))  # in a 4x4 game, Ctrl+V does the same
+    driver.step()
+    driver.key(pygame.K_v, mod=CTRL)
+    assert match.turns.config.geometry == Geometry(7, 6, 4) and match.turns.model.board.move_string == "4453"
+    headline = texts.detail(match.view)[0]
+    assert headline == "Started from the pasted position on 7×6: the moves do not fit 4×4, 3 in a row"
+    pygame.scrap.put_text("1234")  # fits the board in use: it stays, and nothing needs saying
+    driver.key(pygame.K_v, mod=CTRL)
+    assert match.turns.config.geometry == Geometry(7, 6, 4)
+    assert match.turns.hint_text == "Started from the pasted position"
 
 
 def test_ctrl_v_on_each_set_up_screen_starts_from_the_pasted_position(start):
@@ -90,7 +112,7 @@ def test_ctrl_v_on_each_set_up_screen_starts_from_the_pasted_position(start):
             driver.step()
         screen = driver.scene
         assert isinstance(screen, screen_type)
-        pygame.scrap.put_text("4444444")  # a column overfilled: refused with the menu's message, the screen stays
+        pygame.scrap.put_text("4" * 10)  # overfilled on every board: refused with the menu's message, the screen stays
         driver.key(pygame.K_v, mod=CTRL)
         assert driver.scene is screen and any("column 4" in m for m in driver.app.messages)
         pygame.scrap.put_text("- - - - -\n- - - - -\n- - - - -\n- - - - -\n- X O X -\n")

@@ -14,7 +14,7 @@ import pytest
 
 from engine.agents.registry import runs_a_file
 from engine.files import STALE_SECONDS
-from game import preparation, saves, settings
+from game import pasting, preparation, saves, settings
 from game.app import App
 from game.launch import build_parser, main, options_from
 from game.model import Colour
@@ -152,7 +152,7 @@ def test_pasted_text_naming_a_student_file_is_not_a_position(start, student):
         driver.key(pygame.K_v, mod=CTRL)
         assert not isinstance(driver.scene, MatchScene)
         with pytest.raises(saves.SaveFileError, match="not a position"):
-            saves.pasted_position(text, config(None, None))
+            pasting.pasted_position(text, config(None, None))
     assert not (student.parent / "RAN").exists()
 
 
