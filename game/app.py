@@ -304,16 +304,17 @@ class App:
         try:
             for scene in self.stack.visible():
                 scene.draw(self.screen)
-            self.toasts.draw(self.screen, self.theme, self._toast_floor())
+            self.toasts.draw(self.screen, self.theme, self._toast_area())
         finally:
             self.screen.set_clip(None)
 
-    def _toast_floor(self) -> int:
-        return self.scene.toast_floor(self.screen.get_height())
+    def _toast_area(self) -> pygame.Rect:
+        """Where messages may go: what the screen under any overlays lets them cover."""
+        return self.stack.visible()[0].toast_area(self.screen.get_size())
 
     def toast_rects(self) -> list[pygame.Rect]:
         """Where the messages on screen are drawn."""
-        return [rect for _, _, rect in self.toasts.layout(self.theme, self.screen.get_size(), self._toast_floor())]
+        return [rect for _, _, rect in self.toasts.layout(self.theme, self._toast_area())]
 
     def _resize(self, size: tuple[int, int]) -> None:
         self.theme.resize(size)

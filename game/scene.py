@@ -159,10 +159,11 @@ class Scene:
     def shown(self, area: list[pygame.Rect] | None) -> None:
         """A frame was just shown: the whole window (None) or only ``area``; what is outside stays as it was."""
 
-    def toast_floor(self, height: int) -> int:
-        """The lowest y that messages over the screen may cover (a screen with buttons along the bottom
-        returns their top)."""
-        return height
+    def toast_area(self, size: tuple[int, int]) -> pygame.Rect:
+        """The part of the window messages may cover: here the whole width above the bottom margin (a
+        screen with buttons along the bottom keeps them out; the match, its board and move list)."""
+        px = self.app.theme.px
+        return pygame.Rect(px(40), 0, size[0] - px(80), size[1] - px(10))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the current state; must not change it."""

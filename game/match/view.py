@@ -90,6 +90,16 @@ class MatchView:
         self.headline = pygame.Rect(left.right, 0, right.left - left.right, left.bottom + px(6))
         self.size = size
 
+    def toast_area(self, floor: int) -> pygame.Rect:
+        """Where messages go (never over the board, the move list or the buttons, whose top is ``floor``): the
+        strip left of the board; where that is too narrow for a few words a line, the band above the board (and
+        left of the move list)."""
+        px, frame = self.theme.px, self.board.frame
+        strip = pygame.Rect(px(12), self.move_list.rect.y, frame.x - px(24), floor - self.move_list.rect.y)
+        if strip.width >= self.theme.font(15).size("a message of words")[0] + px(36):
+            return strip
+        return pygame.Rect(px(12), 0, self.move_list.rect.x - px(24), frame.y)
+
     # -- what a change redraws ---------------------------------------------------------------------------
     def changes(self, before: Looks, after: Looks, analyzing: bool) -> list[pygame.Rect] | None:
         """The parts of the window a change of the match's state touches (None: all of it); ``before`` and

@@ -221,8 +221,8 @@ class MatchScene(Scene):
         self.view.layout(size, self.show_analysis)
         self.controls.arrange(size, self.show_analysis)
 
-    def toast_floor(self, height: int) -> int:
-        return self.controls.top(height)
+    def toast_area(self, size: tuple[int, int]) -> pygame.Rect:
+        return self.view.toast_area(self.controls.top(size[1]))
 
     def animating(self) -> bool:
         return bool(self.view.animated_area())

@@ -214,8 +214,8 @@ class SavedGames(FormScene):
             item.rect = pygame.Rect(self._list.x, y, self._list.width - remover_width - px(10), px(60))
             remover.rect = pygame.Rect(item.rect.right + px(10), y, remover_width, px(60))
 
-    def toast_floor(self, height: int) -> int:
-        return self.back.rect.top
+    def toast_area(self, size: tuple[int, int]) -> pygame.Rect:
+        return super().toast_area(size).clip(pygame.Rect(0, 0, size[0], self.back.rect.top))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         theme, px = self.theme, self.theme.px

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
+from game import toasts
 from game.frames import IDLE_REDRAW
 from game.scenes.match import MatchScene
 from game.scenes.menu import MainMenu
 from game.scenes.mode_select import ModeSelect
 from tests.game.conftest import FRAME, SlowAgent
 from tests.game.test_match import config, open_match
+from tests.game.test_window import resize
 
 
 def test_a_held_enter_on_the_menu_opens_one_screen(start):
@@ -116,15 +119,33 @@ def test_a_match_waiting_for_the_player_goes_still_and_a_thinking_one_does_not(s
     assert driver.app.frame_stats.frames == drawn + 60  # the falling disc, then the clock of the thinking computer
 
 
-def test_messages_never_cover_the_match_buttons(start):
-    driver = start()
-    match = open_match(driver, config(None, None))
-    for _ in range(2):
-        driver.app.notify("A long message that takes more than one line on this small window. " * 3, error=True)
-    driver.step()
-    toasts = driver.app.toast_rects()
-    assert len(toasts) == 2 and match.controls.form.widgets
-    assert not any(toast.colliderect(button.rect) for toast in toasts for button in match.controls.form.widgets)
+@pytest.mark.parametrize(("window", "scale"), [((800, 600), 100), ((640, 480), 150), ((400, 300), 100)])
+def test_messages_never_cover_the_board_the_move_list_or_the_buttons_and_say_a_thing_once(start, window, scale):
+    driver = start(text_scale=scale)
+    resize(driver, window)
+    match = open_match(driver, config(None, None, moves="4453"))
+    autosave = "Your earlier unfinished game is now in Saved games as 2026-11-22 21-40-05 Ann vs Computer.json."
+    driver.app.notify(autosave, seconds=8.0)
+    for _ in range(4):  # Ctrl+C, again and again: one message
+        driver.key(pygame.K_c, mod=pygame.KMOD_CTRL)
+    assert driver.app.messages == [autosave, "Copied 4453"]
+    for number in range(3):
+        driver.app.notify(f"Message {number}: a long one that takes more than one line in a narrow place.")
+    assert len(driver.app.messages) == toasts.MAX_SHOWN and driver.app.messages[-1].startswith("Message 2")
+    for over_it in (match, None):  # the match alone, then under its result banner
+        if over_it is None:
+            for move in "617":  # red's four along the bottom row, and the result banner
+                match.turns.drop(int(move) - 1)
+                driver.settle()
+            driver.run_until(lambda: driver.scene is not match, what="the result banner")
+            driver.app.notify("Saved as 2026-11-22 21-40-05 Red player vs Yellow player.json in ~/games")
+        driver.step()
+        shown = driver.app.toast_rects()
+        assert shown, f"no message shows at {window}"
+        keep_clear = [match.view.board.frame, match.view.move_list.rect, *(b.rect for b in match.controls.form.widgets)]
+        for toast in shown:
+            assert pygame.Rect((0, 0), window).contains(toast), (toast, window)
+            assert toast.collidelist(keep_clear) == -1, (toast, keep_clear[toast.collidelist(keep_clear)], window)
 
 
 def test_a_double_click_that_opens_a_screen_does_not_act_inside_it(start):
