@@ -1,5 +1,8 @@
 """Text that must fit: names and agent labels shortened with an ellipsis, never the words that matter.
 
+A line of parts (``col 4 · exact · depth 12 · 0.4 s``) leaves out whole parts
+from its end rather than cutting one in the middle (:func:`fit_parts`).
+
 A headline such as ``Yellow (MCTS · seconds=2.0, c=1.4) wins!`` is shortened in
 the name, so that it still ends with ``wins!``. An engine is named by a
 readable name first (``MCTS``), then its settings as written in its spec;
@@ -50,7 +53,16 @@ def fit_agent(theme: Theme, spec: str | None, size: float, width: int, extra: st
         text = f"{head} · {shown}" if shown else head
         if font.size(text)[0] <= width:
             return text
-    return theme.fit_text(head, size, width)
+    return fit_parts(theme, head, size, width)
+
+
+def fit_parts(theme: Theme, text: str, size: float, width: int, bold: bool = False) -> str:
+    """``text`` of parts joined by `` · `` fitted into ``width`` pixels: whole parts left out from the end
+    (``You vs Medium · 7×6`` becomes ``You vs Medium``), and only a first part too long alone shortened."""
+    font, parts = theme.font(size, bold), text.split(" · ")
+    while len(parts) > 1 and font.size(" · ".join(parts))[0] > width:
+        parts.pop()
+    return theme.fit_text(" · ".join(parts), size, width, bold)
 
 
 def fit_headline(theme: Theme, text: str, size: float, width: int, bold: bool = True) -> str:

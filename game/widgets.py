@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from game import drawing
+from game.labels import fit_parts
 from game.theme import ACCENT_DARK, FAINT, MUTED, PANEL, PANEL_LIGHT, PRIMARY_DETAIL, TEXT, Theme, shade
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -162,7 +163,7 @@ class Button(Widget):
                 bold=True,
                 anchor="midtop",
             )
-            detail = theme.fit_text(self.detail, 13, self.rect.width - theme.px(24))
+            detail = fit_parts(theme, self.detail, 13, self.rect.width - theme.px(24))
             theme.draw_text(
                 surface,
                 detail,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game import drawing, pictures
-from game.labels import agent_words, fit_agent, fit_headline
+from game.labels import agent_words, fit_agent, fit_headline, fit_parts
 from game.model import Colour, Mode, plural
 from game.panels.thinking import compact
 from game.theme import ACCENT, ALERT, DANGER, FAINT, MUTED, PANEL, PANEL_LIGHT, SUCCESS, TEXT, Paint
@@ -158,7 +158,7 @@ def draw_player(view: Layout, surface: pygame.Surface, colour: Colour) -> None:
     else:
         result = turns.model.last_result(colour)
         if result is not None:
-            theme.draw_text(surface, theme.fit_text(describe_result(result), 13, width), 13, (x, line_y), FAINT)
+            theme.draw_text(surface, fit_parts(theme, describe_result(result), 13, width), 13, (x, line_y), MUTED)
 
 
 def draw_thinking(view: Layout, surface: pygame.Surface, pos: tuple[int, int], right: int) -> None:
@@ -214,14 +214,14 @@ def draw_error(view: Layout, surface: pygame.Surface) -> None:
 
 
 def describe_result(result: SearchResult) -> str:
-    """A computer move's statistics in a few words: column, exact or estimate, depth, positions searched, time."""
+    """A computer move's statistics in a few words: column, exact or estimate, depth, time, positions searched
+    (a narrow panel leaves out whole words from the end)."""
     parts = [f"col {result.column + 1}"]
     if result.exact is not None:
         parts.append("exact" if result.exact else "estimate")
     if result.depth is not None:
         parts.append(f"depth {result.depth}")
+    parts.append(f"{result.seconds:.1f} s")
     if result.nodes > 1:
         parts.append(f"{compact(result.nodes)} nodes")
-    parts.append(f"{result.seconds:.1f} s")
-
     return " · ".join(parts)

@@ -42,15 +42,18 @@ class MainMenu(FormScene):
         #: The row of screens opened from here, by name: how to play, settings, saved games.
         self.screens = {name: Button(text, partial(app.open, name)) for name, text in app.menu_entries()}
         self.leave = Button("Quit", app.quit)
-        #: The unfinished game, looked for once the engine is loaded (reading it needs the engine's rules).
-        self.resume_game = Button("Resume", self.open_unfinished, primary=True)
+        #: The unfinished game, read once the engine is loaded (reading it needs the engine's rules). Its
+        #: button has its place (and the focus) from the first frame when the file is there: the menu must
+        #: not move under the pointer a few seconds after the start.
+        self.resume_game = Button("Resume", self.open_unfinished, primary=True, detail="Loading the engine…")
         self.unfinished: SavedGame | None = None
         self._looked = False
+        self._expected = unfinished_file_exists(app.settings_path)
         self._arrange()
 
     def _arrange(self) -> None:
         """The buttons, Resume beside Quick game (and in focus) when there is a game to resume."""
-        resume = [self.resume_game] if self.unfinished is not None else []
+        resume = [self.resume_game] if self.unfinished is not None or self._expected else []
         widgets = [self.play, *resume, self.quick, *self.screens.values(), self.leave]
         self.form.set_widgets(widgets, focus=resume[0] if resume else None)
         self.resize(self.app.screen.get_size())
@@ -86,8 +89,8 @@ class MainMenu(FormScene):
         found = autosave.look(autosave.path_for(self.app.settings_path))
         if found.problem:
             self.app.notify(found.problem, error=True, seconds=8.0)
-        if (found.game is None) != (self.unfinished is None) or found.game != self.unfinished:
-            self.unfinished = found.game
+        if found.game != self.unfinished or self._expected:
+            self.unfinished, self._expected = found.game, False
             self.resume_game.detail = autosave.describe(found.game) if found.game is not None else ""
             self._arrange()
             self.app.invalidate()
@@ -96,10 +99,11 @@ class MainMenu(FormScene):
         """Resume the unfinished game where it was left (a student's seat comes back as a person)."""
         from game.start import open_game
 
+        problem = "The engine is still loading; try again in a moment."  # (the file is read once it is loaded)
         if self.unfinished is not None:
-            problem = open_game(self.app, self.unfinished)
-            if problem:
-                self.app.notify(problem, error=True)
+            problem = open_game(self.app, self.unfinished) or ""
+        if problem:
+            self.app.notify(problem, error=True)
 
     def resize(self, size: tuple[int, int]) -> None:
         px = self.theme.px
@@ -113,10 +117,6 @@ class MainMenu(FormScene):
             else:
                 row_y = y
             y += px(height) + px(14)
-        if self.unfinished is not None:  # Resume and Quick game share their row
-            half = (width - px(12)) // 2
-            self.resume_game.rect = pygame.Rect(x, self.quick.rect.y, half, self.quick.rect.height)
-            self.quick.rect = pygame.Rect(x + width - half, self.quick.rect.y, half, self.quick.rect.height)
         # the screens share a wider row, each as wide as the longest words need (within the window)
         need = max(self.theme.font(17, True).size(button.text)[0] for button in row)
         gap, count = px(12), len(row)
@@ -124,6 +124,10 @@ class MainMenu(FormScene):
         each = (wide - (count - 1) * gap) // count
         for index, button in enumerate(row):
             button.rect = pygame.Rect((size[0] - wide) // 2 + index * (each + gap), row_y, each, px(50))
+        if self.resume_game in self.form.widgets:  # Resume and Quick game share a row as wide as the screens'
+            half, top, height = (wide - gap) // 2, self.quick.rect.y, self.quick.rect.height
+            self.resume_game.rect = pygame.Rect((size[0] - wide) // 2, top, half, height)
+            self.quick.rect = pygame.Rect(self.resume_game.rect.right + wide - 2 * half, top, half, height)
 
     # -- actions ---------------------------------------------------------------------------
     def open_setup(self) -> None:
@@ -152,6 +156,13 @@ class MainMenu(FormScene):
         draw_preparation_note(surface, self.app, (self.leave.rect.bottom + height - theme.px(36)) / 2)
         footer = self.bindings.footer()
         theme.draw_text(surface, footer, 13, (width / 2, height - theme.px(18)), FAINT, anchor="midbottom")
+
+
+def unfinished_file_exists(settings_path) -> bool:
+    """Whether an unfinished game's file is there (read later: reading it needs the engine)."""
+    from game import autosave
+
+    return autosave.path_for(settings_path).exists()
 
 
 def describe(settings: Settings, catalog) -> str:

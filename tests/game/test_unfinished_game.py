@@ -87,6 +87,31 @@ def test_the_game_is_offered_again_after_a_restart(start, settings_file):
     assert menu.unfinished.config.yellow.spec == "random:seed=3"
 
 
+def test_the_menu_stays_put_while_the_unfinished_game_is_read(start, settings_file):
+    """Resume has its place and the focus from the first frame: nothing moves under the pointer once the
+    engine is loaded and the game read (Quick game used to move, the focus jump, a click land in the gap)."""
+    driver = start()
+    open_match(driver, config(None, None))
+    driver.click_column(3)
+    assert kept(settings_file)["moves"] == "4"
+    driver.app.close()
+    again = start()
+    again.step()  # the first frame: the engine is not loaded yet
+    menu = again.scene
+    assert isinstance(menu, MainMenu) and not menu._looked
+    first = {button.text: tuple(button.rect) for button in menu.form.widgets}
+    assert "Resume" in first and menu.form.focused is menu.resume_game
+    assert menu.resume_game.detail == "Loading the engine…"
+    if not again.app.catalog.ready:  # pressed before the game is read: it says so, and nothing moves
+        again.press(menu.resume_game)
+        assert again.scene is menu and "The engine is still loading; try again in a moment." in again.app.messages
+    menu = menu_of(again)
+    assert {button.text: tuple(button.rect) for button in menu.form.widgets} == first
+    assert menu.form.focused is menu.resume_game and menu.resume_game.detail == "Red player vs Yellow player · move 2"
+    again.click(pygame.Rect(first["Quick game"]).center)  # where Quick game was at the first frame: it is there
+    assert isinstance(again.scene, MatchScene)
+
+
 def test_n_asks_before_throwing_an_unfinished_game_away(start, settings_file):
     driver = start()
     match = open_match(driver, config(None, None))
