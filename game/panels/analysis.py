@@ -161,10 +161,13 @@ def caption_layout(theme: Theme, caption: str, width: int, height: int) -> tuple
 
 
 def estimate_words(value: Score, ply: int, view: BoardView, font: pygame.font.Font, room: int) -> str:
-    """The longest form of an estimate that fits ``room`` pixels: "≈ -0.2", "-0.2", then "-.2"."""
+    """The longest form of an estimate that fits ``room`` pixels: "≈ -0.2", "-0.2", then "-.2" (a value that
+    rounds to zero has no sign: "≈ 0.0", never "-0.0")."""
     words = score_words(value, ply, view.geometry)
+    if words in ("≈ -0.0", "≈ +0.0"):
+        words = "≈ 0.0"
     bare = words.removeprefix("≈ ")
-    shortest = bare.replace("0.", ".", 1)
+    shortest = "0" if bare == "0.0" else bare.replace("0.", ".", 1)
     return next((form for form in (words, bare) if font.size(form)[0] <= room), shortest)
 
 

@@ -7,7 +7,9 @@ from dataclasses import replace
 
 import pygame
 
+from engine.analysis import PositionAnalysis
 from engine.geometry import DEFAULT
+from engine.score import Score
 from game.model import Colour, Mode
 from game.panels.analysis import KEY
 from game.players import MatchConfig, player_for
@@ -233,3 +235,20 @@ def test_the_key_to_the_short_forms_has_a_line_each_under_the_move_list(start):
     assert all(theme.font(12).size(meaning)[0] <= key.width - codes for _, meaning in KEY)  # nothing cut
     driver.key(pygame.K_a)  # the analysis off: the move list takes the room back
     assert match.view.move_list.rect.bottom > moves.bottom and match.feeds.analysis.key.height == 0
+
+
+def test_an_estimate_that_rounds_to_zero_has_no_sign(start, monkeypatch):
+    """The panel showed "≈ -0.0" for a value just below zero."""
+    driver = start(show_analysis=True)
+    match = open_match(driver, hotseat("44"))
+    panel, theme = match.feeds.analysis, driver.app.theme
+    values = (-0.04, 0.04, -0.3, 0.26, -0.049, 0.0, -0.051)
+    panel.snapshot = PositionAnalysis(tuple(Score.estimate(value) for value in values), "unsolved", 30.0)
+    drawn: list[str] = []
+    draw_text = theme.draw_text
+    monkeypatch.setattr(
+        theme, "draw_text", lambda surface, text, *a, **k: drawn.append(text) or draw_text(surface, text, *a, **k)
+    )
+    panel.draw(driver.app.screen, theme, match.view.board, 2)
+    chips = [text.removeprefix("≈ ") for text in drawn if any(char.isdigit() for char in text)]
+    assert chips == ["0.0", "0.0", "-0.3", "+0.3", "0.0", "0.0", "-0.1"]
