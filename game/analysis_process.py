@@ -6,7 +6,11 @@ lock while the window waits to draw a frame (see the service's docstring).
 The process is a :class:`~game.jobs.Runner` of the lanes of :mod:`game.jobs`:
 a job's kind (``Kind.ANALYZE`` or ``Kind.REVIEW``) names the service's job, its work is the
 board. The child is started on the first job and kept for the next ones (its
-solver's table stays warm from one position to the next); a reader thread
+solver's table stays warm from one position to the next) until it has been
+idle for :attr:`AnalysisProcess.idle_seconds` (a minute): then it ends, and
+the 200 MB and more it holds (the kernels of every board it analysed, its
+tables) go back to the system; the next job starts a new one, which takes
+a few seconds to load its kernels (the panel says "starting"). A reader thread
 adds what it sends to the items of its :class:`~game.jobs.Job`, and the
 scenes read the job each frame. The child runs one job at a time: a new job
 (of either kind) or :meth:`AnalysisProcess.cancel` stops the one under way at
@@ -29,6 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from game import heap
 from game.jobs import Kind
 
 if TYPE_CHECKING:
@@ -37,6 +42,8 @@ if TYPE_CHECKING:
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
 COMMAND = [sys.executable, "-m", "engine.analysis_service"]
+#: Seconds the child waits for a job, none being under way, before it ends (and its memory is freed).
+IDLE_SECONDS = 60.0
 
 
 class AnalysisProcess:
@@ -52,6 +59,9 @@ class AnalysisProcess:
         #: The bound on an analysis' solve stage, in seconds (None: the engine's, SOLVE_SECONDS): after it the
         #: child says "unsolved" and waits idle for the next job (tests shorten it).
         self.solve_seconds: float | None = None
+        #: How long the child waits for a job with none under way before it is ended (tests shorten it).
+        self.idle_seconds = IDLE_SECONDS
+        self._idle: threading.Timer | None = None  # ends the idle child
 
     def start(self, job: Job[Any], work: Board) -> None:
         """Run the service's job ``job.kind`` (analyze or review) on the board ``work``; its items go
@@ -59,6 +69,7 @@ class AnalysisProcess:
         from engine.analysis_service import DECODERS, position_data  # here: the first frame waits for no engine
 
         with self._lock:
+            self._stop_idle_timer_locked()
             number = self._current = job.number
             self._jobs[number] = (job, DECODERS[job.kind])
             process = self._started_locked(job)
@@ -83,9 +94,31 @@ class AnalysisProcess:
         """End the child now (it holds nothing worth waiting for); later jobs are refused."""
         with self._lock:
             self._closed = True
+            self._stop_idle_timer_locked()
             process, self._process = self._process, None
         if process is not None:
             _kill(process)
+
+    # -- an idle child ends ----------------------------------------------------------------
+    def _stop_idle_timer_locked(self) -> None:
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+
+    def _end_when_idle_locked(self) -> None:
+        """No job is under way: the child ends unless a job comes within :attr:`idle_seconds`."""
+        process = self._process
+        if process is not None and not self._jobs and self._idle is None:
+            self._idle = threading.Timer(self.idle_seconds, self._end_if_idle, (process,))
+            self._idle.daemon = True
+            self._idle.start()
+
+    def _end_if_idle(self, process: subprocess.Popen[str]) -> None:
+        with self._lock:
+            if self._process is not process or self._jobs:
+                return  # a job came meanwhile
+            self._process, self._idle = None, None
+        _kill(process)
 
     @property
     def pid(self) -> int | None:
@@ -131,9 +164,11 @@ class AnalysisProcess:
                     continue  # not a line of the protocol (the child never sends one): skip it
         status = process.wait()
         with self._lock:
-            ended, self._jobs = self._jobs, {}
             if self._process is process:
                 self._process = None
+            ended: dict[int, tuple[Job[Any], Callable[[dict[str, Any]], Any]]] = {}
+            if self._process is None:  # (else a newer child has the jobs: this one ended idle)
+                ended, self._jobs = self._jobs, {}
         for job, _ in ended.values():
             if not job.finished:
                 job.finish(error=f"the analysis process ended (exit status {status})")
@@ -145,6 +180,7 @@ class AnalysisProcess:
             wanted = number == self._current
             if job is not None and ("end" in message or "error" in message):
                 del self._jobs[number]
+                self._end_when_idle_locked()
         if job is None:
             return
         work, decode = job
@@ -165,6 +201,7 @@ def _spawn(command: list[str]) -> subprocess.Popen[str]:
     return subprocess.Popen(
         command,
         cwd=PROJECT_DIR,
+        env={**os.environ, **heap.CHILD_ENVIRONMENT},  # its tables go back to the system when freed
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,

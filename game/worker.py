@@ -27,6 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game import heap
 from game.jobs import Job
 
 #: Niceness of the thread that runs the players' searches (the analysis process, below it, has 19).
@@ -67,6 +68,7 @@ class Worker:
     """One daemon thread running jobs in order, and chores between them."""
 
     def __init__(self, name: str = "agent-worker") -> None:
+        heap.keep_large_blocks_apart()  # the agents' tables, freed with their match, go back to the system
         self._queue: queue.SimpleQueue[tuple[Job[Any], Callable[[Job[Any]], Any]] | Callable[[], Any] | None]
         self._queue = queue.SimpleQueue()
         self._lock = threading.Lock()

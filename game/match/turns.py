@@ -25,6 +25,7 @@ landed) and ``"result"`` (time to show the result).
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import closing
 from typing import TYPE_CHECKING, Any
 
 from engine.match import one_based
@@ -260,7 +261,7 @@ class TurnController(Spectating):
         def hint(job: Job[str]) -> SearchResult:
             assert job.stop is not None  # the worker gives every job its stop flag
             catalog.wait_until_prepared(spec, board, job.stop)
-            with job.stop.deadline(HINT_SECONDS) as limit:
+            with job.stop.deadline(HINT_SECONDS) as limit, closing(agent):  # (its tables go until the next hint)
                 return agent.choose(board, limit)
 
         self._ask(hint, Kind.HINT)

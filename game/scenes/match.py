@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import autosave
+from game import autosave, heap
 from game.match import sharing
 from game.match.controls import BINDINGS, MatchControls
 from game.match.feeds import Feeds
@@ -70,8 +70,9 @@ class MatchScene(Scene):
         super().dismiss(result)
 
     def exit(self) -> None:
-        self.turns.exit()
+        self.turns.exit()  # (its agents are closed on the worker thread...)
         self.feeds.stop()
+        self.app.worker.run_later(heap.give_back)  # (...then the memory they held goes back to the system)
 
     def _turns_changed(self, what: str) -> None:
         """What the turn controller says changed, as the screen shows it."""

@@ -88,3 +88,23 @@ def test_close_ends_the_child_and_refuses_later_jobs():
         return False
 
     wait_until(gone, timeout=10, what="the child to be gone")
+
+
+def test_an_idle_child_ends_and_the_next_job_starts_another(service):
+    """Its memory (200 MB and more) goes back to the system when nobody asked for a while."""
+    service.idle_seconds = 0.5
+    lane: Lane = Lane(service)
+    job = lane.keep("4444", Board.from_moves("4444"), kind="analyze")
+    wait_until(lambda: job.finished and service.pid is not None, what="the analysis")
+    first = service.pid
+    busy = lane.keep("1", Board.from_moves("1"), kind="analyze")  # a long job: the child stays while it runs
+    time.sleep(1.5)
+    assert service.pid == first and not busy.finished
+    lane.cancel()  # stopped: now it has nothing to do
+    wait_until(lambda: service.pid is None, timeout=10, what="the idle child to end")
+    if sys.platform.startswith("linux"):
+        wait_until(lambda: not os.path.exists(f"/proc/{first}"), timeout=10, what="the process to be gone")
+    assert busy.finished and busy.error is None  # (ended before the child did: nothing reported as a failure)
+    again = lane.keep("4444", Board.from_moves("4444"), kind="analyze")
+    wait_until(lambda: again.finished, what="the new child's answer")
+    assert again.error is None and again.latest.finished and service.pid not in (None, first)

@@ -1,0 +1,51 @@
+"""Memory a match's tables held goes back to the system once they are freed (Linux with glibc)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from game import heap
+
+MB = 1 << 20
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's allocator, read from /proc")
+
+
+def resident_mb() -> float:
+    return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE") / MB
+
+
+def test_a_freed_table_goes_back_to_the_system_whatever_its_size_and_order():
+    """glibc would keep the second table (smaller than the first, freed one) in its heap, for good."""
+    assert heap.keep_large_blocks_apart()
+    for megabytes in (24, 16, 20, 2):
+        before = resident_mb()
+        table = np.ones(megabytes * MB, dtype=np.uint8)  # written: all of it resident
+        assert resident_mb() > before + megabytes * 0.8
+        del table
+        assert resident_mb() < before + 1, f"{megabytes} MB freed, still resident"
+
+
+def test_an_untouched_table_costs_nothing():
+    heap.keep_large_blocks_apart()
+    before = resident_mb()
+    tables = [np.zeros(16 * MB, dtype=np.uint8) for _ in range(4)]  # a match's tables before its search fills them
+    assert resident_mb() < before + 4
+    del tables
+
+
+def test_the_heap_gives_back_the_free_pages_between_blocks_still_in_use():
+    before = resident_mb()
+    freed, kept = [], []
+    for _ in range(400):  # 25 MB of blocks below the limit (the heap's), each followed by a small one kept
+        freed.append(bytearray(b"x" * (64 * 1024)))
+        kept.append(bytearray(b"y" * 2048))
+    del freed
+    assert resident_mb() > before + 20  # free, but between blocks in use: glibc keeps them
+    assert heap.give_back()
+    assert resident_mb() < before + 4
