@@ -5,7 +5,9 @@ A pair is two players as the score knows them (:func:`game.tally.identity`:
 a person by name, a computer by its spec); a student's agent is kept by its
 file's name only (``["student", "bot.py"]``), so the file never names code to
 run. The pair is written in a fixed order (people first, then by name), so a
-pair that changed colours keeps its record.
+pair that changed colours keeps its record. Each board keeps its own record
+(an 8x8 draw against Perfect says nothing of the 7x6 games); a record written
+before boards were told apart has none and is shown as "all sizes".
 
 The file ``records.json`` lives beside the settings. It is untrusted input
 like any file the user keeps: read bounded (:func:`engine.files.read_text_bounded`),
@@ -39,6 +41,8 @@ MAX_COUNT = 1_000_000
 KINDS = ("person", "computer", "student")
 
 Identity = tuple[str, str]
+#: A board as the records keep it: columns, rows, in a row (None: a record of all sizes, from before).
+BoardKey = tuple[int, int, int]
 
 
 def path_for(settings_path: Path | None) -> Path:
@@ -68,6 +72,7 @@ class Record:
     """Two players' games against each other: ``wins[i]`` of ``players[i]``, the draws, and the series."""
 
     players: tuple[Identity, Identity]
+    board: BoardKey | None = None
     wins: list[int] = field(default_factory=lambda: [0, 0])
     draws: int = 0
     series: tuple[int | None, int] = (None, 0)  # (who won the last games: 0, 1, None for draws; how many)
@@ -86,10 +91,25 @@ class Record:
             return "Last one drawn" if length == 1 else f"{length} draws in a row"
         return f"{name_of(self.players[side])} won the last {'one' if length == 1 else length}"
 
+    def board_text(self) -> str:
+        """``7×6``, ``7×6, 5 in a row``, or ``all sizes`` for a record from before boards were told apart."""
+        from engine.geometry import Geometry
+        from game.labels import board_name
+
+        return "all sizes" if self.board is None else board_name(Geometry(*self.board))
+
     def to_json(self) -> dict[str, Any]:
         side, length = self.series
         players = [list(who) for who in self.players]
-        return {"players": players, "wins": self.wins, "draws": self.draws, "series": [side, length], "last": self.last}
+        board = None if self.board is None else list(self.board)
+        return {
+            "players": players,
+            "board": board,
+            "wins": self.wins,
+            "draws": self.draws,
+            "series": [side, length],
+            "last": self.last,
+        }
 
     @classmethod
     def from_json(cls, data: object) -> Record | None:
@@ -105,9 +125,32 @@ class Record:
             return None
         if type(series[0]) is bool:
             return None
+        board = data.get("board")
+        if board is not None and not _is_board(board):
+            return None
         last = data.get("last", "")
         pair = (tuple(players[0]), tuple(players[1]))
-        return cls(pair, list(wins), draws, (series[0], series[1]), last[:40] if isinstance(last, str) else "")  # type: ignore[arg-type]
+        kept = None if board is None else (board[0], board[1], board[2])
+        return cls(pair, kept, list(wins), draws, (series[0], series[1]), last[:40] if isinstance(last, str) else "")  # type: ignore[arg-type]
+
+
+def _is_board(value: object) -> bool:
+    """A board the engine allows, as ``[columns, rows, in a row]``."""
+    from engine.errors import GeometryError
+    from engine.geometry import Geometry
+
+    if not (isinstance(value, list) and len(value) == 3 and all(type(number) is int for number in value)):
+        return False
+    try:
+        Geometry(*value)
+    except GeometryError:
+        return False
+    return True
+
+
+def board_of(config: MatchConfig) -> BoardKey:
+    geometry = config.geometry
+    return (geometry.cols, geometry.rows, geometry.connect)
 
 
 def _is_identity(value: object) -> bool:
@@ -167,17 +210,17 @@ class Records:
         problem = f"{plural(damaged, 'damaged record')} {verb} left out." if damaged else ""
         return cls(path, good), problem
 
-    def find(self, pair: tuple[Identity, Identity]) -> Record | None:
-        return next((entry for entry in self.entries if entry.players == pair), None)
+    def find(self, pair: tuple[Identity, Identity], board: BoardKey) -> Record | None:
+        return next((entry for entry in self.entries if entry.players == pair and entry.board == board), None)
 
     def count(self, config: MatchConfig, winner: Colour | None) -> Record | None:
-        """Add a finished game; returns the pair's record as it was before (None: they had none), for
-        :meth:`take_back`. Saved in the background."""
+        """Add a finished game; returns the pair's record on its board as it was before (None: they had
+        none), for :meth:`take_back`. Saved in the background."""
         pair, place = pair_of(config)
-        record = self.find(pair)
+        record = self.find(pair, board_of(config))
         before = None if record is None else replace(record, wins=list(record.wins))
         if record is None:
-            record = Record(pair)
+            record = Record(pair, board_of(config))
         else:
             self.entries.remove(record)
         side = None if winner is None else place[winner]
@@ -195,7 +238,7 @@ class Records:
     def take_back(self, config: MatchConfig, before: Record | None) -> None:
         """The last game counted is no longer over (its last move was undone): the record as it was."""
         pair, _ = pair_of(config)
-        record = self.find(pair)
+        record = self.find(pair, board_of(config))
         if record is not None:
             self.entries.remove(record)
         if before is not None:
@@ -265,11 +308,11 @@ class Counted:
 
 
 def totals(settings_path: Path | None, config: MatchConfig) -> tuple[int, int, int] | None:
-    """All the games of ``config``'s two players kept in the records: (red's wins, yellow's, draws), by their
-    colours in ``config``; None before their first. Read from memory once the records are loaded."""
+    """All the games of ``config``'s two players on its board kept in the records: (red's wins, yellow's,
+    draws), by their colours in ``config``; None before their first. Read from memory once loaded."""
     records, _ = records_at(path_for(settings_path))
     pair, place = pair_of(config)
-    record = records.find(pair)
+    record = records.find(pair, board_of(config))
     if record is None:
         return None
     return record.wins[place[Colour.RED]], record.wins[place[Colour.YELLOW]], record.draws

@@ -1,9 +1,9 @@
 """The records screen (Records in the menu): won, drawn and lost against every opponent, and the series.
 
-One row per pair of players that met, the most recently played first, read
-from ``records.json`` (:mod:`game.records`) when the screen opens. A row
-reads from its first player's side: ``You vs Medium  3  1  2  You won the
-last 2``. A list longer than the screen scrolls with the arrows, Page Up and
+One row per pair of players that met on a board, the most recently played
+first, read from ``records.json`` (:mod:`game.records`) when the screen
+opens. A row reads from its first player's side: ``You vs Medium  7×6  3  1
+2  You won the last 2``. A list longer than the screen scrolls with the arrows, Page Up and
 Down, and the wheel. "Clear records" forgets them all, after a yes.
 """
 
@@ -24,7 +24,7 @@ COLUMNS = ("Won", "Drawn", "Lost")
 class RecordsScene(FormScene):
     name = "records"
     title = "Records"
-    subtitle = "Won, drawn and lost against each opponent, kept between runs."
+    subtitle = "Won, drawn and lost against each opponent on each board, kept between runs."
     bindings = Bindings(
         Binding("up", "scroll_by", "↑ ↓", "scroll the records", repeat=True, footer="↑ ↓ scroll", with_event=True),
         Binding("down pageup pagedown", "scroll_by", repeat=True, with_event=True),
@@ -86,12 +86,14 @@ class RecordsScene(FormScene):
         self.row_height = self.theme.font(16).get_linesize() + self.theme.px(12)
         self.scroll(0)
 
-    def _columns(self) -> tuple[int, int, int]:
-        """The width of a number column, where the numbers start, and where the series starts."""
+    def _columns(self) -> tuple[int, int, int, int]:
+        """The width of a number column, where the boards, the numbers and the series start."""
         theme, table = self.theme, self.table
         number = max(theme.font(15, True).size(word)[0] for word in COLUMNS) + theme.px(18)
         series = table.width * 3 // 10
-        return number, table.right - series - 3 * number, table.right - series
+        boards = [theme.font(15, True).size("Board")[0], *(theme.font(14).size(r.board_text())[0] for r in self.rows)]
+        numbers_x = table.right - series - 3 * number
+        return number, numbers_x - max(boards) - theme.px(12), numbers_x, table.right - series
 
     def draw_content(self, surface: pygame.Surface) -> None:
         theme, px, table = self.theme, self.theme.px, self.table
@@ -99,9 +101,10 @@ class RecordsScene(FormScene):
             note = "No games yet: finish a game, and its result shows here."
             theme.draw_text(surface, note, 16, (table.centerx, table.y + px(30)), MUTED, anchor="midtop")
             return
-        number, numbers_x, series_x = self._columns()
+        number, board_x, numbers_x, series_x = self._columns()
         y = table.y
-        heads = [("Player vs opponent", table.x), *((word, numbers_x + i * number) for i, word in enumerate(COLUMNS))]
+        heads = [("Player vs opponent", table.x), ("Board", board_x)]
+        heads += [(word, numbers_x + i * number) for i, word in enumerate(COLUMNS)]
         for word, x in [*heads, ("Series", series_x + px(12))]:
             theme.draw_text(surface, word, 15, (x, y + self.row_height // 2), MUTED, bold=True, anchor="midleft")
         y += self.row_height
@@ -109,8 +112,9 @@ class RecordsScene(FormScene):
         for record in self.rows[self.first : self.first + self.visible]:
             middle = y + self.row_height // 2
             pair = f"{name_of(record.players[0])} vs {name_of(record.players[1])}"
-            pair = theme.fit_text(pair, 16, numbers_x - table.x - px(12))
+            pair = theme.fit_text(pair, 16, board_x - table.x - px(12))
             theme.draw_text(surface, pair, 16, (table.x, middle), TEXT, anchor="midleft")
+            theme.draw_text(surface, record.board_text(), 14, (board_x, middle), MUTED, anchor="midleft")
             counts = (record.wins[0], record.draws, record.wins[1])
             for index, count in enumerate(counts):
                 x = numbers_x + index * number + theme.font(15, True).size(COLUMNS[index])[0] // 2

@@ -5,6 +5,7 @@ last move; the file is untrusted data (a damaged one is set aside with a message
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pygame
 from hypothesis import HealthCheck, given, settings
@@ -23,7 +24,7 @@ from tests.game.test_match import open_match
 from tests.game.untrusted_files import STUDENT_SOURCE
 
 SMALL = Geometry(4, 4, 3)
-FIELDS = ["players", "wins", "draws", "series", "last"]
+FIELDS = ["players", "board", "wins", "draws", "series", "last"]
 
 
 def people(red: str, yellow: str) -> MatchConfig:
@@ -133,6 +134,26 @@ def test_the_records_are_cleared_only_after_a_yes(start, settings_file):
     assert open_records(driver).rows == []
 
 
+def test_each_board_keeps_its_own_record_and_one_from_before_stays_apart(start, settings_file):
+    """An 8x8 draw against Perfect was counted with the 7x6 games; a record written before boards were told
+    apart is shown as "all sizes" and takes no new game."""
+    path = records.path_for(settings_file)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    older = {"players": [["person", "Ann"], ["person", "Bob"]], "wins": [5, 5], "draws": 2, "series": [None, 2]}
+    path.write_text(json.dumps({"format": records.FORMAT, "records": [older]}), encoding="utf-8")
+    driver = start()
+    match = open_match(driver, people("Ann", "Bob"))  # on 4x4, three in a row
+    red_wins(driver, match)
+    assert driver.scene.score() == "Score: Ann 1 – 0 Bob"  # not "all games: 6 – 5, 2 draws": those were all sizes
+    match = open_match(driver, replace(people("Ann", "Bob"), geometry=Geometry(5, 4, 3)))
+    red_wins(driver, match)
+    assert "all games" not in driver.scene.score()  # the 4x4 game is not one of this board's
+    screen = open_records(driver)
+    shown = [(r.board_text(), r.wins, r.draws) for r in screen.rows]
+    assert shown == [("5×4, 3 in a row", [1, 0], 0), ("4×4, 3 in a row", [1, 0], 0), ("all sizes", [5, 5], 2)]
+    assert [entry.get("board") for entry in saved(settings_file)] == [[5, 4, 3], [4, 4, 3], None]
+
+
 def test_a_game_counted_before_the_records_were_cleared_stays_out(tmp_path):
     """Undoing the last move of a game counted before a clearing takes it out of the score only."""
     settings_file = tmp_path / "settings.json"
@@ -142,7 +163,7 @@ def test_a_game_counted_before_the_records_were_cleared_stays_out(tmp_path):
         counted = records.Counted(tally, settings_file, notify=lambda *args, **kwargs: None)
         assert counted.count(config, Colour.RED)
     kept = records.records_at(records.path_for(settings_file))[0]
-    assert kept.find(records.pair_of(config)[0]) is not None
+    assert kept.find(records.pair_of(config)[0], records.board_of(config)) is not None
     kept.clear()
     counted.take_back(config)
     assert kept.entries == [] and tally.games == 1
@@ -164,10 +185,11 @@ def test_damaged_entries_are_left_out_and_a_student_is_kept_by_file_name(tmp_pat
     student.write_text(STUDENT_SOURCE, encoding="utf-8")
     good = {"players": [["person", "Ann"], ["computer", "hard"]], "wins": [1, 2], "draws": 0, "series": [1, 2]}
     bad = [{**good, "wins": [-1, 0]}, {**good, "players": [["robot", "x"], ["person", "Ann"]]}, "2-1", {}]
+    bad += [{**good, "board": board} for board in ([7, 6], [3, 3, 3], [7, 6, True], "7x6", [10, 6, 4])]
     path = tmp_path / "records.json"
     path.write_text(json.dumps({"format": "connect-four records", "records": [good, *bad]}), encoding="utf-8")
     book, problem = records.Records.load(path)
-    assert len(book.entries) == 1 and problem == "4 damaged records were left out."
+    assert len(book.entries) == 1 and problem == "9 damaged records were left out."
     config = MatchConfig(
         player_for(Colour.RED, None, Mode.HUMAN_VS_AI, "Ann"),
         player_for(Colour.YELLOW, f"{student}:agent", Mode.HUMAN_VS_AI),
@@ -199,6 +221,7 @@ def test_any_records_file_loads_cleanly_or_is_set_aside(tmp_path, entries, raw):
         for record in book.entries:
             assert record.games >= 0 and isinstance(records.name_of(record.players[0]), str)
             record.series_text()
+            record.board_text()
         if path.with_name("records.json.bak").exists():  # set aside, never deleted
             assert not path.exists() and problem
             path.with_name("records.json.bak").unlink()
@@ -227,7 +250,6 @@ def test_a_long_list_of_records_scrolls(start, settings_file):
 
 
 def test_a_saved_game_opened_over_is_not_counted_again_until_it_ends_anew(start, settings_file):
-    from dataclasses import replace
 
     driver = start()
     match = open_match(driver, people("Ann", "Bob"))
