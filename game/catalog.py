@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.labels import board_name
 from game.preparation import Preparer, Progress, Task, engine_preparation, is_compiled
 from game.worker import lower_priority
 
@@ -194,18 +195,20 @@ class Catalog:
 
 def level_title(preset: Preset, geometry: Geometry) -> str:
     """A level as the level list names it on ``geometry``: its Elo only on the board where it was measured,
-    and "best guess" where its moves are exact on the classic board but not on this one."""
+    and named with it ("Elo 2261 on 7×6": the list comes before the board is chosen), and "best guess"
+    where its moves are exact on the classic board but not on this one."""
+    rating = preset.rating_on(geometry)
+    rated = f"{rating} on {board_name(geometry)}" if rating else ""
     guess = "best guess" if _guesses(preset, geometry) else ""
-    return " · ".join(filter(None, (preset.name.capitalize(), preset.rating_on(geometry), guess)))
+    return " · ".join(filter(None, (preset.name.capitalize(), rated, guess)))
 
 
 def level_summary(preset: Preset, geometry: Geometry) -> str:
     """What a level does on ``geometry``: its own summary, unless its claim of exact play does not hold there."""
     if not _guesses(preset, geometry):
         return preset.summary
-    board = f"{geometry.cols}×{geometry.rows}" + ("" if geometry.connect == 4 else f", connect {geometry.connect}")
     return (
-        f"a best guess on {board}: exact only where the solver finishes in its time (late in a game),"
+        f"a best guess on {board_name(geometry)}: exact only where the solver finishes in its time (late in a game),"
         " else a short search's choice"
     )
 

@@ -104,7 +104,7 @@ def test_estimates_fit_their_chips_on_nine_columns(start):
 
 
 def test_the_level_list_says_best_guess_and_no_elo_on_8x8(start):
-    for geometry, perfect in ((BIG, "Perfect · best guess"), (DEFAULT, "Perfect · Elo 2261")):
+    for geometry, perfect in ((BIG, "Perfect · best guess"), (DEFAULT, "Perfect · Elo 2261 on 7×6")):
         driver = start(cols=geometry.cols, rows=geometry.rows)
         driver.wait_for_catalog()
         driver.step()
