@@ -125,9 +125,10 @@ def player_for(colour: Colour, spec: str | None, mode: Mode | None, name: str = 
 
 
 def side_label(settings: Settings, colour: Colour, resolve: Callable[[str], str]) -> str:
-    """How the set-up screens name a side: ``You``, ``Red`` (a person) or the agent (``Medium``)."""
+    """How the set-up screens and Quick game name a side: a person by the name given (``Ann``), else ``You``
+    or the colour (``Red``); a computer by its agent (``Medium``)."""
     if settings.is_human(colour):
-        return "You" if settings.mode is Mode.HUMAN_VS_AI else colour.title
+        return settings.name(colour) or ("You" if settings.mode is Mode.HUMAN_VS_AI else colour.title)
     return spec_label(resolve(settings.agent(colour)))
 
 

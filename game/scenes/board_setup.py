@@ -112,8 +112,10 @@ class BoardSetup(FormScene):
         if settings.mode is not Mode.HOTSEAT and not self.app.catalog.ready:
             return "Loading the engine…"
         goal = f"Line up {int(self.connect.value or 0)} discs across, up or diagonally to win."
-        if settings.mode is Mode.HOTSEAT:  # two people: the colours are the players
-            return "\n".join([f"Two players take turns; {settings.first.title} moves first.", goal])
+        if settings.mode is Mode.HOTSEAT:  # two people: by their names, if they gave them, else their colours
+            red, yellow, first = (side_label(settings, c, resolve) for c in (*Colour, settings.first))
+            who = f"{red} and {yellow}" if any(settings.name(colour) for colour in Colour) else "Two players"
+            return "\n".join([f"{who} take turns; {first} moves first.", goal])
         geometry, catalog = settings.geometry(), self.app.catalog
 
         def guess(colour: Colour) -> str:  # a level perfect on 7x6 but not proven on this board says so

@@ -213,6 +213,25 @@ def test_names_typed_on_the_set_up_screen_are_remembered(start):
     assert '"red_name": "Ann"' in text
 
 
+def test_after_a_game_between_two_named_people_quick_game_names_them(start):
+    """Quick game said "Red vs Yellow" though Ann and Bob had just played."""
+    driver = start(mode="hotseat")
+    driver.press(driver.scene.play)
+    mode_screen = driver.scene
+    for colour, name in ((Colour.RED, "Ann"), (Colour.YELLOW, "Bob")):
+        driver.focus(mode_screen.names[colour])
+        driver.text(name)
+    driver.press(mode_screen.next)  # the board set-up names them too
+    assert driver.scene._describe().startswith("Ann and Bob take turns; Ann moves first.")
+    driver.press(driver.scene.start)
+    match = driver.scene
+    assert (match.turns.config.red.name, match.turns.config.yellow.name) == ("Ann", "Bob")
+    driver.click_column(0)
+    driver.app.reset("menu")
+    driver.step(3)
+    assert driver.scene.quick.detail == "Ann vs Bob · 7×6"
+
+
 def test_your_name_against_the_computer_and_two_names_in_hotseat():
     from game.model import Mode
     from game.players import config_from_settings
