@@ -152,18 +152,18 @@ class MoveList:
         theme.draw_text(image, f"Moves · {played}", self.TITLE, (px(12), px(8)), MUTED, bold=True)
         if self.note:
             note = theme.fit_text(self.note, 12, self.rect.width - px(24))
-            theme.draw_text(image, note, 12, (px(12), self._top - self._row_height), FAINT)
+            theme.draw_text(image, note, 12, (px(12), self._top - self._row_height), MUTED)
         if not self.entries:
-            theme.draw_text(image, "No moves yet", 13, (px(12), self._top + px(2)), FAINT)
+            theme.draw_text(image, "No moves yet", 13, (px(12), self._top + px(2)), MUTED)
             return image
         for text, pos in numbers:
-            theme.draw_text(image, text, 13, pos, FAINT, anchor="topright")
+            theme.draw_text(image, text, 13, pos, MUTED, anchor="topright")
         for cell, index in cells:
             self._draw_move(image, cell, self.entries[index])
         last = self.row_of(len(self.entries) - 1)
         if self.first_row > 0 or last >= self.first_row + self.visible_rows:
             more = f"{self.first_row + 1}–{min(last + 1, self.first_row + self.visible_rows)} of {last + 1}"
-            theme.draw_text(image, more, 11, (self.rect.width - px(10), px(10)), FAINT, anchor="topright")
+            theme.draw_text(image, more, 11, (self.rect.width - px(10), px(10)), MUTED, anchor="topright")
         return image
 
     # -- drawing --------------------------------------------------------------------------------------------

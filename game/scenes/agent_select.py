@@ -23,7 +23,7 @@ from game.model import Colour, Mode
 from game.players import sentence
 from game.scene import Host
 from game.scenes.base import FormScene
-from game.theme import ACCENT, DANGER, DISC, FAINT, MUTED, PANEL, TEXT
+from game.theme import ACCENT, DANGER, DISC, MUTED, PANEL, TEXT
 from game.widgets import Button, Widget, align_labels
 
 if TYPE_CHECKING:
@@ -282,7 +282,7 @@ class AgentSelect(FormScene):
             last = self.first_editor + self.editor_rows
             where = (self.editors[last - 1].rect.right, self.editors[last - 1].rect.bottom + px(2))
             shown = f"↑ ↓ {self.first_editor + 1}–{last} of {len(self.editors)}"
-            theme.draw_text(surface, shown, 13, where, FAINT, anchor="topright")
+            theme.draw_text(surface, shown, 13, where, MUTED, anchor="topright")
         focused = self.form.focused
         note = getattr(focused, "help", "") if focused in self.editors else ""
         if note:

@@ -6,7 +6,7 @@ import pygame
 
 from game.bindings import FORM
 from game.scene import Host, Scene
-from game.theme import ACCENT, FAINT, MUTED, TEXT, Theme
+from game.theme import ACCENT, MUTED, TEXT, Theme
 from game.widgets import Button, Form, paste_text
 
 
@@ -87,7 +87,7 @@ class FormScene(Scene):
         self.form.draw(surface)
         draw_preparation_note(surface, self.app, self._note_y(height))
         footer = self.bindings.footer()
-        theme.draw_text(surface, footer, 13, (width / 2, height - theme.px(18)), FAINT, anchor="midbottom")
+        theme.draw_text(surface, footer, 13, (width / 2, height - theme.px(18)), MUTED, anchor="midbottom")
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Whatever the screen draws besides its controls."""

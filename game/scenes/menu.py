@@ -16,7 +16,7 @@ from game.players import side_label
 from game.scene import Host
 from game.scenes.base import FormScene, draw_preparation_note
 from game.settings import Settings
-from game.theme import FAINT, MUTED, TEXT
+from game.theme import MUTED, TEXT
 from game.widgets import Button
 
 if TYPE_CHECKING:
@@ -155,7 +155,7 @@ class MainMenu(FormScene):
         self.form.draw(surface)
         draw_preparation_note(surface, self.app, (self.leave.rect.bottom + height - theme.px(36)) / 2)
         footer = self.bindings.footer()
-        theme.draw_text(surface, footer, 13, (width / 2, height - theme.px(18)), FAINT, anchor="midbottom")
+        theme.draw_text(surface, footer, 13, (width / 2, height - theme.px(18)), MUTED, anchor="midbottom")
 
 
 def unfinished_file_exists(settings_path) -> bool:

@@ -15,7 +15,7 @@ from game.bindings import ALL_KEYS, BACK, Binding, Bindings
 from game.records import Record, name_of, path_for, records_at
 from game.scene import Host
 from game.scenes.base import FormScene
-from game.theme import FAINT, MUTED, PANEL_BORDER, TEXT
+from game.theme import MUTED, PANEL_BORDER, TEXT
 from game.widgets import Button
 
 COLUMNS = ("Won", "Drawn", "Lost")
@@ -124,4 +124,4 @@ class RecordsScene(FormScene):
             y += self.row_height
         if len(self.rows) > self.visible:
             shown = f"{self.first + 1}-{min(len(self.rows), self.first + self.visible)} of {len(self.rows)}"
-            theme.draw_text(surface, shown, 13, (table.right, table.bottom + px(2)), FAINT, anchor="topright")
+            theme.draw_text(surface, shown, 13, (table.right, table.bottom + px(2)), MUTED, anchor="topright")

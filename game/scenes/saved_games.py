@@ -21,7 +21,7 @@ from game.saves import SavedGame
 from game.scene import Host
 from game.scenes.base import FormScene
 from game.start import open_game
-from game.theme import FAINT, MUTED
+from game.theme import MUTED
 from game.widgets import Button
 
 RESULTS = {"red": "Red won", "yellow": "Yellow won", "draw": "Draw", "unfinished": "Unfinished"}
@@ -231,4 +231,4 @@ class SavedGames(FormScene):
             )
         elif len(self.items) > self.rows:
             shown = f"{self.first + 1}–{min(len(self.items), self.first + self.rows)} of {len(self.items)}"
-            theme.draw_text(surface, shown, 13, (self._list.right, self._list.bottom + px(8)), FAINT, anchor="topright")
+            theme.draw_text(surface, shown, 13, (self._list.right, self._list.bottom + px(8)), MUTED, anchor="topright")

@@ -55,6 +55,8 @@ def test_every_look_is_readable(look):
     for words in ("MUTED", "ACCENT", "DANGER", "SUCCESS"):
         assert contrast(p[words], p["PANEL"]) >= 4.5, words
     assert contrast(p["TEXT"], p["ALERT"]) >= 7  # the failure box
+    for backdrop in ("BACKGROUND_TOP", "BACKGROUND_BOTTOM"):  # words on the screens' backdrop: subtitles, footers
+        assert contrast(p["MUTED"], p[backdrop]) >= 4.5, backdrop
     assert contrast(p["TEXT"], p["ACCENT_DARK"]) >= 4.5 and contrast(p["PRIMARY_DETAIL"], p["ACCENT_DARK"]) >= 3
 
 
@@ -89,3 +91,31 @@ def test_each_look_is_chosen_on_the_settings_screen_remembered_and_drawn(start, 
     driver.key(pygame.K_RIGHT)  # cross and ring, on the colour-blind look
     assert driver.app.settings.colour_blind and theme.disc_symbol(theme.DISC[Colour.RED]) == "cross"
     assert tuple(theme.DISC[Colour.RED]) == theme.PALETTES[Look.COLOUR_BLIND]["RED"]
+
+
+def footer_contrast(app, name: str) -> float:
+    """The contrast of the footer's words (``F1 all keys``) with the background they are drawn on, as the
+    screen ``name`` draws them: the most of any of its pixels against the backdrop's pixel there."""
+    if name != "menu":
+        app.open(name)
+    app.step()
+    app._draw()
+    scene, sizes = app.scene, app.theme
+    width, height = app.screen.get_size()
+    words = sizes.text(scene.bindings.footer(), 13, (255, 255, 255))  # (only its size counts)
+    box = words.get_rect(midbottom=(width // 2, height - sizes.px(18)))
+    drawn = pygame.surfarray.pixels3d(app.screen)[box.left : box.right, box.top : box.bottom].reshape(-1, 3)
+    behind = pygame.surfarray.pixels3d(app._background)[box.left : box.right, box.top : box.bottom].reshape(-1, 3)
+    best = max(range(len(drawn)), key=lambda i: float(np.abs(drawn[i].astype(int) - behind[i].astype(int)).sum()))
+    return contrast(tuple(drawn[best]), tuple(behind[best]))
+
+
+@pytest.mark.parametrize("look", list(Look))
+def test_the_footer_hints_reach_wcag_aa_on_every_look(start, look):
+    """The light look's footer hints were very faint (1.8:1): they are words to read, so AA (4.5:1) holds."""
+    driver = start(look=look.value)
+    driver.wait_for_catalog()
+    for name in ("menu", "settings", "records"):
+        ratio = footer_contrast(driver.app, name)
+        assert ratio >= 4.5, f"{look.title}, {name}: the footer's contrast is {ratio:.2f}"
+        driver.app.reset("menu")
