@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.bindings import BACK, PLAYING, SHARING, TWO_COMPUTERS, Binding, Bindings, find
+from game.bindings import PLAYING, SHARING, TWO_COMPUTERS, Binding, Bindings, find
 from game.match.spectating import SERIES_GAMES
 from game.match.turns import TurnController
 from game.model import Mode
@@ -81,7 +81,7 @@ BINDINGS = Bindings(
     Binding("ctrl+s", "save_game", "Ctrl+S", "save the game", SHARING),
     Binding("ctrl+c", "copy_position", "Ctrl+C", "copy the position as a move string", SHARING, rank=1),
     Binding("ctrl+v", "paste_position", "Ctrl+V", "play from a pasted move string or grid", SHARING, rank=1),
-    BACK,
+    Binding("escape", "leave", "Esc", "back; once a game is over, the main menu", PLAYING, footer="Esc back"),
 )
 
 
@@ -110,7 +110,7 @@ class MatchControls:
         self.new_button = button("New game", "new_game")
         self.rematch_button = button("Rematch", "turns.rematch", primary=True)
         self.result_button = button("Result", "show_result")
-        self.back_button = button("Back", "dismiss")
+        self.back_button = button("Back", "leave")
         self.analysis_button = button("Analysis", "toggle_analysis")
         self.review_button = button("Review", "show_review")
 

@@ -157,6 +157,14 @@ class MatchScene(Scene):
         detail = f"This game is not finished ({moves} move{'s' if moves != 1 else ''}): it will be lost."
         self.app.open("confirm", question, detail, action, callback=lambda yes: then() if yes is True else None)
 
+    def leave(self) -> None:
+        """Esc or Back: one screen back (the set-up, to change something), but once the game is over, the
+        main menu: the set-up screens were for the game that ended."""
+        if self.turns.model.board.is_over:
+            self.app.reset("menu")
+        else:
+            self.dismiss()
+
     def copy_position(self) -> None:
         sharing.copy_position(self.app, self.turns)
 

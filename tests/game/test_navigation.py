@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from game.model import Colour, Mode
 from game.options import Options
@@ -14,6 +15,7 @@ from game.scenes.help import HelpScene
 from game.scenes.match import MatchScene
 from game.scenes.menu import MainMenu
 from game.scenes.mode_select import ModeSelect
+from game.scenes.result import ResultOverlay
 
 
 def scene_types(driver) -> list[type]:
@@ -45,6 +47,39 @@ def test_keyboard_through_every_set_up_screen_and_escape_back(start):
         assert scene_types(driver) == expected
     assert driver.app.running  # Escape on the menu does not quit; it points at Quit
     assert driver.scene.form.focused is driver.scene.leave
+
+
+@pytest.mark.parametrize("leave", ["escape", "button"])
+def test_escape_after_a_finished_game_goes_to_the_menu_and_the_back_button_too(start, leave):
+    """It went back to the board set-up, which was for the game that had just ended."""
+    driver = start(mode="hotseat")
+    driver.step()
+    driver.press(driver.scene.play)
+    driver.press(driver.scene.next)
+    driver.press(driver.scene.start)
+    match = driver.scene
+    assert scene_types(driver) == [MainMenu, ModeSelect, BoardSetup, MatchScene]
+    for column in (0, 1, 0, 1, 0, 1, 0):  # red's four up the first column
+        driver.click_column(column)
+    driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), what="the result banner")
+    driver.key(pygame.K_ESCAPE)  # the banner closes: the final position stays to be looked at
+    assert driver.scene is match
+    if leave == "escape":
+        driver.key(pygame.K_ESCAPE)
+    else:
+        driver.press(match.controls.back_button)
+    assert scene_types(driver) == [MainMenu]
+
+
+def test_escape_during_a_game_goes_back_to_the_set_up(start):
+    driver = start(mode="hotseat")
+    driver.step()
+    driver.press(driver.scene.play)
+    driver.press(driver.scene.next)
+    driver.press(driver.scene.start)
+    driver.click_column(3)
+    driver.key(pygame.K_ESCAPE)  # unfinished: back to change something (the game is kept for Resume)
+    assert scene_types(driver) == [MainMenu, ModeSelect, BoardSetup]
 
 
 def test_help_screen_and_back(start):
