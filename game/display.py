@@ -26,6 +26,13 @@ window size the player sees (and the game remembers), the smallest window, and
 the mouse - so :meth:`Display.to_pixels` turns the mouse's positions into
 surface pixels before any screen sees them. Linux and Windows keep the display
 module's window, whose pixel ratio is 1.
+
+The screens are laid out for :data:`SMALLEST` and up (``tests/game/test_layout.py``
+checks every one there, at every text size). The smallest window size is only a
+request, which some window managers ignore: a smaller window gets the screens
+laid out on a canvas at least that large, shown scaled down to fit, whole (at
+400x300 everything is smaller, and nothing is cut or overlaps), and the mouse
+is scaled back to the canvas.
 """
 
 from __future__ import annotations
@@ -37,10 +44,10 @@ import warnings
 
 import pygame
 
-#: The smallest surface the screens are laid out on, in pixels. The window's minimum size is only a
-#: request: where the system lets it shrink below this, the game draws on a surface this large and the
-#: window shows its top-left part (the mouse's pixels are the same on both).
-SMALLEST = (320, 240)
+#: The smallest surface the screens are laid out on, in pixels (the window's minimum size, theme.MIN_WINDOW).
+#: Where the system lets a window shrink below it, the game draws on a canvas of the window's shape at
+#: least this large and shows it scaled down to the window.
+SMALLEST = (640, 480)
 #: Mouse events whose position (and motion) are in window points.
 POINTER_EVENTS = frozenset({pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP})
 
@@ -78,15 +85,21 @@ class Display:
 
     @property
     def surface(self) -> pygame.Surface:
-        """Where the game draws: the window's real pixels (a larger canvas below :data:`SMALLEST`)."""
+        """Where the game draws: the window's real pixels (below :data:`SMALLEST`, a canvas scaled down to them)."""
         real = self._pixels()
-        if real.get_width() >= SMALLEST[0] and real.get_height() >= SMALLEST[1]:
+        shrink = self._shrink(real.get_size())
+        if shrink == 1.0:
             self._canvas = None
             return real
-        size = (max(real.get_width(), SMALLEST[0]), max(real.get_height(), SMALLEST[1]))
+        size = (max(SMALLEST[0], round(real.get_width() / shrink)), max(SMALLEST[1], round(real.get_height() / shrink)))
         if self._canvas is None or self._canvas.get_size() != size:
             self._canvas = pygame.Surface(size)
         return self._canvas
+
+    @staticmethod
+    def _shrink(size: tuple[int, int]) -> float:
+        """How much smaller than the canvas a window of ``size`` pixels shows it (1: not at all)."""
+        return min(1.0, max(1, size[0]) / SMALLEST[0], max(1, size[1]) / SMALLEST[1])
 
     def _pixels(self) -> pygame.Surface:
         """The window's own surface."""
@@ -95,9 +108,14 @@ class Display:
         assert self._surface is not None, "the window is not open"
         return self._surface
 
-    def _show_canvas(self) -> None:
-        if self._canvas is not None:
-            self._pixels().blit(self._canvas, (0, 0))
+    def _show_canvas(self) -> bool:
+        """Scale the canvas down into the window, if there is one; True if so (the whole window changed)."""
+        if self._canvas is None:
+            return False
+        real = self._pixels()
+        if real.get_width() and real.get_height():
+            pygame.transform.smoothscale(self._canvas, real.get_size(), real)
+        return True
 
     def flip(self) -> None:
         """Show what was drawn."""
@@ -109,9 +127,11 @@ class Display:
 
     def update(self, area: list[pygame.Rect]) -> None:
         """Show what was drawn within ``area`` (the rest of the window is as it was)."""
-        self._show_canvas()
+        scaled = self._show_canvas()
         if self.window is not None:  # the high-DPI window shows its surface only whole
             self.window.flip()
+        elif scaled:
+            pygame.display.flip()
         else:
             pygame.display.update(area)
 
@@ -150,7 +170,7 @@ class Display:
 
     def to_pixels(self, event: pygame.event.Event) -> pygame.event.Event:
         """``event`` with its mouse position and motion in surface pixels (the same event when they agree)."""
-        ratio = self.pixel_ratio
+        ratio = self.pixel_ratio / self._shrink(self._pixels().get_size())
         if event.type not in POINTER_EVENTS or ratio == 1.0:
             return event
         values = dict(event.dict)

@@ -119,7 +119,10 @@ class AnalysisPanel:
         for index, (code, meaning) in enumerate(KEY):
             y = self.key.y + index * line
             theme.draw_text(surface, code, KEY_SIZE, (self.key.x, y), MUTED, bold=True)
-            text = theme.fit_text(meaning, KEY_SIZE, self.key.width - codes)
+            room = self.key.width - codes
+            if theme.font(KEY_SIZE).size(meaning)[0] > room:  # "win in 7" says it too, where "moves" does not fit
+                meaning = meaning.removesuffix(" moves")
+            text = theme.fit_text(meaning, KEY_SIZE, room)
             theme.draw_text(surface, text, KEY_SIZE, (self.key.x + codes, y), MUTED)
 
     def _draw_chip(self, surface, theme: Theme, rect, value: Score, snapshot, col, words, best) -> None:

@@ -252,3 +252,17 @@ def test_an_estimate_that_rounds_to_zero_has_no_sign(start, monkeypatch):
     panel.draw(driver.app.screen, theme, match.view.board, 2)
     chips = [text.removeprefix("≈ ") for text in drawn if any(char.isdigit() for char in text)]
     assert chips == ["0.0", "0.0", "-0.3", "+0.3", "0.0", "0.0", "-0.1"]
+
+
+def test_the_key_is_never_cut_at_the_largest_text(start, monkeypatch):
+    """At 150 % its lines read "win in 7 mo…": where "moves" does not fit, "win in 7" says it."""
+    driver = start(show_analysis=True, text_scale=150, window_width=1024, window_height=720)
+    match = open_match(driver, hotseat("4444"))
+    driver.run_until(lambda: match.feeds.analysis.snapshot is not None, what="values")
+    theme, drawn = driver.app.theme, []
+    draw_text = theme.draw_text
+    monkeypatch.setattr(
+        theme, "draw_text", lambda surface, text, *a, **k: drawn.append(text) or draw_text(surface, text, *a, **k)
+    )
+    match.feeds.analysis._draw_key(driver.app.screen, theme)
+    assert drawn == ["W7", "win in 7", "D", "draw", "L7", "loss in 7"]

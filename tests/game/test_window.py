@@ -89,25 +89,38 @@ def test_the_first_window_grows_on_a_high_resolution_screen():
     assert window_size((100, 100), None) == MIN_WINDOW
 
 
-def test_a_window_the_system_lets_shrink_below_the_minimum_shows_part_of_every_screen(start):
-    """The minimum size is a request: at any size the screens draw (on a canvas of the smallest layout)."""
+def test_a_window_the_system_lets_shrink_below_the_minimum_shows_every_screen_whole_scaled_down(start):
+    """The minimum size is a request: a smaller window shows the smallest layout (a canvas of its shape at
+    least 640x480), scaled down to fit, whole; the mouse is scaled back."""
     driver = start()
     driver.wait_for_catalog()
     app = driver.app
     names = ["menu", "mode_select", "agent_select", "board_setup", "shortcuts", *(n for n, _ in app.menu_entries())]
+    canvases = {
+        (400, 300): (640, 480),
+        (120, 90): (640, 480),
+        (60, 40): (720, 480),
+        (20, 20): (640, 640),
+        (1, 1): (640, 640),
+    }
     for name in names:
         if name != "menu":
             app.open(name)
-        for size in ((120, 90), (60, 40), (20, 20), (1, 1)):
+        for size, canvas in canvases.items():
             resize(driver, size)
             driver.step(2)
-            assert app.screen.get_size() == (320, 240), name
+            assert app.screen.get_size() == canvas and pygame.display.get_surface().get_size() == size, name
         resize(driver, (640, 480))
         assert app.screen.get_size() == (640, 480)
         app.reset("menu")
         driver.step()
-    open_match(driver, config(None, None))
-    resize(driver, (60, 40))
-    driver.click_column(3)  # the mouse's pixels are the canvas's: the move lands
+    match = open_match(driver, config(None, None))
+    resize(driver, (400, 300))
+    x, y = match.view.board.cell_centre(3, match.view.board.hand_row)  # on the canvas...
+    driver.click((x * 400 / 640, y * 300 / 480))  # ...and where the window shows it: the move lands there
     driver.step(2)
-    assert driver.scene.turns.model.played_moves == "4"
+    assert match.turns.model.played_moves == "4"
+    app._draw()
+    app.display.flip()
+    shown = pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+    assert shown == pygame.image.tobytes(pygame.transform.smoothscale(app.screen, (400, 300)), "RGB")
