@@ -100,11 +100,12 @@ def set_aside(path: Path, notify: Callable[..., Any]) -> bool:
 
 
 def describe(game: SavedGame) -> str:
-    """One line for the menu's Resume button: ``Ann vs Medium · move 12``."""
-    from game.players import spec_label
+    """One line for the menu's Resume button: ``Ann vs Medium · move 12`` (an engine by its name alone: its
+    settings would push the move number out of a narrow button)."""
+    from game.labels import agent_words
 
     config = game.config
-    red, yellow = (p.name if p.is_human else spec_label(p.spec or "") for p in (config.red, config.yellow))
+    red, yellow = (p.name if p.is_human else agent_words(p.spec or "")[0] for p in (config.red, config.yellow))
     return f"{red} vs {yellow} · move {len(game.moves) + 1}"
 
 

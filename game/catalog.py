@@ -194,13 +194,17 @@ class Catalog:
 
 
 def level_title(preset: Preset, geometry: Geometry) -> str:
-    """A level as the level list names it on ``geometry``: its Elo only on the board where it was measured,
-    and named with it ("Elo 2261 on 7×6": the list comes before the board is chosen), and "best guess"
-    where its moves are exact on the classic board but not on this one."""
-    rating = preset.rating_on(geometry)
-    rated = f"{rating} on {board_name(geometry)}" if rating else ""
+    """A level as the level list names it on ``geometry``: its Elo only on the board where it was measured
+    (the list says which: :func:`ladder_note`), and "best guess" where its moves are exact on the classic
+    board but not on this one."""
     guess = "best guess" if _guesses(preset, geometry) else ""
-    return " · ".join(filter(None, (preset.name.capitalize(), rated, guess)))
+    return " · ".join(filter(None, (preset.name.capitalize(), preset.rating_on(geometry), guess)))
+
+
+def ladder_note(presets: list[Preset], geometry: Geometry) -> str:
+    """Where the level list's Elo ratings were measured, when it shows them ("" when it shows none): the
+    list comes before the board is chosen, and an Elo from 7x6 says little of another board."""
+    return f"Elo measured on {board_name(geometry)}" if any(preset.rating_on(geometry) for preset in presets) else ""
 
 
 def level_summary(preset: Preset, geometry: Geometry) -> str:

@@ -17,7 +17,7 @@ import pygame
 from game import drawing
 from game.agent_choice import SideChoice, param_editor
 from game.bindings import SETUP
-from game.catalog import level_summary, level_title
+from game.catalog import ladder_note, level_summary, level_title
 from game.inputs import Card, Choice
 from game.model import Colour, Mode
 from game.players import sentence
@@ -28,6 +28,9 @@ from game.widgets import Button, Widget, align_labels
 
 if TYPE_CHECKING:
     pass
+
+
+SUBTITLE = "A difficulty level, or any engine with the settings you like"
 
 
 class AgentSelect(FormScene):
@@ -43,7 +46,7 @@ class AgentSelect(FormScene):
             self.title, self.colours = "Your opponent", [settings.human_colour.other]
         else:
             self.title, self.colours = "The computers", [Colour.RED, Colour.YELLOW]
-        self.subtitle = "A difficulty level, or any engine with the settings you like"
+        self.subtitle = SUBTITLE
         self.back = Button("Back", self.dismiss)
         self.next = Button("Next", self.go_next, primary=True)
         self.sides: dict[Colour, SideChoice] = {}
@@ -82,6 +85,8 @@ class AgentSelect(FormScene):
         presets = self.app.catalog.presets()
         top = max((preset.level for preset in presets), default=0)
         geometry = self.app.settings.geometry()  # the board the level will play on
+        rated = ladder_note(presets, geometry)
+        self.subtitle = f"A difficulty level ({rated}) or any engine, set as you like" if rated else SUBTITLE
         self.cards = [
             Card(
                 level_title(preset, geometry),

@@ -18,6 +18,7 @@ from game.panels.analysis import caption_layout, estimate_words
 from game.players import MatchConfig, player_for
 from game.scenes.agent_select import AgentSelect
 from game.scenes.match import MatchScene
+from tests.game.test_window import resize
 
 BIG = Geometry(8, 8, 4)
 
@@ -104,7 +105,7 @@ def test_estimates_fit_their_chips_on_nine_columns(start):
 
 
 def test_the_level_list_says_best_guess_and_no_elo_on_8x8(start):
-    for geometry, perfect in ((BIG, "Perfect · best guess"), (DEFAULT, "Perfect · Elo 2261 on 7×6")):
+    for geometry, perfect in ((BIG, "Perfect · best guess"), (DEFAULT, "Perfect · Elo 2261")):
         driver = start(cols=geometry.cols, rows=geometry.rows)
         driver.wait_for_catalog()
         driver.step()
@@ -117,6 +118,7 @@ def test_the_level_list_says_best_guess_and_no_elo_on_8x8(start):
         assert perfect in titles
         if geometry == BIG:
             assert not any("Elo" in title for title in titles)  # Elo figures are 7x6's
+            assert "Elo" not in agents.subtitle
             card = next(card for card in agents.cards if card.title == perfect)
             driver.press(card)
             assert agents.sides[agents.current].preset == "perfect"
@@ -124,6 +126,13 @@ def test_the_level_list_says_best_guess_and_no_elo_on_8x8(start):
         else:
             assert all("best guess" not in title for title in titles)
             assert all("Elo" in title for title in titles)
+            # the list comes before the board is chosen: it says where its Elo ratings hold, and that fits
+            assert agents.subtitle == "A difficulty level (Elo measured on 7×6) or any engine, set as you like"
+            for window, scale in ((640, 480), 150), ((1024, 720), 150):
+                driver.app.settings.text_scale = scale
+                driver.app.settings_changed()
+                resize(driver, window)
+                assert driver.app.theme.font(16).size(agents.subtitle)[0] <= window[0] - 2 * driver.app.theme.px(20)
 
 
 def test_the_hint_says_best_guess_where_perfect_cannot_prove_it(start):
