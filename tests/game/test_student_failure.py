@@ -3,8 +3,13 @@ on the panel, and the failure box beside the move list, never over its header.""
 
 from __future__ import annotations
 
+import contextlib
+import sys
 import textwrap
+import time
+from pathlib import Path
 
+import pygame
 import pytest
 
 from game.labels import agent_words
@@ -66,3 +71,61 @@ def test_the_first_student_match_says_what_its_sandbox_holds_here(start, buggy, 
     assert match.turns.model.config.red.spec.endswith("buggy_bot.py:agent,timeout=20")
     open_match(driver, config(f"{buggy}:agent,timeout=20", "random:seed=1"))
     assert len([text for text in driver.app.toasts.texts if text.startswith("buggy_bot.py")]) == 1  # once a run
+
+
+SLEEPY = """
+import time
+
+
+def agent(board, player=1):
+    time.sleep(600)
+    return 0
+"""
+
+
+def students_running(path) -> list[int]:
+    """The processes running the student's file (Linux: read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if str(path).encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="looks for the student's processes in /proc")
+@pytest.mark.parametrize("moment", ["with the retry", "while it starts", "while it sleeps"])
+def test_closing_the_window_while_a_sleeping_students_move_is_retried_quits_at_once(start, tmp_path, moment):
+    """A close was once seen ignored for 614 s while a sleeping student's move was retried: the frame that
+    gets the close ends the game at whatever stage the retried move is, and the student's process goes."""
+    path = tmp_path / "sleepy_bot.py"
+    path.write_text(textwrap.dedent(SLEEPY).lstrip("\n"))
+    driver = start()
+    match = open_match(driver, config(f"classroom:path={path},function=agent,seconds=2", None))
+    driver.run_until(lambda: match.turns.failure is not None, timeout=60, what="the first forfeit")
+    assert "did not answer within 2 s" in match.turns.failure
+    agent = match.turns.agents[match.turns.model.colour_to_move]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    if moment == "with the retry":
+        pygame.event.post(pygame.event.Event(pygame.QUIT))  # in the same frame as the Retry key
+    else:
+        driver.step()
+        assert match.turns.failure is None and match.turns.thinking  # retried: asked again
+        if moment == "while it starts":
+            driver.run_until(lambda: agent._student is not None, timeout=60, what="the student's process to start")
+        else:  # its process runs, and a moment later its function sleeps
+            driver.run_until(lambda: bool(students_running(path)), timeout=60, what="the student's process")
+            asleep = time.monotonic() + 0.5
+            driver.run_until(lambda: time.monotonic() > asleep, what="the student to fall asleep")
+            assert match.turns.failure is None
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+    driver.app.step()  # the frame that gets the close
+    assert not driver.app.running
+    driver.app.close()
+    assert driver.app.closed
+    deadline = time.monotonic() + 30
+    while students_running(path):  # nothing of the student survives the game
+        assert time.monotonic() < deadline, f"left running: {students_running(path)}"
+        time.sleep(0.05)
