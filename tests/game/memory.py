@@ -85,6 +85,8 @@ class Session:
 
     def step(self) -> None:
         self.app.step()
+        if not self.app.running:  # the window was closed (SDL turns SIGTERM into a close)
+            raise SystemExit(1)
 
     def wait(self, condition, seconds: float) -> bool:
         """Run frames until ``condition()`` or ``seconds`` have gone by; whether it came true."""
