@@ -83,13 +83,13 @@ def agent(board, player=1):
 """
 
 
-def students_running(path) -> list[int]:
-    """The processes running the student's file (Linux: read from /proc)."""
+def in_session(session: int) -> list[int]:
+    """The processes of a session (the student's process leads one of its own, with all it started): /proc."""
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
-            with contextlib.suppress(OSError):
-                if str(path).encode() in (entry / "cmdline").read_bytes():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[3]) == session:
                     found.append(int(entry.name))
     return found
 
@@ -116,16 +116,17 @@ def test_closing_the_window_while_a_sleeping_students_move_is_retried_quits_at_o
         if moment == "while it starts":
             driver.run_until(lambda: agent._student is not None, timeout=60, what="the student's process to start")
         else:  # its process runs, and a moment later its function sleeps
-            driver.run_until(lambda: bool(students_running(path)), timeout=60, what="the student's process")
+            driver.run_until(lambda: agent._student is not None and agent._student.alive, timeout=60, what="it")
             asleep = time.monotonic() + 0.5
             driver.run_until(lambda: time.monotonic() > asleep, what="the student to fall asleep")
             assert match.turns.failure is None
         pygame.event.post(pygame.event.Event(pygame.QUIT))
+    student = agent._student._process if agent._student is not None else None
     driver.app.step()  # the frame that gets the close
     assert not driver.app.running
     driver.app.close()
     assert driver.app.closed
     deadline = time.monotonic() + 30
-    while students_running(path):  # nothing of the student survives the game
-        assert time.monotonic() < deadline, f"left running: {students_running(path)}"
+    while student is not None and in_session(student.pid):  # nothing of the student survives the game
+        assert time.monotonic() < deadline, f"left running: {in_session(student.pid)}"
         time.sleep(0.05)
