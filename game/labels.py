@@ -13,8 +13,12 @@ ellipsis marks.
 from __future__ import annotations
 
 from pathlib import PureWindowsPath
+from typing import TYPE_CHECKING
 
 from game.theme import Theme
+
+if TYPE_CHECKING:
+    from engine.geometry import Geometry
 
 #: How the game names the engines whose own name is not a word (any other: its name, capitalised).
 AGENT_NAMES = {"alphabeta": "Alpha-beta", "astar": "A*", "mcts": "MCTS", "montecarlo": "Monte Carlo"}
@@ -77,7 +81,7 @@ def fit_headline(theme: Theme, text: str, size: float, width: int, bold: bool = 
     return f"{theme.fit_text(head, size, room, bold)} {last}"
 
 
-def board_name(geometry) -> str:
+def board_name(geometry: Geometry) -> str:
     """A board as the screens name it: ``7×6``, or ``7×6, 5 in a row`` when the line to make is not four."""
     size = f"{geometry.cols}×{geometry.rows}"
     return size if geometry.connect == 4 else f"{size}, {geometry.connect} in a row"

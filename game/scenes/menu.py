@@ -4,6 +4,7 @@ and, when a game was left unfinished (game.autosave), Resume."""
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -48,7 +49,7 @@ class MainMenu(FormScene):
         self.resume_game = Button("Resume", self.open_unfinished, primary=True, detail="Loading the engine…")
         self.unfinished: SavedGame | None = None
         self._looked = False
-        self._expected = unfinished_file_exists(app.settings_path)
+        self._expected = self._unfinished_path().exists()  # (a look at the folder: reading it waits)
         self._arrange()
 
     def _arrange(self) -> None:
@@ -86,7 +87,7 @@ class MainMenu(FormScene):
         from game import autosave
 
         self._looked = True
-        found = autosave.look(autosave.path_for(self.app.settings_path))
+        found = autosave.look(self._unfinished_path())
         if found.problem:
             self.app.notify(found.problem, error=True, seconds=8.0)
         if found.game != self.unfinished or self._expected:
@@ -94,6 +95,11 @@ class MainMenu(FormScene):
             self.resume_game.detail = autosave.describe(found.game) if found.game is not None else ""
             self._arrange()
             self.app.invalidate()
+
+    def _unfinished_path(self) -> Path:
+        from game import autosave
+
+        return autosave.path_for(self.app.settings_path)
 
     def open_unfinished(self) -> None:
         """Resume the unfinished game where it was left (a student's seat comes back as a person)."""
@@ -156,13 +162,6 @@ class MainMenu(FormScene):
         draw_preparation_note(surface, self.app, (self.leave.rect.bottom + height - theme.px(36)) / 2)
         footer = self.bindings.footer()
         theme.draw_text(surface, footer, 13, (width / 2, height - theme.px(18)), MUTED, anchor="midbottom")
-
-
-def unfinished_file_exists(settings_path) -> bool:
-    """Whether an unfinished game's file is there (read later: reading it needs the engine)."""
-    from game import autosave
-
-    return autosave.path_for(settings_path).exists()
 
 
 def describe(settings: Settings, catalog) -> str:
