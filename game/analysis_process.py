@@ -175,12 +175,19 @@ class AnalysisProcess:
 
     def _deliver(self, message: dict[str, Any]) -> None:
         number = message["id"]
+        skipped: list[Job[Any]] = []
         with self._lock:
             job = self._jobs.get(number)
             wanted = number == self._current
             if job is not None and ("end" in message or "error" in message):
                 del self._jobs[number]
+                # the child takes jobs in order and skips those a newer one replaced before they began: the
+                # jobs before this one have ended or never will
+                skipped = [self._jobs.pop(older)[0] for older in [older for older in self._jobs if older < number]]
                 self._end_when_idle_locked()
+        for older in skipped:
+            if not older.finished:
+                older.finish()  # (cancelled: nobody reads it)
         if job is None:
             return
         work, decode = job

@@ -108,3 +108,15 @@ def test_an_idle_child_ends_and_the_next_job_starts_another(service):
     again = lane.keep("4444", Board.from_moves("4444"), kind="analyze")
     wait_until(lambda: again.finished, what="the new child's answer")
     assert again.error is None and again.latest.finished and service.pid not in (None, first)
+
+
+def test_jobs_skipped_for_a_newer_one_do_not_keep_the_idle_child_alive(service):
+    """The child skips the jobs a newer one replaced before they began (it says nothing of them): they must
+    not count as under way, or the child would never be idle."""
+    service.idle_seconds = 0.5
+    lane: Lane = Lane(service)
+    jobs = [lane.keep(moves, Board.from_moves(moves), kind="analyze") for moves in ("1", "12", "123", "1234", "4444")]
+    wait_until(lambda: jobs[-1].finished, what="the newest job")
+    assert jobs[-1].error is None and jobs[-1].latest.finished
+    assert all(job.finished for job in jobs)  # the skipped ones too (nobody reads them: they were cancelled)
+    wait_until(lambda: service.pid is None, timeout=10, what="the idle child to end")
