@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         director.back_to_menu()
         director.show("shortcuts")
         director.shoot("shortcuts")
-        shoot_records(director, geometry)  # (before the saved games: their deletion's message would show on it)
+        shoot_records(director)  # (before the saved games: their deletion's message would show on it)
         shoot_saved_games(director, Path(folder) / "games", [(hotseat, WINNING_GAME), (spectator, "4453")])
         director.back_to_menu()
         app.settings.look, app.settings.colour_blind = Look.HIGH_CONTRAST, True
@@ -197,23 +197,27 @@ def shoot_saved_games(director: Director, folder: Path, games) -> None:
 
 
 #: The games of the records shot, beside the won hotseat game the run itself counts: (red, yellow, winners
-#: in order, None for a draw); a spec is a computer, any other name a person.
+#: in order, None for a draw, the board); a spec is a computer, any other name a person.
 RECORDED_GAMES = (
-    ("Ann", "medium", [Colour.RED, Colour.YELLOW, None, Colour.RED, Colour.RED]),
-    ("hard", "Ann", [Colour.RED, Colour.RED, Colour.YELLOW]),
-    ("Ann", "Ben", [None, Colour.YELLOW, Colour.YELLOW, Colour.YELLOW]),
-    ("easy", "expert", [Colour.YELLOW] * 6),
+    ("Ann", "medium", [Colour.RED, Colour.YELLOW, None, Colour.RED, Colour.RED], (7, 6, 4)),
+    ("hard", "Ann", [Colour.RED, Colour.RED, Colour.YELLOW], (7, 6, 4)),
+    ("Ann", "perfect", [None], (8, 8, 4)),
+    ("Ann", "Ben", [None, Colour.YELLOW, Colour.YELLOW, Colour.YELLOW], (7, 6, 4)),
+    ("easy", "expert", [Colour.YELLOW] * 6, (7, 6, 4)),
 )
 
 
-def shoot_records(director: Director, geometry) -> None:
-    """The Records screen: a few pairs' won, drawn and lost games and their series, the newest first."""
+def shoot_records(director: Director) -> None:
+    """The Records screen: a few pairs' won, drawn and lost games on their boards and their series, the
+    newest first."""
+    from engine.geometry import Geometry
     from game.records import path_for, records_at
 
     director.back_to_menu()
     records, _ = records_at(path_for(director.app.settings_path))  # the run's own, in its scratch folder
     specs = {preset.name for preset in director.app.catalog.presets()}
-    for red, yellow, winners in RECORDED_GAMES:
+    for red, yellow, winners, board in RECORDED_GAMES:
+        geometry = Geometry(*board)
         players = [
             player_for(colour, name, Mode.SPECTATOR) if name in specs else player_for(colour, None, Mode.HOTSEAT, name)
             for colour, name in ((Colour.RED, red), (Colour.YELLOW, yellow))

@@ -93,7 +93,7 @@ class RecordsScene(FormScene):
         series = table.width * 3 // 10
         boards = [theme.font(15, True).size("Board")[0], *(theme.font(14).size(r.board_text())[0] for r in self.rows)]
         numbers_x = table.right - series - 3 * number
-        return number, numbers_x - max(boards) - theme.px(12), numbers_x, table.right - series
+        return number, numbers_x - max(boards) - theme.px(24), numbers_x, table.right - series
 
     def draw_content(self, surface: pygame.Surface) -> None:
         theme, px, table = self.theme, self.theme.px, self.table
