@@ -375,10 +375,15 @@ class Card(Widget):
             room.height = self.rect.bottom - room.y
             self._draw_detail(surface, theme, room, wrap=False)
 
+    def _fits_wrapped(self, theme: Theme, size: float, room: pygame.Rect) -> bool:
+        return theme.text(self.detail, size, MUTED, wrap=room.width, centred=True).get_height() <= room.height
+
     def _draw_detail(self, surface: pygame.Surface, theme: Theme, room: pygame.Rect, wrap: bool) -> None:
-        """The detail in ``room``: wrapped if asked and it fits, else one shortened line, else nothing."""
+        """The detail in ``room``: wrapped if asked and it fits (a little smaller if need be, as at 150 %
+        text), else one shortened line, else nothing."""
         anchor, pos = ("midtop", room.midtop) if wrap else ("topleft", room.topleft)
-        if wrap and theme.text(self.detail, 13, MUTED, wrap=room.width, centred=True).get_height() <= room.height:
-            theme.draw_text(surface, self.detail, 13, pos, MUTED, anchor=anchor, wrap=room.width)
+        size = next((size for size in (13, 12, 11) if self._fits_wrapped(theme, size, room)), None) if wrap else None
+        if size is not None:
+            theme.draw_text(surface, self.detail, size, pos, MUTED, anchor=anchor, wrap=room.width)
         elif theme.font(13).get_linesize() <= room.height:
             theme.draw_text(surface, theme.fit_text(self.detail, 13, room.width), 13, pos, MUTED, anchor=anchor)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.inputs import Choice, Stepper, TextField
+from game.inputs import Card, Choice, Stepper, TextField
 from game.widgets import Button, Form, next_step
 
 
@@ -115,3 +115,26 @@ def test_a_choice_whose_words_do_not_fit_its_segments_steps_like_a_list(start):
     assert choice.value == "center"
     choice.click((control.x + 5, control.centery), theme)
     assert choice.value == "natural" and picked == ["heuristic", "natural", "center", "natural"]
+
+
+def test_a_cards_detail_gets_smaller_on_its_lines_before_it_is_shortened(start, monkeypatch):
+    """At 150 % text the set-up's cards read "Play against an engine,…": a size smaller, the detail is whole."""
+    driver = start(text_scale=150)
+    theme, screen = driver.app.theme, driver.app.screen
+    detail = "Play against an engine, from beginner to perfect."
+    card = Card("You vs Computer", detail, lambda: None)
+    width = theme.px(150)
+    at_13, at_11 = (theme.text(detail, size, wrap=width, centred=True).get_height() for size in (13, 11))
+    assert at_11 < at_13
+    drawn: list[tuple[str, float]] = []
+    draw_text = theme.draw_text
+    monkeypatch.setattr(
+        theme,
+        "draw_text",
+        lambda s, text, size, *a, **k: drawn.append((text, size)) or draw_text(s, text, size, *a, **k),
+    )
+    card._draw_detail(screen, theme, pygame.Rect(0, 0, width, at_13), wrap=True)
+    card._draw_detail(screen, theme, pygame.Rect(0, 0, width, at_11), wrap=True)
+    card._draw_detail(screen, theme, pygame.Rect(0, 0, width, theme.font(13).get_linesize()), wrap=True)
+    assert drawn[0] == (detail, 13) and drawn[1] == (detail, 11)
+    assert drawn[2][0].endswith("…") and drawn[2][1] == 13  # no room for its lines at any size: one, shortened
