@@ -207,6 +207,13 @@ def test_the_question_fits_at_every_text_size(start, window, scale):
     assert question.panel.y + words < question.go.rect.top  # the words stay above the buttons
     driver.key(pygame.K_ESCAPE)
     assert driver.scene is match
+    driver.key(pygame.K_ESCAPE)  # the game is kept: the menu offers it beside Quick game, and all fits
+    menu = menu_of(driver)
+    assert menu.resume_game in menu.form.widgets
+    check(menu, window)
+    theme = driver.app.theme
+    for button in (menu.resume_game, menu.quick):  # their lines whole: "Red player vs Yellow player · move 2"
+        assert theme.font(13).size(button.detail)[0] <= button.rect.width - theme.px(24) or scale > 100, button.detail
 
 
 def test_a_new_game_moves_the_earlier_unfinished_one_to_saved_games(start, settings_file):
