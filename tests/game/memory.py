@@ -1,8 +1,9 @@
 """How much memory the game and its analysis process hold: after the start, after 10 games, after an hour's play.
 
-``python -m tests.game.memory [--games 10] [--hour 26] [--seed 1]`` starts the
-real game (real clock, real worker, preparation and analysis processes, the
-player's numba cache) with a scratch settings file, and plays as a person
+``python -m tests.game.memory [--games 10] [--hour 26] [--seed 1] [--fresh]`` starts
+the real game (real clock, real worker, preparation and analysis processes, the
+player's numba cache, or with ``--fresh`` an empty one, as on a fresh install)
+with a scratch settings file, and plays as a person
 would, through the real screens and key presses: Quick game against each
 level in turn, the analysis panel on, a hint asked for in every game, random
 moves, and the review of every finished game opened and read to its end.
@@ -175,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the person's random moves")
     parser.add_argument("--settle", type=float, default=600.0, help="at most this long for the start (s)")
     parser.add_argument("--menu", type=float, default=70.0, help="seconds at the menu at the end (default 70)")
+    parser.add_argument("--fresh", action="store_true", help="an empty numba cache, as on a fresh install")
     parser.add_argument("--detail", action="store_true", help="where the unique memory lies")
     args = parser.parse_args(argv)
     if not sys.platform.startswith("linux"):
@@ -183,6 +185,9 @@ def main(argv: list[str] | None = None) -> int:
     scratch = tempfile.TemporaryDirectory(prefix="memory-")
     os.environ["CONNECT_FOUR_SETTINGS"] = os.path.join(scratch.name, "settings.json")
     os.environ["CONNECT_FOUR_GAMES"] = os.path.join(scratch.name, "games")
+    if args.fresh:  # before the engine is imported: it picks its cache folder then
+        os.environ.pop("NUMBA_CACHE_DIR", None)
+        os.environ["XDG_CACHE_HOME"] = os.path.join(scratch.name, "cache")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
