@@ -114,7 +114,10 @@ class Display:
             return False
         real = self._pixels()
         if real.get_width() and real.get_height():
-            pygame.transform.smoothscale(self._canvas, real.get_size(), real)
+            try:
+                pygame.transform.smoothscale(self._canvas, real.get_size(), real)
+            except ValueError:  # smoothing needs 24 or 32 bits a pixel: a window of fewer is scaled plainly
+                pygame.transform.scale(self._canvas, real.get_size(), real)
         return True
 
     def flip(self) -> None:
