@@ -13,13 +13,11 @@ only when it is their turn: input during the computer's turn is ignored, not
 queued. A move made while a disc is still falling first lands that disc, so
 two discs never fall at once.
 
-The screen that shows it hears of every change through ``on_change(what)``:
-``"state"`` (redraw what depends on it), ``"flash"`` (a message in the
-headline), ``"preparing"`` (the computer to move starts or stops waiting for
-its kernels), ``"board"`` (a disc moved), ``"whole"`` (redraw everything),
-``"played"`` (a move), ``"reset"`` (what was asked of the computer is
-forgotten), ``"new game"``, ``"over"`` (the last disc of a finished game
-landed) and ``"result"`` (time to show the result).
+The screen that shows it hears of every change through ``on_change(what)``: ``"state"`` (redraw
+what depends on it), ``"flash"`` (a message in the headline), ``"preparing"`` (the computer to move
+starts or stops waiting for its kernels), ``"board"`` (a disc moved), ``"whole"`` (redraw everything),
+``"played"`` (a move), ``"reset"`` (what was asked of the computer is forgotten), ``"new game"``,
+``"over"`` (the last disc of a finished game landed) and ``"result"`` (time to show the result).
 """
 
 from __future__ import annotations

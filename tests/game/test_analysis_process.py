@@ -90,6 +90,7 @@ def test_close_ends_the_child_and_refuses_later_jobs():
     wait_until(gone, timeout=10, what="the child to be gone")
 
 
+@pytest.mark.slow  # two children start (7 s on a loaded 2-core machine); the fast sample is the next test
 def test_an_idle_child_ends_and_the_next_job_starts_another(service):
     """Its memory (200 MB and more) goes back to the system when nobody asked for a while."""
     service.idle_seconds = 0.5
