@@ -95,7 +95,10 @@ def in_session(session: int) -> list[int]:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="looks for the student's processes in /proc")
-@pytest.mark.parametrize("moment", ["with the retry", "while it starts", "while it sleeps"])
+@pytest.mark.parametrize(  # the retry itself in the default run; the two later moments (3-6 s each) are slow
+    "moment",
+    ["with the retry", *(pytest.param(at, marks=pytest.mark.slow) for at in ("while it starts", "while it sleeps"))],
+)
 def test_closing_the_window_while_a_sleeping_students_move_is_retried_quits_at_once(start, tmp_path, moment):
     """A close was once seen ignored for 614 s while a sleeping student's move was retried: the frame that
     gets the close ends the game at whatever stage the retried move is, and the student's process goes."""
