@@ -149,7 +149,9 @@ class BookBuilder:
         visited: set[int] = set()
         for ply in range(max(self.max_ply, *self.every_plies, 0) + 1):
             on_tree = level.get(ply, set()) if ply <= self.max_ply else set()
-            keys = sorted(on_tree | layers.get(ply, set()))
+            # The tree's positions, then the layer's in the order found: siblings side by side, so that
+            # what one solve leaves in a worker's table serves the next (a third fewer nodes on 7x6 ply 7).
+            keys = sorted(on_tree) + [key for key in layers.get(ply, []) if key not in on_tree]
             if not keys:
                 continue
             tasks = [self._task(key, judged=key in on_tree) for key in keys if self._wanted(key, key in on_tree)]
@@ -244,12 +246,13 @@ class BookBuilder:
         return book
 
 
-def _levels(geometry: Geometry, limit: int | None = None) -> Iterator[set[int]]:
+def _levels(geometry: Geometry, limit: int | None = None) -> Iterator[list[int]]:
     """The book keys of every position (games not over, mirror images once) of 0, 1, 2... stones,
-    ply by ply; it ends before a ply of more than ``limit`` positions, or when none is left."""
+    ply by ply, each ply in the order found (the children of one position side by side); it ends
+    before a ply of more than ``limit`` positions, or when none is left."""
     boards = {book_key(Board(geometry))[0]: Board(geometry)}
     while boards:
-        yield set(boards)
+        yield list(boards)
         found: dict[int, Board] = {}
         for board in boards.values():
             for col in board.legal_columns():
@@ -262,12 +265,13 @@ def _levels(geometry: Geometry, limit: int | None = None) -> Iterator[set[int]]:
         boards = found
 
 
-def every_position(geometry: Geometry, ply: int) -> set[int]:
-    """The book keys of every position of ``ply`` stones whose game is not over (mirror images once)."""
+def every_position(geometry: Geometry, ply: int) -> list[int]:
+    """The book keys of every position of ``ply`` stones whose game is not over (mirror images once),
+    siblings side by side (see :func:`_levels`)."""
     for stones, keys in enumerate(_levels(geometry)):
         if stones == ply:
             return keys
-    return set()
+    return []
 
 
 def complete_plies(entries: dict[int, int] | set[int], geometry: Geometry) -> set[int]:
@@ -282,7 +286,7 @@ def complete_plies(entries: dict[int, int] | set[int], geometry: Geometry) -> se
     return {
         ply
         for ply, keys in enumerate(_levels(geometry, limit=int(held.max())))
-        if ply >= 2 and len(keys) <= held[ply] and keys <= stored
+        if ply >= 2 and len(keys) <= held[ply] and stored.issuperset(keys)
     }
 
 

@@ -259,7 +259,7 @@ def test_every_ply_stores_every_position_and_keeps_the_tree(reference, layered, 
     layer_words = {int(word) for word in book.entries}
     assert tree_words <= layer_words  # the tree's entries, flags and columns unchanged
     keys = {word >> DATA_BITS for word in layer_words}
-    expected = every_position(GEOMETRY, LAYER)
+    expected = set(every_position(GEOMETRY, LAYER))
     assert expected is not None and len(expected) > 100 and expected <= keys
     added = [unpack(word, GEOMETRY, False) for word in layer_words - tree_words]
     assert len(added) == len(expected - {word >> DATA_BITS for word in tree_words})
@@ -269,7 +269,7 @@ def test_every_ply_stores_every_position_and_keeps_the_tree(reference, layered, 
 
 def test_complete_plies_finds_each_whole_ply_and_no_partial_one() -> None:
     """Every position of 2 and of 4 stones, most of 3 and a few of 5: plies 2 and 4 are whole."""
-    two, three, four, five = (every_position(GEOMETRY, ply) for ply in (2, 3, 4, 5))
+    two, three, four, five = (set(every_position(GEOMETRY, ply)) for ply in (2, 3, 4, 5))
     partial = set(sorted(three)[1:]) | set(sorted(five)[:10])
     assert complete_plies(two | four | partial, GEOMETRY) == {2, 4}
     assert complete_plies(two | three | four | five, GEOMETRY) == {2, 3, 4, 5}
