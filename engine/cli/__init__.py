@@ -27,6 +27,8 @@ COMMANDS = (
     "solve",
     "analyze",
     "review",
+    "explore",
+    "puzzles",
     "count",
     "move",
     "match",
