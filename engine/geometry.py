@@ -48,6 +48,12 @@ MIN_CONNECT, MAX_CONNECT = 3, 6
 WORD_BITS = 64
 
 
+def centre_order(cols: int) -> list[int]:
+    """Every column, centre first (3, 2, 4, 1, 5, 0, 6 on 7 columns): the order ties are broken in."""
+    middle = cols // 2
+    return [middle + (1 - 2 * (i % 2)) * ((i + 1) // 2) for i in range(cols)]
+
+
 class KernelGeometry(NamedTuple):
     """The geometry as the numba kernels receive it.
 

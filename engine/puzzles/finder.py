@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.board import Board
+from engine.geometry import centre_order
 from engine.limits import Limits
 from engine.outcome import outcome
 from engine.puzzles.motifs import motifs_of
 from engine.puzzles.puzzle import Puzzle, puzzle_id
-from engine.solver.moves import centre_order
 from engine.solver.solver import Solver
 
 #: The longest win a puzzle asks for (in the winner's moves): beyond it, a player cannot be asked

@@ -271,6 +271,33 @@ class Book:
         found = self.entry(board)
         return None if found is None else found.score
 
+    def value(self, board: Board) -> int | None:
+        """The exact score of ``board`` (a game not over) from the book: its entry, or the best of its
+        children's where the book holds them all (one ply of look-ahead), else None.
+
+        The book stores the positions where its player moves; a position where
+        the other side moves is not stored, but every reply to it is (see
+        :mod:`engine.solver.book_builder`), and a ply stored whole answers the
+        ply before it the same way.
+        """
+        known = self.score(board)
+        if known is not None or board.ply >= self.deepest_ply:
+            return known
+        best = None
+        for col in board.legal_columns():
+            if board.is_winning_move(col):
+                return self.geometry.win_score(board.ply + 1)
+            board.play(col)
+            if board.is_over:  # a full board (a win was taken above)
+                child = 0
+            else:
+                child = self.score(board)
+            board.undo()
+            if child is None:
+                return None
+            best = -child if best is None else max(best, -child)
+        return best
+
 
 def pack(key: int, score: int, column: int | None, leaf: bool) -> int:
     """One entry for a symmetric ``key`` (``column`` as seen from that key's side)."""

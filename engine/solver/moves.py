@@ -22,12 +22,6 @@ from engine.kernels.rules import column_cells, playable_cells, winning_cells
 from engine.solver.settings import PROMISE_ANY, PROMISE_LATER, PROMISE_NOW, PROMISE_SOON
 
 
-def centre_order(cols: int) -> list[int]:
-    """Every column, centre first (3, 2, 4, 1, 5, 0, 6 on 7 columns)."""
-    middle = cols // 2
-    return [middle + (1 - 2 * (i % 2)) * ((i + 1) // 2) for i in range(cols)]
-
-
 @njit(cache=True, nogil=True, inline="always")
 def centre_column(g, i):
     """The ``i``-th column in centre-first order (3, 2, 4, 1, 5, 0, 6 on 7 columns)."""

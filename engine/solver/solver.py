@@ -22,12 +22,11 @@ import numpy as np
 
 from engine.board import Board
 from engine.errors import GeometryError, IllegalMoveError, ValueRangeError
-from engine.geometry import Geometry
+from engine.geometry import Geometry, centre_order
 from engine.limits import Limits
 from engine.score import Score
 from engine.solver.arrays import SolveContext, new_scratch, new_table
 from engine.solver.book import Book, BookError
-from engine.solver.moves import centre_order
 from engine.solver.negamax import at_most_kernel, question_kernel, solve_kernel
 from engine.solver.parallel import solve_parallel
 from engine.solver.parallel import warm_up as warm_up_parallel
@@ -117,8 +116,6 @@ class Solver:
             raise BookError(f"the book is for {book.geometry}, not {geometry}")
         self.geometry = geometry
         self.book = book
-        # Past the book's deepest position no position has all its children in it.
-        self._book_plies = 0 if book is None else book.deepest_ply + 1
         self.table = new_table(checked_table_bits(table_mb, geometry.wide), geometry.wide) if table is None else table
         if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
             raise ValueRangeError(f"threads must be a whole number from 1 up, not {threads!r}")
@@ -411,25 +408,7 @@ class Solver:
             board.undo()
 
     def _book_score(self, board: Board) -> int | None:
-        """The book's score of ``board``, or the best of its children's where the book holds them all.
-
-        The book stores the positions where its player moves; a position where
-        the other side moves is not stored, but every reply to it is (see
-        :mod:`engine.solver.book_builder`), so one ply of lookahead answers it.
-        """
+        """The book's score of ``board`` (its entry or one ply of look-ahead: :meth:`Book.value`)."""
         if self.book is None:
             return None
-        known = self.book.score(board)
-        if known is not None or board.ply >= self._book_plies:
-            return known
-        best = None
-        for col in board.legal_columns():
-            if board.is_winning_move(col):
-                return win_now_score(board)
-            board.play(col)
-            child = game_over_score(board) if board.is_over else self.book.score(board)
-            board.undo()
-            if child is None:
-                return None
-            best = -child if best is None else max(best, -child)
-        return best
+        return self.book.value(board)
