@@ -6,6 +6,7 @@ import sys
 
 from engine.cli.common import PositionReporter, add_command, add_geometry_arguments, emit, geometry_from, position_lines
 from engine.cli.solver_options import add_threads_argument
+from engine.errors import EngineError
 from engine.review import GAME_SECONDS, LABELS, POSITION_SECONDS, MoveReview, review, summary
 from engine.solver.book import load_default
 from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB
@@ -45,6 +46,13 @@ def add_parser(subparsers) -> None:
     parser.add_argument(
         "--summary", action="store_true", help="after each game, one line per player: NAME label=count..."
     )
+    parser.add_argument(
+        "--puzzles",
+        action="store_true",
+        help="print each mistake's and blunder's position as a puzzle instead (the moves that keep what it gave "
+        "away as the solution), one a line in the format of puzzles export",
+    )
+    parser.add_argument("--json", action="store_true", help="with --puzzles: one JSON object a line")
     parser.add_argument("games", nargs="*", metavar="MOVES", help="a whole game as a move string, e.g. 4453...")
     parser.epilog = (
         "details: before= and after= are the exact scores (Pons's convention) for the mover of the position "
@@ -55,6 +63,8 @@ def add_parser(subparsers) -> None:
 
 
 def run(args) -> int:
+    if args.json and not args.puzzles:
+        raise EngineError("--json goes with --puzzles (the review's own lines are PLY COLUMN LABEL key=value...)")
     geometry = geometry_from(args)
     book = None if args.no_book else load_default(geometry)
     solver = Solver(geometry, args.table_mb, book=book, threads=args.threads)
@@ -64,6 +74,9 @@ def run(args) -> int:
         if board is None:
             continue
         reviews = review(board, solver, seconds=args.seconds, budget=args.budget)
+        if args.puzzles:
+            _puzzles(board, reviews, solver, args, line.label)
+            continue
         for item in reviews:
             emit(item.line(geometry))
         if args.summary:
@@ -72,6 +85,22 @@ def run(args) -> int:
         for note in _notes(reviews, args.seconds, args.budget):  # documented answers, not failures
             print(f"note: {line.label}: {note}", file=sys.stderr, flush=True)
     return reporter.status
+
+
+def _puzzles(board, reviews: list[MoveReview], solver: Solver, args, label: str) -> None:
+    """``--puzzles``: the game's mistakes as puzzles (engine.puzzles.mistakes), each position solved within
+    --seconds a column."""
+    import json
+
+    from engine.cli.puzzles import export_line
+    from engine.limits import Limits
+    from engine.puzzles.mistakes import from_review
+
+    puzzles, unsolved = from_review(board, reviews, solver, Limits(seconds=args.seconds))
+    for puzzle in puzzles:
+        emit(json.dumps(puzzle.to_json()) if args.json else export_line(puzzle))
+    if unsolved:
+        print(f"note: {label}: {_moves(unsolved)} left out: not solved within {args.seconds:g} s", file=sys.stderr)
 
 
 def _notes(reviews: list[MoveReview], seconds: float, budget: float | None) -> list[str]:
