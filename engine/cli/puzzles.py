@@ -69,7 +69,7 @@ def add_parser(subparsers) -> None:
         "--boards", type=board_name, nargs="+", default=list(BOARDS), metavar="CxR", help=f"default {shipped}"
     )
     build.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_executor_arguments(build.add_argument_group("running"), "local worker processes (default: 1, here)")
+    add_executor_arguments(build.add_argument_group("running"), "local worker processes (default: every core; 1 runs here)")
     build.set_defaults(run=run_build)
     export = actions.add_parser(
         "export",
@@ -94,12 +94,16 @@ def run_build(args) -> int:
     if args.verify:
         return _verify(args)
     boards = list(dict.fromkeys(args.boards))
+    resume = args.output.with_name(args.output.name + ".resume")
     with open_executor(args.jobs, args.cluster) as executor:
-        puzzles, found = build(boards, args.seed, args.games, args.per_band, executor, progress=not args.quiet)
+        puzzles, found = build(
+            boards, args.seed, args.games, args.per_band, executor, progress=not args.quiet, checkpoint=resume
+        )
     if not puzzles:
         raise EngineError("no puzzle was found: play more games (--games)")
     result = store.PuzzleSet(tuple(puzzles), args.seed, args.games, args.per_band, tuple(board_id(g) for g in boards))
     store.save(result, args.output)
+    resume.unlink(missing_ok=True)
     for name, row in counts(puzzles).items():
         emit(f"{name}: " + ", ".join(f"band {band} {count}" for band, count in enumerate(row, start=1)))
     size = args.output.stat().st_size

@@ -21,6 +21,7 @@ import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TypeAlias
 
 from engine.board import Board
@@ -174,13 +175,14 @@ def build(
     per_band: int,
     executor: Executor | None = None,
     progress: bool = True,
+    checkpoint: Path | None = None,
 ) -> tuple[list[Puzzle], int]:
-    """The puzzle set of ``boards`` (``games`` games each) and how many positions were puzzles in all."""
+    """The puzzle set of ``boards`` (``games`` games each) and how many positions were puzzles in all;
+    each game's rows go to ``checkpoint`` as they come (a stopped build goes on from there)."""
     rows: list[Row] = []
     for geometry in boards:
-        rows += run_tasks(
-            tasks_for(geometry, seed, games), executor=executor, desc=board_id(geometry), progress=progress
-        )
+        tasks = tasks_for(geometry, seed, games)
+        rows += run_tasks(tasks, executor=executor, checkpoint=checkpoint, desc=board_id(geometry), progress=progress)
     return select(rows, per_band), len(rows)
 
 
