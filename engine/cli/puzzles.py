@@ -69,7 +69,9 @@ def add_parser(subparsers) -> None:
         "--boards", type=board_name, nargs="+", default=list(BOARDS), metavar="CxR", help=f"default {shipped}"
     )
     build.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_executor_arguments(build.add_argument_group("running"), "local worker processes (default: every core; 1 runs here)")
+    add_executor_arguments(
+        build.add_argument_group("running"), "local worker processes (default: every core; 1 runs here)"
+    )
     build.set_defaults(run=run_build)
     export = actions.add_parser(
         "export",
