@@ -14,10 +14,17 @@ game never unpickles or evaluates what it reads)::
 
     parent -> child  {"id": 3, "job": "analyze", "position": POSITION, "seconds": 30}
                      {"id": 4, "job": "review", "position": POSITION}
+                     {"id": 5, "job": "lessons", "position": POSITION, "plies": [9, 14]}
                      {"job": "stop"}                 stop the job under way
     child -> parent  {"id": 3, "item": ITEM}         one snapshot, as it comes
                      {"id": 3, "end": true}          finished, or stopped
                      {"id": 3, "error": "Type: message"}
+
+A ``lessons`` job makes the puzzles of a reviewed game's mistakes (the moves
+``plies``, 1-based: :func:`engine.puzzles.mistakes.from_plies`) within
+:data:`LESSONS_SECONDS` in all, its solver's table still warm from the
+review; an item is a puzzle's JSON (:meth:`Puzzle.to_json
+<engine.puzzles.puzzle.Puzzle.to_json>`), checked again by the game.
 
 A new job stops the one under way (within the solver's 50 ms); jobs that
 queued up meanwhile are skipped for the newest. ``seconds`` (optional) bounds
@@ -51,6 +58,10 @@ from engine.stop import StopFlag
 
 #: The child's niceness: below the game (0) and below the thread of the players' searches (10).
 NICENESS = 19
+#: Seconds a ``lessons`` job takes at most: a game's mistakes are puzzles within 5 s of its review.
+LESSONS_SECONDS = 4.5
+#: Plies a ``lessons`` job takes at most (a game of the largest board has 81 moves).
+MAX_PLIES = 81
 
 
 class Job(str, Enum):
@@ -58,6 +69,7 @@ class Job(str, Enum):
 
     ANALYZE = "analyze"
     REVIEW = "review"
+    LESSONS = "lessons"
 
 
 JOBS = tuple(job.value for job in Job)
@@ -87,8 +99,8 @@ def board_from(data: dict[str, Any]) -> Board:
 
 
 def item_data(item: Any) -> dict[str, Any]:
-    """A snapshot (a frozen dataclass of numbers, strings and scores) as plain data."""
-    return asdict(item)
+    """A snapshot (a frozen dataclass of numbers, strings and scores, or already plain data) as plain data."""
+    return item if isinstance(item, dict) else asdict(item)
 
 
 def analysis_from(data: dict[str, Any]) -> Any:
@@ -107,8 +119,19 @@ def review_from(data: dict[str, Any]) -> Any:
     return MoveReview(**data)
 
 
+def puzzle_from(data: dict[str, Any]) -> Any:
+    """The :class:`~engine.puzzles.puzzle.Puzzle` of a ``lessons`` item (checked field by field)."""
+    from engine.puzzles.puzzle import from_json
+
+    return from_json(data)
+
+
 #: How the parent turns each job's items back into objects.
-DECODERS: dict[str, Callable[[dict[str, Any]], Any]] = {Job.ANALYZE: analysis_from, Job.REVIEW: review_from}
+DECODERS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    Job.ANALYZE: analysis_from,
+    Job.REVIEW: review_from,
+    Job.LESSONS: puzzle_from,
+}
 
 
 # -- the child -------------------------------------------------------------------------------------
@@ -119,12 +142,16 @@ class Service:
         self.out = out
         self._analyst: Any = None
 
-    def run(self, job: str, board: Board, stop: StopFlag, seconds: float | None = None) -> Iterator[Any]:
+    def run(
+        self, job: str, board: Board, stop: StopFlag, seconds: float | None = None, plies: list[int] | None = None
+    ) -> Iterator[Any]:
         if job not in JOBS:
             raise ValueError(f"unknown job {job!r} (expected one of {', '.join(JOBS)})")
         analyst = self._analyst_for(board.geometry)
         if job == Job.ANALYZE:
             return analyst.analyze(board, stop) if seconds is None else analyst.analyze(board, stop, seconds)
+        if job == Job.LESSONS:
+            return lessons(board, plies or [], analyst.solver, stop)
         from engine.review import review_game
 
         return review_game(board, analyst.solver, stop)
@@ -141,8 +168,8 @@ class Service:
         """Run one job, writing each item as it comes, then its end (or what went wrong)."""
         number = request.get("id")
         try:
-            seconds = solve_seconds(request.get("seconds"))
-            for item in self.run(str(request.get("job")), board_from(request["position"]), stop, seconds):
+            seconds, plies = solve_seconds(request.get("seconds")), ply_list(request.get("plies"))
+            for item in self.run(str(request.get("job")), board_from(request["position"]), stop, seconds, plies):
                 if stop.is_set():
                     break
                 self.send({"id": number, "item": item_data(item)})
@@ -163,6 +190,33 @@ def solve_seconds(value: Any) -> float | None:
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < math.inf:
         raise ValueError(f"seconds must be a positive number, not {value!r}")
     return float(value)
+
+
+def ply_list(value: Any) -> list[int] | None:
+    """A request's plies: a list of at most :data:`MAX_PLIES` whole numbers (None when not given)."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) > MAX_PLIES or not all(type(ply) is int for ply in value):
+        raise ValueError("plies must be a list of whole numbers")
+    return value
+
+
+def lessons(board: Board, plies: list[int], solver: Any, stop: StopFlag) -> Iterator[dict[str, Any]]:
+    """The puzzles of the mistakes at ``plies``, as JSON, within :data:`LESSONS_SECONDS` in all."""
+    import time
+
+    from engine.limits import Limits
+    from engine.puzzles.mistakes import from_plies
+    from engine.puzzles.puzzle import Puzzle
+
+    deadline = time.perf_counter() + LESSONS_SECONDS
+
+    def limits() -> Limits:
+        return Limits(seconds=max(0.0, deadline - time.perf_counter()), stop=stop)
+
+    for found in from_plies(board, plies, solver, limits):
+        if isinstance(found, Puzzle):
+            yield found.to_json()
 
 
 def serve(lines: IO[str], out: IO[str]) -> None:

@@ -63,9 +63,10 @@ class AnalysisProcess:
         self.idle_seconds = IDLE_SECONDS
         self._idle: threading.Timer | None = None  # ends the idle child
 
-    def start(self, job: Job[Any], work: Board) -> None:
-        """Run the service's job ``job.kind`` (analyze or review) on the board ``work``; its items go
-        into ``job``. Stops any earlier job."""
+    def start(self, job: Job[Any], work: Board | tuple[Board, dict[str, Any]]) -> None:
+        """Run the service's job ``job.kind`` (analyze, review or lessons) on the board ``work`` (or a board
+        and the request's other fields: a ``lessons`` job's plies); its items go into ``job``. Stops any
+        earlier job."""
         from engine.analysis_service import DECODERS, position_data  # here: the first frame waits for no engine
 
         with self._lock:
@@ -73,8 +74,9 @@ class AnalysisProcess:
             number = self._current = job.number
             self._jobs[number] = (job, DECODERS[job.kind])
             process = self._started_locked(job)
+        board, fields = work if isinstance(work, tuple) else (work, {})
         if process is not None:
-            request = {"id": number, "job": job.kind, "position": position_data(work)}
+            request = {**fields, "id": number, "job": job.kind, "position": position_data(board)}
             if job.kind == Kind.ANALYZE and self.solve_seconds is not None:
                 request["seconds"] = self.solve_seconds
             self._send(process, request)

@@ -50,6 +50,7 @@ class Kind(str, Enum):
     HINT = "hint"
     ANALYZE = "analyze"
     REVIEW = "review"
+    LESSONS = "lessons"
 
 
 class Job(Generic[T]):

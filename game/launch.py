@@ -70,7 +70,15 @@ def build_parser(with_agents: bool = False) -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog=typed_name("game", sys.argv[0]),
-        description="Connect Four, the desktop game. Without options it opens the menu.",
+        description=(
+            "Connect Four, the desktop game. Without options it opens the menu:\n"
+            "  Play and Quick game, and\n"
+            "  Puzzles: positions with one winning or saving move, proven by the solver, in\n"
+            "    five bands on five boards; each mistake of yours in a reviewed game becomes\n"
+            "    one of My puzzles; your puzzle rating is kept beside your records.\n"
+            "The opening explorer (E in a game, its review or a puzzle) shows every\n"
+            "column's exact value; play a column to walk the tree."
+        ),
         epilog=epilog,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

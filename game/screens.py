@@ -105,6 +105,24 @@ def _records() -> type[Scene]:
     return RecordsScene
 
 
+def _puzzles() -> type[Scene]:
+    from game.scenes.puzzles import PuzzlesScene
+
+    return PuzzlesScene
+
+
+def _puzzle() -> type[Scene]:
+    from game.scenes.puzzle import PuzzleScene
+
+    return PuzzleScene
+
+
+def _explorer() -> type[Scene]:
+    from game.scenes.explorer import ExplorerScene
+
+    return ExplorerScene
+
+
 def _confirm() -> type[Scene]:
     from game.scenes.confirm import Confirm
 
@@ -131,6 +149,9 @@ SCREENS = (
     Screen("help", _help, menu="How to play"),
     Screen("settings", _settings, menu="Settings"),
     Screen("records", _records, menu="Records"),
+    Screen("puzzles", _puzzles, menu="Puzzles"),
+    Screen("puzzle", _puzzle),
+    Screen("explorer", _explorer),
     Screen(
         "saved_games",
         _saved_games,

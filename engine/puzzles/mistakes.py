@@ -11,7 +11,7 @@ best of them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from engine.board import Board
 from engine.limits import Limits
@@ -69,23 +69,38 @@ def lesson(board: Board, solver: Solver, limits: Limits | None = None) -> Puzzle
     )
 
 
-def from_review(
-    board: Board, reviews: Iterable[MoveReview], solver: Solver, limits: Limits | None = None
-) -> tuple[list[Puzzle], int]:
-    """The puzzles of the mistakes and blunders of ``board``'s game (its reviews), once per position,
-    in the order played, and how many positions were not solved within ``limits``."""
+def from_plies(
+    board: Board, plies: Iterable[int], solver: Solver, limits: Callable[[], Limits] | None = None
+) -> Iterator[Puzzle | Unsolved]:
+    """The puzzle of the position before each of ``plies`` (1-based moves of ``board``'s game, in the order
+    given; each position once; none where it has nothing to keep), each solved within ``limits()``."""
     positions = [board.root()]
     for col in board.history:
         positions.append(positions[-1].copy())
         positions[-1].play(col)
-    puzzles: dict[str, Puzzle] = {}
-    unsolved = 0
-    for item in sorted(reviews, key=lambda review: review.ply):
-        if item.label not in LABELS or not 0 < item.ply <= len(board.history):
+    seen: set[str] = set()
+    for ply in plies:
+        if not 0 < ply <= len(board.history):
             continue
-        found = lesson(positions[item.ply - 1], solver, limits)
-        if isinstance(found, Unsolved):
-            unsolved += 1
-        elif found is not None:
-            puzzles.setdefault(found.id, found)
-    return list(puzzles.values()), unsolved
+        found = lesson(positions[ply - 1], solver, limits() if limits is not None else None)
+        if isinstance(found, Puzzle) and found.id in seen:
+            continue
+        if found is not None:
+            if isinstance(found, Puzzle):
+                seen.add(found.id)
+            yield found
+
+
+def mistake_plies(reviews: Iterable[MoveReview]) -> list[int]:
+    """The plies of the mistakes and blunders among ``reviews``, in the order played."""
+    return sorted(item.ply for item in reviews if item.label in LABELS)
+
+
+def from_review(
+    board: Board, reviews: Iterable[MoveReview], solver: Solver, limits: Limits | None = None
+) -> tuple[list[Puzzle], int]:
+    """The puzzles of the mistakes and blunders of ``board``'s game (its reviews), once per position,
+    in the order played, and how many positions were not solved within ``limits`` (each analysis)."""
+    found = list(from_plies(board, mistake_plies(reviews), solver, None if limits is None else lambda: limits))
+    puzzles = [item for item in found if isinstance(item, Puzzle)]
+    return puzzles, len(found) - len(puzzles)

@@ -89,9 +89,12 @@ def loads(text: str, name: str = "the puzzle file") -> PuzzleSet:
         raise PuzzleError(f"{name} is not a puzzle file")
     if header.get("version") != VERSION:
         raise PuzzleError(f"{name}: puzzle file version {str(header.get('version'))[:20]} is not known")
-    numbers = {key: header.get(key) for key in ("seed", "games", "per_band", "count")}
-    if any(type(value) is not int or value < 0 for value in numbers.values()):
-        raise PuzzleError(f"{name} is damaged: its header's numbers are not whole numbers")
+    numbers: dict[str, int] = {}
+    for key in ("seed", "games", "per_band", "count"):
+        value = header.get(key)
+        if type(value) is not int or value < 0:
+            raise PuzzleError(f"{name} is damaged: its header's numbers are not whole numbers")
+        numbers[key] = value
     boards = header.get("boards")
     if not isinstance(boards, list) or not all(isinstance(b, str) and len(b) <= 10 for b in boards):
         raise PuzzleError(f"{name} is damaged: its header's boards are not a list of names")

@@ -288,10 +288,7 @@ class Book:
             if board.is_winning_move(col):
                 return self.geometry.win_score(board.ply + 1)
             board.play(col)
-            if board.is_over:  # a full board (a win was taken above)
-                child = 0
-            else:
-                child = self.score(board)
+            child = 0 if board.is_over else self.score(board)  # (over: a full board, a win was taken above)
             board.undo()
             if child is None:
                 return None

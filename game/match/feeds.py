@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.jobs import Kind, Lane, Runner
+from game.lessons import Lessons
 from game.panels.analysis import AnalysisPanel
 from game.panels.thinking import ThinkingPanel
 
@@ -27,6 +28,7 @@ class Feeds:
         self.analysis = AnalysisPanel(analysis_process)
         self.thinking = ThinkingPanel()
         self.review: Lane[MoveReview] = Lane(analysis_process)
+        self.lessons = Lessons(analysis_process)  # the people's mistakes as puzzles, once reviewed
 
     def follow(self, turns: TurnController, analyzing: bool) -> tuple[bool, bool]:
         """Follow the position with the analysis (if ``analyzing``) and the thinking computer's search with
@@ -40,6 +42,7 @@ class Feeds:
         self.review.keep(tuple(board.history), board, kind=Kind.REVIEW)
 
     def stop(self) -> None:
-        """The match closes: the analysis and the review stop."""
+        """The match closes: the analysis, the review and its lessons stop."""
         self.analysis.stop()
         self.review.cancel()
+        self.lessons.stop()

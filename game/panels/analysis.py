@@ -181,7 +181,7 @@ def caption(job: Job[PositionAnalysis], latest: PositionAnalysis | None) -> str:
     if latest is None:
         return "Analysis: starting…"
     if latest.finished:
-        return f"Analysis: exact ({latest.seconds:.1f} s)"
+        return f"Analysis: exact ({latest.seconds:.1f} s) · E explores"
     if latest.stage == "unsolved":  # the solve stage's time ran out: the estimates stay
         known = "estimates only" if not latest.exact_count else f"{latest.exact_count} of {latest.playable} exact"
         return f"Not solved in time: {known}"  # (its seconds would count a first start's kernel loading too)

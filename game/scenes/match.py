@@ -194,7 +194,11 @@ class MatchScene(Scene):
         """Open the review of the finished game, at its end or just after move number ``moves``."""
         if self.turns.model.board.is_over:
             self.feeds.start_review(self.turns.model.board)
-            self.app.open("review", self.turns.model, self.feeds.review, moves)
+            self.app.open("review", self.turns.model, self.feeds.review, moves, lessons=self.feeds.lessons)
+
+    def explore(self) -> None:
+        """E: the opening explorer at the position on the board."""
+        self.app.open("explorer", self.turns.model.board)
 
     def show_result(self) -> None:
         self.turns.result_shown = True
@@ -212,6 +216,7 @@ class MatchScene(Scene):
     # -- the frame ---------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.turns.update(dt)
+        self.feeds.lessons.follow(self.feeds.review, self.turns.model, self.app.settings_path, self.app.notify)
         analysis, thinking = self.feeds.follow(self.turns, self.show_analysis)
         if analysis:
             strip = self.feeds.analysis

@@ -6,7 +6,11 @@ backwards; this screen shows what is known so far: the board after the
 selected move, with the better move's column marked by an arrow where the
 move was not best, the move's label and values, a summary per player and
 the evaluation graph of the whole game. ← → step, Home and End jump, a
-click on the graph picks a move, Esc goes back to the match.
+click on the graph picks a move, E opens the opening explorer at the
+position shown (the one before the last move when the game is over there),
+Esc goes back to the match. Once the review is done, the people's mistakes
+become puzzles (:mod:`game.lessons`), whichever of the match or this screen
+is open.
 """
 
 from __future__ import annotations
@@ -17,9 +21,10 @@ from engine.board import Board, Side
 from engine.outcome import outcome
 from engine.review import MoveReview, summary, summary_text
 from game.animation import Animations
-from game.bindings import BACK, Binding, Bindings
+from game.bindings import BACK, PLAYING, Binding, Bindings
 from game.board_view import BoardView, Marks
 from game.jobs import Lane
+from game.lessons import Lessons
 from game.match_model import MatchModel
 from game.model import Colour
 from game.panels.eval_graph import draw_graph, height_of, index_at
@@ -46,12 +51,20 @@ class ReviewScene(Scene):
         Binding("right", "next", repeat=True),
         Binding("home", "first"),
         Binding("end", "last"),
+        Binding("e", "explore", "E", "the opening explorer at the position shown", PLAYING),
         BACK,
     )
 
-    def __init__(self, app: Host, model: MatchModel, review: Lane[MoveReview], moves: int | None = None) -> None:
+    def __init__(
+        self,
+        app: Host,
+        model: MatchModel,
+        review: Lane[MoveReview],
+        moves: int | None = None,
+        lessons: Lessons | None = None,
+    ) -> None:
         super().__init__(app)
-        self.model, self.review = model, review
+        self.model, self.review, self.lessons = model, review, lessons
         self.root = self.model.board.root()  # the empty board, or the grid the game began at
         self.history = list(self.model.board.history)
         self.selected = len(self.history)  # moves shown on the board: the final position first
@@ -59,8 +72,10 @@ class ReviewScene(Scene):
         self._still = Animations()  # nothing falls here: every disc is drawn where it lies
         self.prev_button = Button("◀ Previous", self.previous)
         self.next_button = Button("Next ▶", self.next)
+        self.explore_button = Button("Explore (E)", self.explore)
         self.back_button = Button(f"Back ({BACK.label})", self.dismiss)
-        self.form = Form(app.theme, [self.prev_button, self.next_button, self.back_button])
+        self.buttons = [self.prev_button, self.next_button, self.explore_button, self.back_button]
+        self.form = Form(app.theme, self.buttons)
         self.graph = pygame.Rect(0, 0, 0, 0)
         self.side = pygame.Rect(0, 0, 0, 0)
         self._board = self._board_at(self.selected)
@@ -122,6 +137,11 @@ class ReviewScene(Scene):
     def last(self) -> None:
         self.go(len(self.history))
 
+    def explore(self) -> None:
+        """The explorer at the position shown (the one before the last move, where the game is over)."""
+        board = self._board if not self._board.is_over else self._board_at(max(0, self.selected - 1))
+        self.app.open("explorer", board)
+
     def _board_at(self, moves: int) -> Board:
         board = self.root.copy()
         for col in self.history[:moves]:
@@ -137,6 +157,8 @@ class ReviewScene(Scene):
                 self.go(moves)
 
     def update(self, dt: float) -> None:
+        if self.lessons is not None:
+            self.lessons.follow(self.review, self.model, self.app.settings_path, self.app.notify)
         known = len(self.reviews)
         if known != self._known:
             self._known = known
@@ -154,9 +176,10 @@ class ReviewScene(Scene):
         board_width = width * 58 // 100
         self.view.layout(pygame.Rect(px(20), top, board_width - px(20), self.graph.top - px(8) - top))
         self.side = pygame.Rect(board_width + px(10), top + px(10), width - board_width - px(30), self.graph.top - top)
-        button_width, gap = min(px(170), (width - px(80)) // 3), px(12)
-        x = (width - 3 * button_width - 2 * gap) // 2
-        for button in (self.prev_button, self.next_button, self.back_button):
+        count = len(self.buttons)
+        button_width, gap = min(px(170), (width - px(80)) // count), px(12)
+        x = (width - count * button_width - (count - 1) * gap) // 2
+        for button in self.buttons:
             button.rect = pygame.Rect(x, height - px(62), button_width, px(46))
             x += button_width + gap
 
