@@ -44,7 +44,11 @@ and without judging their leaf flag (stored clear: a later build that
 meets one on the tree follows it, which costs time, never truth). The
 solver answers a position whose every child is in the book by one ply of
 look-ahead, so the book then answers every position of ``every_ply - 1``
-and ``every_ply`` stones at once. A ply at which a book holds every
+and ``every_ply`` stones at once. Where the book already holds every
+position of ``every_ply + 1`` stones, a position of ``every_ply`` is not
+solved but *derived*: its score is the best of its children's (one ply of
+negamax over exact scores is exact), so a ply below a whole one costs
+nothing (7x6: plies 0 to 4 from the whole ply 5, ply 6 from ply 7). A ply at which a book holds every
 position is kept by every later build (:func:`complete_plies`), so a
 deepening without the option neither drops nor forgets it.
 
@@ -154,7 +158,9 @@ class BookBuilder:
             keys = sorted(on_tree) + [key for key in layers.get(ply, []) if key not in on_tree]
             if not keys:
                 continue
-            tasks = [self._task(key, judged=key in on_tree) for key in keys if self._wanted(key, key in on_tree)]
+            wanted = [key for key in keys if self._wanted(key, key in on_tree)]
+            derived = self._derive([key for key in wanted if key not in on_tree], ply)
+            tasks = [self._task(key, judged=key in on_tree) for key in wanted if key not in derived]
             earlier = set(Checkpoint(self.resume).rows) if tasks and self.resume is not None else set()
             rows = (
                 run_tasks(tasks, executor=executor, checkpoint=self.resume, desc=f"ply {ply:2d}", progress=progress)
@@ -180,14 +186,41 @@ class BookBuilder:
             if self.log is not None:
                 seconds = sum(row["seconds"] for row in rows)
                 self.log(
-                    f"ply {ply:2d}: {len(keys):,} positions, {len(rows):,} new ({sum(r['solved'] for r in rows):,} "
-                    f"solved in full), {followed:,} followed; {seconds:,.1f} s of processor time in the tasks"
+                    f"ply {ply:2d}: {len(keys):,} positions, {len(rows) + len(derived):,} new "
+                    f"({sum(r['solved'] for r in rows):,} solved in full, {len(derived):,} from the ply above), "
+                    f"{followed:,} followed; {seconds:,.1f} s of processor time in the tasks"
                 )
         for key in kept - visited:  # no longer on the agent's tree (an earlier, different rule)
             del self.entries[key]
         book = self.save()
         self._forget_resume()
         return book
+
+    def _derive(self, keys: list[int], ply: int) -> set[int]:
+        """Store the positions ``keys`` (off the tree, of ``ply`` stones) without a search where the book holds
+        every position of ``ply + 1`` stones: a score is then the best of the children's (negamax, one ply).
+        The keys stored so."""
+        if not keys or ply + 1 not in complete_plies(self.entries, self.geometry):
+            return set()
+        for key in keys:
+            self.entries[key] = pack(key, self._best_child(board_of_key(key, self.geometry)), None, False)
+        return set(keys)
+
+    def _best_child(self, board: Board) -> int:
+        """The exact score of ``board`` from its children's stored scores (every one is stored)."""
+        best = None
+        for col in board.legal_columns():
+            if board.is_winning_move(col):
+                return self.geometry.win_score(board.ply + 1)
+            board.play(col)
+            if board.is_over:  # a full board (a win was taken above)
+                child = 0
+            else:
+                child = unpack(self.entries[book_key(board)[0]], self.geometry, False).score
+            board.undo()
+            best = -child if best is None else max(best, -child)
+        assert best is not None  # (a position of the book is not over: it has a legal column)
+        return best
 
     def _roots(self) -> dict[int, set[int]]:
         empty = Board(self.geometry)

@@ -132,16 +132,16 @@ def test_the_shipped_book_agrees_with_itself() -> None:
 
 
 @shipped
-def test_the_shipped_book_holds_every_position_of_5_stones_and_agrees_with_its_tree() -> None:
-    """Every position of 5 stones is stored, and the tree's positions of 4 stones (solved on their own
-    when the tree was built) have the best of their children's scores in it."""
+def test_the_shipped_book_holds_every_position_of_2_to_5_stones_and_each_agrees_with_its_children() -> None:
+    """Every position of 2 to 5 stones is stored; each of up to 4 stones has the best of its children's
+    scores (the tree's were solved on their own when it was built, the others derived from ply 5)."""
     book = load_default(Geometry())
     assert book is not None
     keys = {int(word) >> DATA_BITS for word in book.entries}
-    assert 5 in complete_plies(keys, Geometry())
-    fours = [(board, entry) for board, entry in book.positions() if board.ply == 4]
-    assert len(fours) >= 20
-    for board, entry in fours:
+    assert {2, 3, 4, 5} <= complete_plies(keys, Geometry())
+    early = [(board, entry) for board, entry in book.positions() if board.ply <= 4]
+    assert len(early) >= 1 + 4 + 25 + 121 + 568
+    for board, entry in early:
         scores = []
         for col in board.legal_columns():
             if board.is_winning_move(col):
@@ -153,6 +153,18 @@ def test_the_shipped_book_holds_every_position_of_5_stones_and_agrees_with_its_t
             assert known is not None, board
             scores.append(-known)
         assert max(scores) == entry.score, board
+
+
+@shipped
+def test_a_sample_of_the_derived_positions_solves_to_its_stored_score() -> None:
+    """Plies 2 to 4 were derived from ply 5 without a search: a few of them, solved afresh without the book."""
+    book = load_default(Geometry())
+    assert book is not None
+    derived = [(board, entry) for board, entry in book.positions() if 3 <= board.ply <= 4 and entry.column is None]
+    solver = Solver(Geometry(), 64)
+    for board, entry in random.Random(4).sample(derived, 3):
+        solver.reset()
+        assert solver.solve(board).score == Score.pons(entry.score), board
 
 
 @shipped

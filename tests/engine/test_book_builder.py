@@ -316,3 +316,21 @@ def test_verify_checks_a_layer_by_its_scores(cli, layered, tmp_path) -> None:
     status, out, _ = cli([*args, "--output", str(path)])
     assert status == 1
     assert "1 of" in out and "are wrong" in out
+
+
+def test_a_ply_below_a_whole_one_is_derived_without_a_search_and_is_exact(layered, tmp_path, capsys) -> None:
+    from engine.cli import main
+
+    path = _copy(layered, tmp_path)
+    before = {int(word) for word in Book.load(path).entries}
+    assert main(["book", *BOARD, "--jobs", "1", "--quiet", "--every-ply", str(LAYER - 1), "--output", str(path)]) == 0
+    assert "0 solved in this run" in capsys.readouterr().out
+    book = Book.load(path)
+    added = [int(word) for word in book.entries if int(word) not in before]
+    assert added and LAYER - 1 in complete_plies({word >> DATA_BITS for word in book.entries}, GEOMETRY)
+    solver = Solver(GEOMETRY, 8)
+    for word in added:
+        board = board_of_key(word >> DATA_BITS, GEOMETRY)
+        assert board.ply == LAYER - 1
+        solver.reset()
+        assert solver.solve(board).score.value == unpack(word, GEOMETRY, False).score, board
