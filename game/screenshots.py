@@ -6,9 +6,10 @@ the same moment on every run: the menu, the mode select, a custom agent
 being configured, the board set-up, a spectator game while a computer
 thinks, a won game with its line highlighted, the result panel, the
 settings screen, the shortcuts card, the records against each opponent,
-the saved games, and the won game again in high contrast with disc shapes. It uses a throwaway settings file, never the
-player's own. Works without a display (``SDL_VIDEODRIVER=dummy``) as well as
-on screen.
+the saved games, the puzzles and the opening explorer
+(:mod:`game.screenshots_trainer`), and the won game again in high contrast
+with disc shapes. It uses a throwaway settings file, never the player's own.
+Works without a display (``SDL_VIDEODRIVER=dummy``) as well as on screen.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import pygame
 from game.app import App
 from game.model import Colour, Look, Mode
 from game.players import MatchConfig, player_for
+from game.screenshots_trainer import shoot_trainer
 
 SIZE = (880, 620)
 #: A hotseat game that red wins on a diagonal with its last move.
@@ -172,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
         director.shoot("shortcuts")
         shoot_records(director)  # (before the saved games: their deletion's message would show on it)
         shoot_saved_games(director, Path(folder) / "games", [(hotseat, WINNING_GAME), (spectator, "4453")])
+        shoot_trainer(director)  # the puzzles and the opening explorer
         director.back_to_menu()
         app.settings.look, app.settings.colour_blind = Look.HIGH_CONTRAST, True
         app.settings_changed()

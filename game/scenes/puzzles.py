@@ -117,9 +117,9 @@ class PuzzlesScene(FormScene):
         if puzzle is None:
             self.app.notify("Every puzzle here is solved: choose another band or board.")
             return
-        self.app.open("puzzle", puzzle, self.progress, self._after, callback=self._closed)
+        self.app.open("puzzle", puzzle, self.progress, self.following, callback=self._closed)
 
-    def _after(self, puzzle: Puzzle) -> Puzzle | None:
+    def following(self, puzzle: Puzzle) -> Puzzle | None:
         """The puzzle after ``puzzle`` (the puzzle screen's Next)."""
         return self.pick(puzzle.id)
 

@@ -224,3 +224,25 @@ def test_the_shipped_set_is_large_varied_small_and_a_sample_checks() -> None:
 def test_every_shipped_puzzle_checks(cli) -> None:
     status, out, _ = cli(["puzzles", "build", "--verify", "--quiet"])
     assert status == 0, out
+
+
+@pytest.mark.skipif(not SHIPPED.exists(), reason="the shipped set is built by `python -m engine puzzles build`")
+def test_the_docs_figures_of_the_set_are_the_files() -> None:
+    """docs/puzzles.md's table, counts and size, re-derived from the shipped file."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "puzzles.md").read_text(encoding="utf-8")
+    puzzle_set = store.load(SHIPPED)
+    puzzles = puzzle_set.puzzles
+    for name, row in counts(puzzles).items():
+        cols, rows, _ = name.split("x")
+        cells = " | ".join(str(count) for count in row)
+        assert f"| {cols}x{rows} | {cells} | {sum(row)} |" in text
+    motif = {
+        m: sum(m in p.motifs for p in puzzles) for m in ("forced-block", "double-threat", "odd-threat", "claimeven")
+    }
+    kinds = {kind: sum(p.kind == kind for p in puzzles) for kind in ("win", "save")}
+    assert f"{len(puzzles):,} puzzles ({kinds['win']:,} wins, {kinds['save']:,} saves" in text
+    assert f"{motif['forced-block']} forced blocks, {motif['double-threat']} double threats" in text
+    assert f"{motif['odd-threat']} odd\nthreats, {motif['claimeven']} claimeven" in text
+    assert f"({SHIPPED.stat().st_size:,} bytes)" in text
+    assert (puzzle_set.seed, puzzle_set.games, puzzle_set.per_band) == (46, 400, 60)
+    assert "--seed 46 --games 400 --per-band 60" in text
