@@ -80,7 +80,7 @@ def test_jobs_are_answered_and_a_new_one_stops_the_one_under_way():
     items = [DECODERS["analyze"](m["item"]) for m in messages if m["id"] == 2 and "item" in m]
     assert items[-1].finished and all(value is None or value.is_exact for value in items[-1].values)
 
-    pipe.send(job(3, "analyze", "1"))  # replies to 1 are mostly not in the book: long solving
+    pipe.send(job(3, "analyze", "123456"))  # replies to 6 stones are not in the book: seconds of solving
     out.wait_for(lambda got: any(m["id"] == 3 and m.get("item", {}).get("stage") == "solve" for m in got))
     pipe.send(job(4, "review", "12121232"))
     # the review's second pass may go on for minutes on the early moves: the blunder is known before
@@ -112,6 +112,31 @@ def test_a_bounded_analysis_ends_by_itself_and_says_unsolved():
     items = [DECODERS["analyze"](m["item"]) for m in messages if "item" in m]
     assert items[-1].stage == "unsolved" and items[-1].exact_count < items[-1].playable
     assert any(item.stage == "solve" for item in items)
+    pipe.writer.close()
+    thread.join(10)
+    assert not thread.is_alive()
+
+
+def test_a_lessons_job_sends_the_puzzles_of_the_mistakes_it_is_given():
+    """The plies of a game's mistakes in, checked puzzles out (a bad list of plies is one error line)."""
+    from engine.puzzles.mistakes import lesson
+    from engine.solver.solver import Solver
+
+    geometry = Geometry(6, 5)
+    board = Board.from_moves("3344556", geometry)  # the 4th move gives a draw away
+    pipe, out = Pipe(), Output()
+    thread = threading.Thread(target=serve, args=(pipe.reader, out), daemon=True)
+    thread.start()
+    pipe.send({"id": 9, "job": "review", "position": position_data(board)})  # as in the game: the review first
+    out.wait_for(lambda got: any(m["id"] == 9 and "end" in m for m in got), timeout=120)
+    pipe.send({"id": 1, "job": "lessons", "position": position_data(board), "plies": [4, 4]})
+    messages = out.wait_for(lambda got: any(m["id"] == 1 and "end" in m for m in got), timeout=120)
+    puzzles = [DECODERS["lessons"](m["item"]) for m in messages if m["id"] == 1 and "item" in m]
+    solver = Solver(geometry, 16)
+    assert puzzles == [lesson(Board.from_moves("334", geometry), solver)]  # once, though asked twice
+    pipe.send({"id": 2, "job": "lessons", "position": position_data(board), "plies": "all"})
+    messages = out.wait_for(lambda got: any(m["id"] == 2 for m in got))
+    assert next(m for m in messages if m["id"] == 2)["error"].startswith("ValueError: plies")
     pipe.writer.close()
     thread.join(10)
     assert not thread.is_alive()
