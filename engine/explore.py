@@ -106,13 +106,11 @@ class Explorer:
         if board.is_over:
             raise IllegalMoveError("the game is over: there is no move to explore")
         board = board.copy()
-        scores = self._book_scores(board)
-        if scores is None:
-            analysis = self.solver.analyze(board, limits=limits or Limits())
-            scores = [None if score is None else int(score.value) for score in analysis.scores]
-            if not analysis.finished:
-                columns = tuple(ColumnValue(col, None, not board.is_legal(col)) for col in range(self.geometry.cols))
-                return Exploration(board, columns, (), False)
+        analysis = self.solver.analyze(board, limits=limits or Limits())  # (the book first: at once)
+        scores = [None if score is None else int(score.value) for score in analysis.scores]
+        if not analysis.finished:
+            columns = tuple(ColumnValue(col, None, not board.is_legal(col)) for col in range(self.geometry.cols))
+            return Exploration(board, columns, (), False)
         columns = tuple(ColumnValue(col, score, not board.is_legal(col)) for col, score in enumerate(scores))
         return Exploration(board, columns, tuple(self._line(board, scores, limits)), True)
 
@@ -128,30 +126,9 @@ class Explorer:
             board.play(line[-1])
             if board.is_over:
                 break
-            found = self._book_scores(board) or self._quick.analyze(board)
+            found = self.solver.book_analysis(board) or self._quick.analyze(board)
             if found is None and self.line_nodes:
                 best = self.solver.compiled.best_move(board, limits=Limits(nodes=self.line_nodes, stop=stop))
                 if best.column is not None:
                     found = [1 if col == best.column else None for col in range(self.geometry.cols)]
         return line
-
-    def _book_scores(self, board: Board) -> list[int | None] | None:
-        """Every column's score from the book (None for a full column), or None if the book misses one."""
-        book = self.solver.book
-        if book is None or board.ply >= book.deepest_ply + 1:
-            return None
-        scores: list[int | None] = []
-        for col in range(self.geometry.cols):
-            if not board.is_legal(col):
-                scores.append(None)
-                continue
-            if board.is_winning_move(col):
-                scores.append(self.geometry.win_score(board.ply + 1))
-                continue
-            board.play(col)
-            child = 0 if board.is_over else book.value(board)
-            board.undo()
-            if child is None:
-                return None
-            scores.append(-child)
-        return scores

@@ -16,8 +16,10 @@ solvers in turn and says nothing of which one answered:
    on from the table the ahead-of-time search filled and answers that
    position and every one after it.
 
-A call with :class:`~engine.limits.Limits` (nodes, seconds, a stop flag) goes
-to the compiled solver at once: only it counts nodes for the caller, keeps a
+A position the plain-Python solver cannot finish is looked up in the opening
+book next (a stored one, or one whose every reply is stored), which answers it
+without a search and without numba. A call with :class:`~engine.limits.Limits` (nodes, seconds, a
+stop flag) otherwise goes to the compiled solver at once: only it counts nodes for the caller, keeps a
 clock and stops within 50 ms. Every answer is a
 :class:`~engine.solver.results.Solution` or
 :class:`~engine.solver.results.Analysis`, whichever solver gave it. The
@@ -88,15 +90,18 @@ class AutoSolver:
         :meth:`Board.from_moves <engine.board.Board.from_moves>` does.
         """
         limits = limits or Limits()
-        if limits == Limits():
-            started = time.perf_counter()
-            quick_board = position if isinstance(position, Board) else self._board_or_none(position)
-            if quick_board is not None and not quick_board.is_over and quick_board.geometry == self.geometry:
-                board = quick_board
+        started = time.perf_counter()
+        quick_board = position if isinstance(position, Board) else self._board_or_none(position)
+        if limits == Limits() and quick_board is not None:
+            board = quick_board
+            if not board.is_over and board.geometry == self.geometry:
                 score = self._quick_answer(board, lambda quick: quick.solve(board, weak=weak))
                 if score is not None:
                     typed = Score.sign(score) if weak else Score.pons(score)
                     return Solution(typed, self._quick_nodes(), time.perf_counter() - started)
+        known = None if quick_board is None else self._book_value(quick_board)
+        if known is not None:  # the opening book's answer: exact, at once, whatever the limits
+            return Solution(Score.sign(known) if weak else Score.pons(known), 0, time.perf_counter() - started)
         if isinstance(position, str) and limits.stop is None:
             return self.compiled.solve_moves(position, weak=weak, nodes=limits.node_budget, seconds=limits.seconds)
         board = position if isinstance(position, Board) else Board.from_moves(position, self.geometry)
@@ -106,13 +111,51 @@ class AutoSolver:
         """The exact score of playing each column (None: full); ``finished=False`` past the limits."""
         limits = limits or Limits()
         board = position if isinstance(position, Board) else Board.from_moves(position, self.geometry)
+        started = time.perf_counter()
         if limits == Limits() and not board.is_over and board.geometry == self.geometry:
-            started = time.perf_counter()
             scores = self._quick_answer(board, lambda quick: quick.analyze(board))
             if scores is not None:
                 typed = tuple(None if score is None else Score.pons(score) for score in scores)
                 return Analysis(typed, True, self._quick_nodes(), time.perf_counter() - started)
+        known = self.book_analysis(board)
+        if known is not None:  # every column from the opening book: exact, at once, whatever the limits
+            typed = tuple(None if score is None else Score.pons(score) for score in known)
+            return Analysis(typed, True, 0, time.perf_counter() - started)
         return self.compiled.analyze(board, nodes=limits.node_budget, seconds=limits.seconds, stop=limits.stop)
+
+    def book_analysis(self, board: Board) -> list[int | None] | None:
+        """Every column's exact score (None: full) from the opening book alone, or None where it misses one.
+
+        A column is answered by a win at once, a full board, or the book's value
+        of the position after it (:meth:`Book.value <engine.solver.book.Book.value>`:
+        stored, or every reply stored): no search, and neither numba nor a table.
+        """
+        if board.is_over or board.geometry != self.geometry or self.book is None:
+            return None
+        if board.ply > self.book.deepest_ply:
+            return None
+        scores: list[int | None] = []
+        for col in range(self.geometry.cols):
+            if not board.is_legal(col):
+                scores.append(None)
+            elif board.is_winning_move(col):
+                scores.append(self.geometry.win_score(board.ply + 1))
+            else:
+                board.play(col)
+                child = 0 if board.is_over else self.book.value(board)
+                board.undo()
+                if child is None:
+                    return None
+                scores.append(-child)
+        return scores
+
+    def _book_value(self, board: Board) -> int | None:
+        """The book's exact score of ``board`` (a game not over, of this geometry), or None."""
+        if board.is_over or board.geometry != self.geometry or self.book is None:
+            return None
+        if board.ply > self.book.deepest_ply:
+            return None
+        return self.book.value(board)
 
     @cached_property
     def book(self) -> Book | None:
