@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.bindings import PLAYING, SHARING, TWO_COMPUTERS, Binding, Bindings, find
+from game.bindings import EXPLORE, PLAYING, SHARING, TWO_COMPUTERS, Binding, Bindings, find
 from game.match.spectating import SERIES_GAMES
 from game.match.turns import TurnController
 from game.model import Mode
@@ -77,7 +77,7 @@ BINDINGS = Bindings(
     Binding("r", "turns.rematch", "R", "rematch, when a game is over", PLAYING, when="controls.over"),
     Binding(DROP, "show_result", "Enter", "the result again, when a game is over", PLAYING, when="controls.landed"),
     Binding("a", "toggle_analysis", "A", "every column's value (analysis)", PLAYING),
-    Binding("e", "explore", "E", "the opening explorer at this position", PLAYING),
+    EXPLORE,
     Binding("v", "show_review", "V", "review the game, once over", PLAYING, when="controls.over"),
     Binding("ctrl+s", "save_game", "Ctrl+S", "save the game", SHARING),
     Binding("ctrl+c", "copy_position", "Ctrl+C", "copy the position as a move string", SHARING, rank=1),

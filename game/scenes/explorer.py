@@ -36,15 +36,14 @@ if TYPE_CHECKING:
 CHIP_TEXT = (12, 20, 36)
 DROP = "return kp_enter space down"
 DIGITS = " ".join(f"{n} kp{n}" for n in range(1, 10))
+#: (The arrows, Enter and the digits play as in a game: the card lists them once, with the match's keys.)
 BINDINGS = Bindings(
-    Binding("left", "cursor_left", "← →", "choose a column", PLAYING, repeat=True),
+    Binding("left", "cursor_left", repeat=True),
     Binding("right", "cursor_right", repeat=True),
-    Binding(
-        DROP, "play_cursor", "Enter, Space, ↓", "explorer: play the column, explore on", PLAYING, footer="Enter play"
-    ),
-    Binding(DIGITS, "play_column", "1 … 9", "explorer: play that column", PLAYING, with_event=True),
-    Binding("backspace u", "take_back", "Backspace, U", "explorer: one move back", PLAYING, footer="Backspace back"),
-    Binding("home", "to_start", "Home", "explorer: back to where it was opened", PLAYING, footer="Home start"),
+    Binding(DROP, "play_cursor", footer="Enter play"),
+    Binding(DIGITS, "play_column", with_event=True),
+    Binding("backspace u", "take_back", "Backspace, U", "explorer: a move back", PLAYING, footer="Backspace back"),
+    Binding("home", "to_start", "Home", "explorer: back where it opened", PLAYING, footer="Home start"),
     BACK,
 )
 

@@ -12,13 +12,14 @@ Puzzles screen's choice, E opens the explorer at the position on the board.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
 
 from engine.board import Side
 from game.animation import Animations
-from game.bindings import BACK, PLAYING, Binding, Bindings
+from game.bindings import BACK, EXPLORE, PLAYING, Binding, Bindings
 from game.board_view import BoardView, Marks
 from game.jobs import Lane
 from game.model import Colour
@@ -36,15 +37,16 @@ DROP = "return kp_enter space down"
 DIGITS = " ".join(f"{n} kp{n}" for n in range(1, 10))
 #: Seconds before the program's defence lands, so that the player sees their own move first.
 REPLY_PAUSE = 0.6
+#: (The arrows, Enter and the digits play as in a game: the card lists them once, with the match's keys.)
 BINDINGS = Bindings(
-    Binding("left", "cursor_left", "← →", "choose a column", PLAYING, repeat=True),
+    Binding("left", "cursor_left", repeat=True),
     Binding("right", "cursor_right", repeat=True),
-    Binding(DROP, "drop_at_cursor", "Enter, Space, ↓", "drop the disc there", PLAYING, footer="Enter drop"),
-    Binding(DIGITS, "drop_in_column", "1 … 9", "drop straight into that column", PLAYING, with_event=True),
-    Binding("h", "hint", "H", "a puzzle's hint: what to look for, then the column", PLAYING, footer="H hint"),
-    Binding("r", "start_over", "R", "a puzzle from its start again", PLAYING, footer="R start over"),
-    Binding("n", "next_puzzle", "N", "the next puzzle", PLAYING, footer="N next"),
-    Binding("e", "explore", "E", "explore the position (every column's value)", PLAYING, footer="E explore"),
+    Binding(DROP, "drop_at_cursor", footer="Enter drop"),
+    Binding(DIGITS, "drop_in_column", with_event=True),
+    Binding("h", "hint", "H", "in a puzzle: a hint (what to look for, then the column)", PLAYING, footer="H hint"),
+    Binding("r", "start_over", "R", "in a puzzle: start it over", PLAYING, footer="R start over"),
+    Binding("n", "next_puzzle", "N", "in a puzzle: the next one", PLAYING, footer="N next"),
+    replace(EXPLORE, footer="E explore"),
     BACK,
 )
 

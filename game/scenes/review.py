@@ -21,7 +21,7 @@ from engine.board import Board, Side
 from engine.outcome import outcome
 from engine.review import MoveReview, summary, summary_text
 from game.animation import Animations
-from game.bindings import BACK, PLAYING, Binding, Bindings
+from game.bindings import BACK, EXPLORE, Binding, Bindings
 from game.board_view import BoardView, Marks
 from game.jobs import Lane
 from game.lessons import Lessons
@@ -51,7 +51,7 @@ class ReviewScene(Scene):
         Binding("right", "next", repeat=True),
         Binding("home", "first"),
         Binding("end", "last"),
-        Binding("e", "explore", "E", "the opening explorer at the position shown", PLAYING),
+        EXPLORE,
         BACK,
     )
 
