@@ -106,11 +106,13 @@ class Explorer:
         if board.is_over:
             raise IllegalMoveError("the game is over: there is no move to explore")
         board = board.copy()
-        analysis = self.solver.analyze(board, limits=limits or Limits())  # (the book first: at once)
-        scores = [None if score is None else int(score.value) for score in analysis.scores]
-        if not analysis.finished:
-            columns = tuple(ColumnValue(col, None, not board.is_legal(col)) for col in range(self.geometry.cols))
-            return Exploration(board, columns, (), False)
+        scores = self.solver.book_analysis(board)  # an opening: the book, before the end-game solver tries
+        if scores is None:
+            analysis = self.solver.analyze(board, limits=limits or Limits())
+            scores = [None if score is None else int(score.value) for score in analysis.scores]
+            if not analysis.finished:
+                columns = tuple(ColumnValue(col, None, not board.is_legal(col)) for col in range(self.geometry.cols))
+                return Exploration(board, columns, (), False)
         columns = tuple(ColumnValue(col, score, not board.is_legal(col)) for col, score in enumerate(scores))
         return Exploration(board, columns, tuple(self._line(board, scores, limits)), True)
 
