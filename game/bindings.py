@@ -171,7 +171,9 @@ BACK = Binding("escape", "dismiss", "Esc", "back one screen", EVERYWHERE, footer
 PASTE_GAME = Binding("ctrl+v", "start_pasted_game", footer="Ctrl+V paste a game")
 
 #: E in a game, its review and a puzzle: the opening explorer at the position shown.
-EXPLORE = Binding("e", "explore", "E", "the opening explorer at the position (a game, a review, a puzzle)", PLAYING)
+EXPLORE = Binding(
+    "e", "explore", "E", "the opening explorer here (a game, a review, a puzzle)", PLAYING, footer="E explore"
+)
 
 # The app's own keys, on every screen (the app calls its own methods; screens name them in their footers).
 FULL_SCREEN = Binding("f11", "toggle_fullscreen", "F11", "full screen or window", EVERYWHERE)

@@ -12,7 +12,6 @@ Puzzles screen's choice, E opens the explorer at the position on the board.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -46,7 +45,7 @@ BINDINGS = Bindings(
     Binding("h", "hint", "H", "in a puzzle: a hint (what to look for, then the column)", PLAYING, footer="H hint"),
     Binding("r", "start_over", "R", "in a puzzle: start it over", PLAYING, footer="R start over"),
     Binding("n", "next_puzzle", "N", "in a puzzle: the next one", PLAYING, footer="N next"),
-    replace(EXPLORE, footer="E explore"),
+    EXPLORE,
     BACK,
 )
 
