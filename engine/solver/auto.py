@@ -18,9 +18,9 @@ solvers in turn and says nothing of which one answered:
 
 A position the plain-Python solver cannot finish is looked up in the opening
 book next (a stored one, or one whose every reply is stored), which answers it
-without a search and without numba. A call with :class:`~engine.limits.Limits` (nodes, seconds, a
-stop flag) otherwise goes to the compiled solver at once: only it counts nodes for the caller, keeps a
-clock and stops within 50 ms. Every answer is a
+without a search and without numba. A call with :class:`~engine.limits.Limits`
+(nodes, seconds, a stop flag) otherwise goes to the compiled solver at once:
+only it counts nodes for the caller, keeps a clock and stops within 50 ms. Every answer is a
 :class:`~engine.solver.results.Solution` or
 :class:`~engine.solver.results.Analysis`, whichever solver gave it. The
 ``solve`` and ``analyze`` commands and the Python API use it::

@@ -48,9 +48,10 @@ and ``every_ply`` stones at once. Where the book already holds every
 position of ``every_ply + 1`` stones, a position of ``every_ply`` is not
 solved but *derived*: its score is the best of its children's (one ply of
 negamax over exact scores is exact), so a ply below a whole one costs
-nothing (7x6: plies 0 to 4 from the whole ply 5, ply 6 from ply 7). A ply at which a book holds every
-position is kept by every later build (:func:`complete_plies`), so a
-deepening without the option neither drops nor forgets it.
+nothing (7x6: plies 2 to 4 from the whole ply 5; ply 6 would come from ply
+7). A ply at which a book holds every position is kept by every later build
+(:func:`complete_plies`), so a deepening without the option neither drops nor
+forgets it.
 
 :func:`check_book` checks a book: every stored score is the exact score of
 its position and the stored column keeps it, by fresh solves without the book.
