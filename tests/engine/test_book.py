@@ -155,9 +155,11 @@ def test_the_shipped_book_holds_every_position_of_2_to_5_stones_and_each_agrees_
         assert max(scores) == entry.score, board
 
 
+@pytest.mark.slow
 @shipped
 def test_a_sample_of_the_derived_positions_solves_to_its_stored_score() -> None:
-    """Plies 2 to 4 were derived from ply 5 without a search: a few of them, solved afresh without the book."""
+    """Plies 2 to 4 were derived from ply 5 without a search: a few of them, solved afresh without the book
+    (seconds each; the default run's sample is the builder's derived ply on a small board, every one solved)."""
     book = load_default(Geometry())
     assert book is not None
     derived = [(board, entry) for board, entry in book.positions() if 3 <= board.ply <= 4 and entry.column is None]

@@ -14,12 +14,20 @@ from pathlib import Path
 import pygame
 import pytest
 
+from engine.analysis_service import lessons
 from engine.board import Board
 from engine.geometry import Geometry
 from engine.puzzles import store
 from engine.puzzles.build import build
+from engine.puzzles.mistakes import lesson
+from engine.puzzles.puzzle import from_json
+from engine.review import MoveReview, review_game
 from engine.solver.solver import Solver
+from engine.stop import StopFlag
 from game import autosave, puzzle_progress
+from game.jobs import Lane
+from game.lessons import Lessons
+from game.match_model import MatchModel
 from game.model import Colour, Mode
 from game.players import MatchConfig, player_for
 from game.puzzle_session import State
@@ -160,6 +168,56 @@ def hotseat(geometry: Geometry) -> MatchConfig:
     return MatchConfig(ann, ben, geometry)
 
 
+class InProcess:
+    """Does a ``lessons`` job at once, in this process, as the analysis process would (its JSON in, puzzles out)."""
+
+    def start(self, job, work) -> None:
+        board, options = work
+        for data in lessons(board, options["plies"], Solver(board.geometry, 16), StopFlag()):
+            job.report(from_json(data))
+        job.finish()
+
+    def cancel(self, job) -> None:
+        pass
+
+
+class Held(InProcess):
+    """A review's runner that leaves its job to the test: it reports and finishes it itself."""
+
+    def start(self, job, work) -> None:
+        pass
+
+
+def test_lessons_are_asked_once_a_review_has_finished_and_only_of_the_peoples_mistakes(settings_file):
+    """The fast sample of the next test: a finished review in, the people's mistakes kept as My puzzles."""
+    board = Board.from_moves("3344556", SMALL)  # only the 4th move (Yellow's) is a mistake: it gives a draw away
+    reviewed = list(review_game(board, Solver(SMALL, 16)))
+    assert [item.ply for item in reviewed if item.label in ("mistake", "blunder")] == [4]
+    said: list[str] = []
+    for yellow in ("perfect", None):  # Yellow the computer (its slip is nobody's lesson), then a person
+        config = MatchConfig(
+            player_for(Colour.RED, "perfect", Mode.HUMAN_VS_AI),
+            player_for(Colour.YELLOW, yellow, Mode.HOTSEAT, "Ben"),
+            SMALL,
+        )
+        model = MatchModel(config)
+        for col in board.history:
+            model.play(col)
+        reviews: Lane[MoveReview] = Lane(Held())
+        review = reviews.submit(None, key=tuple(board.history), items=tuple(reviewed))
+        lessons_of = Lessons(InProcess())
+        lessons_of.follow(reviews, model, settings_file, lambda text, **_: said.append(text))
+        assert lessons_of.added is None  # the review is not finished yet: nothing asked
+        review.finish()
+        lessons_of.follow(reviews, model, settings_file, lambda text, **_: said.append(text))
+    mine = puzzle_progress.progress_at(puzzle_progress.path_for(settings_file))[0].mine
+    assert [(p.position, p.solution) for p in mine] == [
+        ("334", lesson(Board.from_moves("334", SMALL), Solver(SMALL, 16)).solution)
+    ]
+    assert lessons_of.added == 1 and said == ["1 mistake of yours became puzzles: Puzzles, then My puzzles."]
+
+
+@pytest.mark.slow
 def test_a_reviewed_games_mistakes_become_my_puzzles_within_seconds(start, shipped, settings_file):
     driver = start()
     match = open_match(driver, hotseat(SMALL))
