@@ -11,6 +11,9 @@ the move that was played (minus the value of the position it led to). Then:
 - ``unknown``: a position was not solved within the time allowed.
 
 A move that is not best also gets ``better``: a best column (the centre-most).
+A mistake or a blunder can also get ``why`` (:func:`why`): one sentence from
+:mod:`engine.explain` - the checked reason the opponent now wins, or, for a
+win thrown into a draw, why the position was won.
 
 The positions are solved from the last to the first: late positions are
 quick, and what the solver's table learns there makes the earlier ones
@@ -31,7 +34,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from engine.board import Board
+from engine.explain.explainer import Explainer
+from engine.explain.explanation import MOVER_WINS
+from engine.explain.words import brief
 from engine.geometry import Geometry
+from engine.limits import Limits
 from engine.outcome import outcome
 from engine.solver.solver import Solver, game_over_score, sign
 from engine.stop import StopFlag
@@ -46,6 +53,8 @@ AFTERWARDS_SECONDS = 120.0
 #: Seconds the whole second pass takes at most: on a big board every early position may stay
 #: unknown, and a review left open must not keep a core busy for hours.
 AFTERWARDS_BUDGET = 300.0
+#: Seconds to find the reason of one mistake (``why``).
+WHY_SECONDS = 3.0
 
 
 @dataclass(frozen=True)
@@ -62,6 +71,7 @@ class MoveReview:
     before: int | None = None
     after: int | None = None
     better: int | None = None
+    why: str | None = None
 
     @property
     def mover_ply(self) -> int:
@@ -77,10 +87,12 @@ class MoveReview:
                 out[f"{key}_words"] = outcome(score, self.mover_ply, geometry).short
         if self.better is not None:
             out["better"] = self.better + 1
+        if self.why:
+            out["why"] = self.why  # (last: it runs to the end of the line)
         return out
 
     def line(self, geometry: Geometry) -> str:
-        """``PLY COLUMN LABEL key=value...``, the ``review`` command's output line."""
+        """``PLY COLUMN LABEL key=value...``, the ``review`` command's output line (``why=`` last, to its end)."""
         details = " ".join(f"{key}={value}" for key, value in self.fields(geometry).items())
         return f"{self.ply} {self.column + 1} {self.label}" + (f" {details}" if details else "")
 
@@ -217,6 +229,29 @@ def summary_text(counts: Counter) -> str:
         if count:
             parts.append(f"{count} {label}" + ("s" if count != 1 and label in ("mistake", "blunder") else ""))
     return ", ".join(parts) or "no moves"
+
+
+def why(position: Board, item: MoveReview, explainer: Explainer, seconds: float | None = WHY_SECONDS) -> str | None:
+    """One sentence on why ``item``'s move (played from ``position``) was a mistake or a blunder, or None.
+
+    Where the opponent now wins, the checked reason it does; where a win
+    became a draw, the reason the position was won. None when no reason is
+    found within ``seconds`` (or the move was no mistake).
+    """
+    if item.label not in ("mistake", "blunder") or item.after is None:
+        return None
+    limits = Limits(seconds=seconds)
+    after = position.copy()
+    after.play(item.column)
+    if item.after < 0 and not after.is_over:  # the opponent, to move, now wins
+        explanation = explainer.explain(after, limits)
+        if explanation.claim == MOVER_WINS:
+            return "now " + brief(explanation, after)
+        return None
+    explanation = explainer.explain(position, limits)  # a win thrown away: what won
+    if explanation.claim == MOVER_WINS:
+        return "instead " + brief(explanation, position)
+    return None
 
 
 def _value(position: Board, solver: Solver, stop: StopFlag, seconds: float | None) -> int | None:

@@ -26,6 +26,7 @@ from engine.version import VERSION, typed_name
 COMMANDS = (
     "solve",
     "analyze",
+    "explain",
     "review",
     "explore",
     "puzzles",

@@ -20,6 +20,7 @@ BENCHMARKS = (
     "ladder",
     "review",
     "kaggle",
+    "explain",
 )
 
 

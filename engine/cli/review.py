@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 
 from engine.cli.common import PositionReporter, add_command, add_geometry_arguments, emit, geometry_from, position_lines
-from engine.cli.solver_options import add_threads_argument
+from engine.cli.solver_options import add_threads_argument, auto_solver
 from engine.errors import EngineError
-from engine.review import GAME_SECONDS, LABELS, POSITION_SECONDS, MoveReview, review, summary
+from engine.review import GAME_SECONDS, LABELS, POSITION_SECONDS, WHY_SECONDS, MoveReview, review, summary, why
 from engine.solver.book import load_default
 from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB
 from engine.solver.solver import Solver
@@ -43,6 +44,12 @@ def add_parser(subparsers) -> None:
     )
     group.add_argument("--no-book", action="store_true", help="do not use the opening book (7x6)")
     add_threads_argument(group)
+    group.add_argument(
+        "--why-seconds",
+        type=float_arg(0, MAX_SECONDS),
+        default=WHY_SECONDS,
+        help=f"time to find the reason (why=) of each mistake and blunder; 0: none (default {WHY_SECONDS:g})",
+    )
     parser.add_argument(
         "--summary", action="store_true", help="after each game, one line per player: NAME label=count..."
     )
@@ -57,7 +64,9 @@ def add_parser(subparsers) -> None:
     parser.epilog = (
         "details: before= and after= are the exact scores (Pons's convention) for the mover of the position "
         "before the move and of the move played, before_words= and after_words= the same as W7 (win in 7 of "
-        "the mover's moves), D (draw), L12 (loss in 12); better= is a best column where the move was not best."
+        "the mover's moves), D (draw), L12 (loss in 12); better= is a best column where the move was not best; why= "
+        "(last, to the end of the line) says in one sentence why a mistake or blunder was one, by a checked reason "
+        "(see python -m engine explain)."
     )
     parser.set_defaults(run=run)
 
@@ -77,6 +86,8 @@ def run(args) -> int:
         if args.puzzles:
             _puzzles(board, reviews, solver, args, line.label)
             continue
+        if args.why_seconds > 0:
+            reviews = _with_why(board, reviews, args)
         for item in reviews:
             emit(item.line(geometry))
         if args.summary:
@@ -101,6 +112,19 @@ def _puzzles(board, reviews: list[MoveReview], solver: Solver, args, label: str)
         emit(json.dumps(puzzle.to_json()) if args.json else export_line(puzzle))
     if unsolved:
         print(f"note: {label}: {_moves(unsolved)} left out: not solved within {args.seconds:g} s", file=sys.stderr)
+
+
+def _with_why(board, reviews: list[MoveReview], args) -> list[MoveReview]:
+    """``reviews`` with ``why`` filled in for the mistakes and blunders (where a reason is found in time)."""
+    from engine.explain.explainer import Explainer
+
+    explainer = Explainer(board.geometry, solver=auto_solver(args, board.geometry))
+    position = board.root()
+    found = []
+    for item in reviews:
+        found.append(replace(item, why=why(position, item, explainer, args.why_seconds)))
+        position.play(item.column)
+    return found
 
 
 def _notes(reviews: list[MoveReview], seconds: float, budget: float | None) -> list[str]:

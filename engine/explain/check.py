@@ -1,0 +1,155 @@
+"""A set of rules played out: the defender's strategy against every reply of the mover.
+
+A reason is shown only when it is checked. The check does not trust the
+rules' logic: it *plays* the strategy the rules describe against every move
+the mover can make, to the end of the game (positions met twice are looked up,
+not played again), and the claim holds only if no line of play refutes it.
+
+The defender's strategy:
+
+* when the mover plays a cell a rule answers, the defender plays that rule's
+  answer (the first of its answers that can be played; the others are tried
+  if it fails);
+* otherwise it *follows up*: it plays an even cell that can be played
+  (:mod:`engine.explain.field`) - on top of the mover's stone if that is one,
+  else in another column, the cells no rule uses first. The empty cells of
+  the zones are then even in number at every move of the mover's, which is
+  what follow-up needs;
+* the cell below an odd threat is never the defender's, and the mover's stone
+  there is answered on the threat (a win).
+
+"Mover cannot win" holds when no line of play gives the mover a group;
+"opponent wins" when every line of play ends with a group of the defender's.
+Two shortcuts end a line early, both implied by the strategy: with no problem
+left for the mover, the mover cannot win; and then, if the defender has an
+odd threat or an aftereven whose group is still free of the mover's stones,
+the defender wins (the mover must, in the end, play below the threat or below
+the aftereven's cells, and the defender, who never plays those cells, answers
+on top). A check visits at most ``nodes`` positions; past that it says
+nothing (None).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.explain.cells import bits_of
+from engine.explain.field import Field
+from engine.explain.rule import Instance
+
+#: Positions one check may visit.
+CHECK_NODES = 20_000
+
+
+class _OverBudget(Exception):
+    pass
+
+
+class Strategy:
+    """The defender's answers from a set of rule instances, and follow-up elsewhere."""
+
+    def __init__(self, field: Field, instances: Sequence[Instance]) -> None:
+        self.field = field
+        answers: dict[int, tuple[int, ...]] = {}
+        reserved = field.poison
+        for item in instances:
+            reserved |= item.cells
+            for cell, replies in item.answers:
+                answers[cell] = answers.get(cell, ()) + tuple(r for r in replies if r not in answers.get(cell, ()))
+        if field.threat:
+            answers[field.poison] = (field.threat,)
+        self.answers = answers
+        self.reserved = reserved
+        self.winning = [item.group for item in instances if item.wins]
+
+    def replies(self, mover: int, defender: int, cell: int) -> list[int]:
+        """The defender's candidate answers to the mover's stone on ``cell`` (in order of preference)."""
+        field = self.field
+        playable = field.cells.playable(mover | defender)
+        ruled = [reply for reply in self.answers.get(cell, ()) if reply & playable]
+        if ruled:
+            return ruled
+        free = playable & (field.zone if field.free else field.even)  # follow-up: an even cell of the zones
+        if not free:
+            return []
+        first = [cell << 1] if (cell << 1) & free else []
+        rest = [c for c in bits_of(free & ~(cell << 1)) if not c & self.reserved]
+        return first + rest + [c for c in bits_of(free & self.reserved & ~(cell << 1))]
+
+
+def verify(field: Field, instances: Sequence[Instance], want_win: bool, nodes: int = CHECK_NODES) -> bool | None:
+    """Does the strategy of ``instances`` hold against every reply? None: more than ``nodes`` positions."""
+    return Checker(field, instances, want_win, nodes).holds(field.mover, field.defender)
+
+
+class Checker:
+    """Plays a strategy out from any position of its field; what it learns is kept for the next question."""
+
+    def __init__(self, field: Field, instances: Sequence[Instance], want_win: bool, nodes: int = CHECK_NODES):
+        self.field, self.want_win, self.nodes = field, want_win, nodes
+        self.strategy = Strategy(field, instances)
+        self._memo: dict[tuple[int, int], bool] = {}
+        self._left = 0
+
+    def holds(self, mover: int, defender: int) -> bool | None:
+        """With the mover to move, does the strategy hold against every reply? None: over the budget."""
+        self._left = self.nodes
+        try:
+            return self._mover_moves(mover, defender)
+        except _OverBudget:
+            return None
+
+    def answer(self, mover: int, defender: int, cell: int) -> int | None:
+        """The defender's answer to the mover's stone on ``cell`` (in ``mover``) that holds, or None."""
+        cells = self.field.cells
+        for reply in self.strategy.replies(mover, defender, cell):
+            stones = defender | reply
+            if cells.completes(stones, reply) or self.holds(mover, stones):
+                return reply
+        return None
+
+    def _decided(self, mover: int, defender: int) -> bool | None:
+        """The shortcuts of the module, or None."""
+        field = self.field
+        if any(not group & defender for group in field.problems):
+            return None
+        if not self.want_win:
+            return True
+        if field.threat and not (field.threat | field.poison) & (mover | defender):
+            return True
+        if any(not group & mover for group in self.strategy.winning):
+            return True
+        return None
+
+    def _mover_moves(self, mover: int, defender: int) -> bool:
+        key = (mover, defender)
+        memo = self._memo
+        if key in memo:
+            return memo[key]
+        self._left -= 1
+        if self._left < 0:
+            raise _OverBudget
+        cells = self.field.cells
+        mask = mover | defender
+        result = self._decided(mover, defender)
+        if result is None:
+            result = True
+            if mask == cells.geometry.board_mask:
+                result = not self.want_win
+            for cell in bits_of(cells.playable(mask)):
+                stones = mover | cell
+                if cells.completes(stones, cell) or not self._defender_answers(stones, defender, cell):
+                    result = False
+                    break
+        memo[key] = result
+        return result
+
+    def _defender_answers(self, mover: int, defender: int, cell: int) -> bool:
+        cells = self.field.cells
+        if mover | defender == cells.geometry.board_mask:
+            return not self.want_win
+        for reply in self.strategy.replies(mover, defender, cell):
+            stones = defender | reply
+            if cells.completes(stones, reply) or self._mover_moves(mover, stones):
+                return True
+        return False
