@@ -15,6 +15,8 @@ game never unpickles or evaluates what it reads)::
     parent -> child  {"id": 3, "job": "analyze", "position": POSITION, "seconds": 30}
                      {"id": 4, "job": "review", "position": POSITION}
                      {"id": 5, "job": "lessons", "position": POSITION, "plies": [9, 14]}
+                     {"id": 6, "job": "explain", "position": POSITION, "names": ["Red", "Yellow"]}
+                     {"id": 7, "job": "answer", "position": POSITION, "from": 12, "names": [...]}
                      {"job": "stop"}                 stop the job under way
     child -> parent  {"id": 3, "item": ITEM}         one snapshot, as it comes
                      {"id": 3, "end": true}          finished, or stopped
@@ -34,7 +36,12 @@ for the next job instead of keeping a core busy. ``POSITION`` is the board
 size, the stones of the root position (a bitboard per player, so that a game
 begun from a grid travels too) and the moves since. An ``analyze`` item is a
 :class:`~engine.analysis.PositionAnalysis`, a ``review`` item a
-:class:`~engine.review.MoveReview`. End of input ends the process.
+:class:`~engine.review.MoveReview` (a mistake's comes again with its ``why``),
+an ``explain`` item the :class:`~engine.explain.marks.Why` of the position's
+explanation (``names``: the players, the first player's first), an ``answer``
+item ``{"column": C, "rule": RULE}``: the move of the side whose strategy the
+explanation of the position after the first ``from`` moves shows ("Show me").
+End of input ends the process.
 """
 
 from __future__ import annotations
@@ -62,6 +69,8 @@ NICENESS = 19
 LESSONS_SECONDS = 4.5
 #: Plies a ``lessons`` job takes at most (a game of the largest board has 81 moves).
 MAX_PLIES = 81
+#: Seconds the explain job gives the solve and the search for a reason.
+EXPLAIN_SECONDS = 10.0
 
 
 class Job(str, Enum):
@@ -70,6 +79,8 @@ class Job(str, Enum):
     ANALYZE = "analyze"
     REVIEW = "review"
     LESSONS = "lessons"
+    EXPLAIN = "explain"
+    ANSWER = "answer"
 
 
 JOBS = tuple(job.value for job in Job)
@@ -126,11 +137,25 @@ def puzzle_from(data: dict[str, Any]) -> Any:
     return from_json(data)
 
 
+def why_data_from(data: dict[str, Any]) -> Any:
+    """The :class:`~engine.explain.marks.Why` of :func:`item_data`."""
+    from engine.explain.marks import why_from
+
+    return why_from(data)
+
+
+def answer_from(data: dict[str, Any]) -> tuple[int, str]:
+    """``(column, rule)`` of an answer item."""
+    return int(data["column"]), str(data["rule"])
+
+
 #: How the parent turns each job's items back into objects.
 DECODERS: dict[str, Callable[[dict[str, Any]], Any]] = {
     Job.ANALYZE: analysis_from,
     Job.REVIEW: review_from,
     Job.LESSONS: puzzle_from,
+    Job.EXPLAIN: why_data_from,
+    Job.ANSWER: answer_from,
 }
 
 
@@ -141,20 +166,65 @@ class Service:
     def __init__(self, out: IO[str]) -> None:
         self.out = out
         self._analyst: Any = None
+        self._explainer: Any = None
+        self._explained: tuple[object, Any, Any] | None = None  # (position, explanation, strategist): "answer"
 
     def run(
-        self, job: str, board: Board, stop: StopFlag, seconds: float | None = None, plies: list[int] | None = None
+        self, job: str, board: Board, stop: StopFlag, seconds: float | None = None, request: dict | None = None
     ) -> Iterator[Any]:
         if job not in JOBS:
             raise ValueError(f"unknown job {job!r} (expected one of {', '.join(JOBS)})")
+        request = request or {}
+        names = _names(request.get("names"))
+        if job in (Job.EXPLAIN, Job.ANSWER):
+            return self._explaining(job, board, stop, names, seconds or EXPLAIN_SECONDS, request.get("from"))
         analyst = self._analyst_for(board.geometry)
         if job == Job.ANALYZE:
             return analyst.analyze(board, stop) if seconds is None else analyst.analyze(board, stop, seconds)
         if job == Job.LESSONS:
-            return lessons(board, plies or [], analyst.solver, stop)
+            return lessons(board, ply_list(request.get("plies")) or [], analyst.solver, stop)
         from engine.review import review_game
 
-        return review_game(board, analyst.solver, stop)
+        explainer = self._explainer_for(board.geometry)
+        return review_game(board, analyst.solver, stop, explainer=explainer, names=names)
+
+    def _explaining(
+        self, job: str, board: Board, stop: StopFlag, names: tuple[str, str], seconds: float, start_moves: Any
+    ) -> Iterator[Any]:
+        """The explain job's one item (a Why), or the answer job's one move."""
+        from engine.explain.marks import why_of
+        from engine.explain.play import Strategist
+        from engine.limits import Limits
+
+        start = board
+        if job == Job.ANSWER:
+            moves = _index(start_moves, len(board.history))
+            start = board.root()
+            for col in board.history[:moves]:
+                start.play(col)
+        key = (start.geometry, start.key(), names)
+        if self._explained is None or self._explained[0] != key:
+            explainer = self._explainer_for(board.geometry)
+            explanation = explainer.explain(start, Limits(seconds=seconds, stop=stop), names)
+            if stop.is_set():
+                return
+            strategist = Strategist(start, explanation) if explanation.proof is not None else None
+            self._explained = (key, explanation, strategist)
+        _, explanation, strategist = self._explained
+        if job == Job.EXPLAIN:
+            yield why_of(start, explanation, names)
+            return
+        move = None if strategist is None else strategist.move(board)
+        if move is None:
+            raise ValueError("the explained strategy has no move here")
+        yield {"column": move.column, "rule": move.rule}
+
+    def _explainer_for(self, geometry: Geometry) -> Any:
+        from engine.explain.explainer import Explainer
+
+        if self._explainer is None or self._explainer.geometry != geometry:
+            self._explainer = Explainer(geometry)
+        return self._explainer
 
     def _analyst_for(self, geometry: Geometry) -> Any:
         from engine.analysis import Analyst
@@ -168,8 +238,9 @@ class Service:
         """Run one job, writing each item as it comes, then its end (or what went wrong)."""
         number = request.get("id")
         try:
-            seconds, plies = solve_seconds(request.get("seconds")), ply_list(request.get("plies"))
-            for item in self.run(str(request.get("job")), board_from(request["position"]), stop, seconds, plies):
+            seconds = solve_seconds(request.get("seconds"))
+            job = str(request.get("job"))
+            for item in self.run(job, board_from(request["position"]), stop, seconds, request):
                 if stop.is_set():
                     break
                 self.send({"id": number, "item": item_data(item)})
@@ -181,6 +252,22 @@ class Service:
     def send(self, message: dict[str, Any]) -> None:
         self.out.write(json.dumps(message, separators=(",", ":")) + "\n")
         self.out.flush()
+
+
+def _names(value: Any) -> tuple[str, str]:
+    """A request's names of the players (the first player's first; Red and Yellow by default)."""
+    if value is None:
+        return ("Red", "Yellow")
+    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(name, str) for name in value)):
+        raise ValueError(f"names must be two strings, not {value!r}")
+    return (value[0][:40], value[1][:40])
+
+
+def _index(value: Any, count: int) -> int:
+    """A request's number of moves: a whole number from 0 to ``count``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= count:
+        raise ValueError(f"from must be a whole number of moves from 0 to {count}, not {value!r}")
+    return value
 
 
 def solve_seconds(value: Any) -> float | None:

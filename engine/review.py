@@ -31,12 +31,12 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.board import Board
 from engine.explain.explainer import Explainer
 from engine.explain.explanation import MOVER_WINS
-from engine.explain.words import brief
+from engine.explain.words import NAMES, brief
 from engine.geometry import Geometry
 from engine.limits import Limits
 from engine.outcome import outcome
@@ -116,6 +116,8 @@ def review_game(
     budget: float | None = GAME_SECONDS,
     afterwards: float | None = AFTERWARDS_SECONDS,
     afterwards_budget: float | None = AFTERWARDS_BUDGET,
+    explainer: Explainer | None = None,
+    names: tuple[str, str] = NAMES,
 ) -> Iterator[MoveReview]:
     """The reviews of the moves of ``board``'s game, each as soon as it is known.
 
@@ -128,8 +130,11 @@ def review_game(
     moves they decide are yielded again, now labelled, as are the moves
     labelled worse than best whose better column was not found in time (the
     book can give a position's value at once, but not always its best
-    column): a caller keeps the newest review of each ply. ``stop`` ends the
-    review at once (what is not yielded yet is simply not).
+    column): a caller keeps the newest review of each ply. With an
+    ``explainer``, each mistake and blunder of the first pass comes again with
+    its ``why`` (``names``: the players, the first player's first) before the
+    second pass. ``stop`` ends the review at once (what is not yielded yet is
+    simply not).
     """
     stop = stop or StopFlag()
     clock = _Clock(budget)
@@ -154,13 +159,23 @@ def review_game(
             no_better.discard(index)
         return MoveReview(index + 1, moves[index], label, before, after, better)
 
+    first: list[MoveReview] = []
     for index in range(len(positions) - 1, -1, -1):
         values[index] = _value(positions[index], solver, stop, clock.limit(seconds))
         if index < len(moves):
             item = reviewed(index, clock.limit(seconds))
             if stop.is_set():
                 return
+            first.append(item)
             yield item
+    if explainer is not None:
+        for item in first:
+            if item.label in ("mistake", "blunder"):
+                sentence = why(positions[item.ply - 1], item, explainer, names=names, stop=stop)
+                if stop.is_set():
+                    return
+                if sentence:
+                    yield replace(item, why=sentence)
     if afterwards is None:
         return
     second = _Clock(afterwards_budget)
@@ -231,7 +246,14 @@ def summary_text(counts: Counter) -> str:
     return ", ".join(parts) or "no moves"
 
 
-def why(position: Board, item: MoveReview, explainer: Explainer, seconds: float | None = WHY_SECONDS) -> str | None:
+def why(
+    position: Board,
+    item: MoveReview,
+    explainer: Explainer,
+    seconds: float | None = WHY_SECONDS,
+    names: tuple[str, str] = NAMES,
+    stop: StopFlag | None = None,
+) -> str | None:
     """One sentence on why ``item``'s move (played from ``position``) was a mistake or a blunder, or None.
 
     Where the opponent now wins, the checked reason it does; where a win
@@ -240,17 +262,17 @@ def why(position: Board, item: MoveReview, explainer: Explainer, seconds: float 
     """
     if item.label not in ("mistake", "blunder") or item.after is None:
         return None
-    limits = Limits(seconds=seconds)
+    limits = Limits(seconds=seconds, stop=stop)
     after = position.copy()
     after.play(item.column)
     if item.after < 0 and not after.is_over:  # the opponent, to move, now wins
-        explanation = explainer.explain(after, limits)
+        explanation = explainer.explain(after, limits, names)
         if explanation.claim == MOVER_WINS:
-            return "now " + brief(explanation, after)
+            return "now " + brief(explanation, after, names)
         return None
-    explanation = explainer.explain(position, limits)  # a win thrown away: what won
+    explanation = explainer.explain(position, limits, names)  # a win thrown away: what won
     if explanation.claim == MOVER_WINS:
-        return "instead " + brief(explanation, position)
+        return "instead " + brief(explanation, position, names)
     return None
 
 

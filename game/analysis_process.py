@@ -64,8 +64,9 @@ class AnalysisProcess:
         self._idle: threading.Timer | None = None  # ends the idle child
 
     def start(self, job: Job[Any], work: Board | tuple[Board, dict[str, Any]]) -> None:
-        """Run the service's job ``job.kind`` (analyze, review or lessons) on the board ``work`` (or a board
-        and the request's other fields: a ``lessons`` job's plies); its items go into ``job``. Stops any
+        """Run the service's job ``job.kind`` (analyze, review, lessons, explain, answer) on the board ``work``
+        (or a board and more fields of the request: a ``lessons`` job's plies, the players' names, ...); its
+        items go into ``job``. Stops any
         earlier job."""
         from engine.analysis_service import DECODERS, position_data  # here: the first frame waits for no engine
 

@@ -51,6 +51,8 @@ class Kind(str, Enum):
     ANALYZE = "analyze"
     REVIEW = "review"
     LESSONS = "lessons"
+    EXPLAIN = "explain"
+    ANSWER = "answer"
 
 
 class Job(Generic[T]):

@@ -75,6 +75,12 @@ def _review() -> type[Scene]:
     return ReviewScene
 
 
+def _why() -> type[Scene]:
+    from game.scenes.why import WhyScene
+
+    return WhyScene
+
+
 def _players() -> type[Scene]:
     from game.scenes.players_overlay import PlayersOverlay
 
@@ -144,6 +150,7 @@ SCREENS = (
     Screen("board_setup", _board_setup),
     Screen("result", _result),
     Screen("review", _review),
+    Screen("why", _why),
     Screen("players", _players),
     Screen("confirm", _confirm),
     Screen("help", _help, menu="How to play"),

@@ -25,7 +25,7 @@ from engine.explain.cells import cells_of
 from engine.explain.explanation import CANNOT_WIN, MOVER_WINS, OPPONENT_WINS, Explanation, Reason
 from engine.explain.forcing import Forcing, OutOfTime
 from engine.explain.prove import RULES
-from engine.explain.words import Words, player_names, sentence
+from engine.explain.words import NAMES, Words, player_names, sentence
 from engine.geometry import Geometry
 from engine.limits import Limits
 from engine.solver.auto import AutoSolver
@@ -51,9 +51,12 @@ class Explainer:
         self.plies = plies
         self.rules = tuple(rules)
 
-    def explain(self, position: Board | str, limits: Limits | None = None) -> Explanation:
+    def explain(
+        self, position: Board | str, limits: Limits | None = None, names: tuple[str, str] = NAMES
+    ) -> Explanation:
         """The exact score and a checked reason (None where none is found within ``limits``).
 
+        ``names``: the players as the words name them, the first player's first.
         A move string that is not a position raises :class:`~engine.errors.PositionError`.
         """
         board = position.copy() if isinstance(position, Board) else Board.from_moves(position, self.geometry)
@@ -61,7 +64,7 @@ class Explainer:
             raise EngineError(f"a {board.geometry} position given to the explainer of {self.geometry}")
         text = position if isinstance(position, str) else (board.move_string or "")
         if board.is_over:
-            return finished(board, text)
+            return finished(board, text, names)
         limits = limits or Limits()
         solution = self.solver.solve(board, limits=limits)
         if solution.score is None:
@@ -71,7 +74,7 @@ class Explainer:
         score = int(solution.score.value)
         oracle = _Oracle(self.solver, limits, deadline)
         forcing = Forcing(oracle, self.plies, self.rules, deadline)
-        words = Words(board, oracle.best)
+        words = Words(board, oracle.best, names)
         try:
             if score > 0:
                 attack = forcing.attack(board, oracle(board))
@@ -86,8 +89,8 @@ class Explainer:
                         claim = OPPONENT_WINS if want_win else CANNOT_WIN
                         return Explanation(text, score, claim, tuple(reasons), line, sentence(said), proof)
         except OutOfTime:
-            return Explanation(text, score, None, (), "", no_reason(board, score, in_time=False))
-        return Explanation(text, score, None, (), "", no_reason(board, score))
+            return Explanation(text, score, None, (), "", no_reason(board, score, names, in_time=False))
+        return Explanation(text, score, None, (), "", no_reason(board, score, names))
 
 
 class _Oracle:
@@ -118,24 +121,24 @@ class _Oracle:
         return max(playable, key=lambda col: scores[col] or 0) if playable else None
 
 
-def finished(board: Board, text: str) -> Explanation:
+def finished(board: Board, text: str, names: tuple[str, str] = NAMES) -> Explanation:
     """A position already over: who won and where (the side to move has lost), or a draw."""
     if board.winner is None:
         return Explanation(text, 0, CANNOT_WIN, (), "", "The board is full: a draw.", over=True)
     cells = cells_of(board.geometry)
     stones = board.stones(board.winner)
     groups = [group for group in cells.groups if group & stones == group]
-    names = tuple(cells.group_name(group) for group in groups)
-    winner = "Red" if board.winner is Side.FIRST else "Yellow"
-    reason = Reason("won", winner, tuple(cells.names(sum(set(groups)))), (), names)
+    lines = tuple(cells.group_name(group) for group in groups)
+    winner = names[0] if board.winner is Side.FIRST else names[1]
+    reason = Reason("won", winner, tuple(cells.names(sum(set(groups)))), (), lines)
     score = -board.geometry.win_score(board.ply)
-    said = f"{winner} has won: {', '.join(names)}."
+    said = f"{winner} has won: {', '.join(lines)}."
     return Explanation(text, score, OPPONENT_WINS, (reason,), "", said, over=True)
 
 
-def no_reason(board: Board, score: int, in_time: bool = True) -> str:
+def no_reason(board: Board, score: int, names: tuple[str, str] = NAMES, in_time: bool = True) -> str:
     """What is said without a reason: the exact value, and why there is no short reason."""
-    mover, defender = player_names(board)
+    mover, defender = player_names(board, names)
     value = f"{mover} wins" if score > 0 else f"{defender} wins" if score < 0 else "a draw with best play"
     if not in_time:
         return f"Exact value: {value}; no reason was found within the time limit."

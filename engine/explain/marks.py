@@ -107,3 +107,65 @@ def _leaf_marks(leaf: Leaf, cells: Cells) -> list[Mark]:
                 marks.append(Mark(item.rule, REFUTED, at(group)))
         solved |= item.solves
     return marks
+
+
+@dataclass(frozen=True)
+class Why:
+    """What the game shows of an explanation: its words and its marks, as plain data between processes.
+
+    ``moves``: the main line's moves before the marks' position (the game draws them
+    as numbered discs); ``defender``: whose marks they are and ``strategist``: the
+    side whose strategy "Show me" plays (0: the first player; None: no reason).
+    """
+
+    score: int | None
+    claim: str | None
+    text: str
+    brief: str
+    line: str
+    moves: str
+    defender: int
+    marks: tuple[Mark, ...]
+    strategist: int | None
+
+
+def why_of(board: Board, explanation: Explanation, names: tuple[str, str] = ("Red", "Yellow")) -> Why:
+    """The game's view of ``explanation`` (about ``board``)."""
+    from engine.explain.explanation import MOVER_WINS
+    from engine.explain.words import brief
+
+    shown = picture(board, explanation)
+    mover = board.ply % 2
+    strategist = None if explanation.proof is None else mover if explanation.claim == MOVER_WINS else 1 - mover
+    mover_there = (board.ply + len(shown.moves)) % 2 if shown is not None else mover
+    return Why(
+        explanation.score,
+        explanation.claim,
+        explanation.text,
+        brief(explanation, board, names),
+        explanation.line,
+        "" if shown is None else shown.moves,
+        1 - mover_there,
+        () if shown is None else shown.marks,
+        strategist,
+    )
+
+
+def why_from(data: dict) -> Why:
+    """The :class:`Why` of ``dataclasses.asdict`` data (checked field by field: it comes from another process)."""
+    marks = tuple(
+        Mark(str(mark["rule"]), str(mark["kind"]), tuple((int(col), int(row)) for col, row in mark["cells"]))
+        for mark in data["marks"]
+    )
+    strategist = data["strategist"]
+    return Why(
+        None if data["score"] is None else int(data["score"]),
+        None if data["claim"] is None else str(data["claim"]),
+        str(data["text"]),
+        str(data["brief"]),
+        str(data["line"]),
+        str(data["moves"]),
+        int(data["defender"]),
+        marks,
+        None if strategist is None else int(strategist),
+    )

@@ -24,23 +24,28 @@ _MODULES = {rule.NAME: rule for rule in RULES}
 BestMove = Callable[[Board], int | None]
 
 
-def player_names(board: Board) -> tuple[str, str]:
-    """(the side to move, the other side) as the game names them."""
-    return ("Red", "Yellow") if board.ply % 2 == 0 else ("Yellow", "Red")
+#: The players' names, the first player's first (the game passes the colours it plays with).
+NAMES = ("Red", "Yellow")
+
+
+def player_names(board: Board, names: tuple[str, str] = NAMES) -> tuple[str, str]:
+    """(the side to move, the other side), named by ``names`` (the first player's first)."""
+    return (names[0], names[1]) if board.ply % 2 == 0 else (names[1], names[0])
 
 
 class Words:
     """Reasons and sentences for the proofs about one position (``board``: the position explained)."""
 
-    def __init__(self, board: Board, best: BestMove | None = None) -> None:
+    def __init__(self, board: Board, best: BestMove | None = None, names: tuple[str, str] = NAMES) -> None:
         self.board = board.copy()
         self.cells: Cells = cells_of(board.geometry)
         self.best = best
+        self.names = names
 
     # -- a reason that looks ahead ---------------------------------------------------------------
     def attack(self, proof: Attack) -> tuple[list[Reason], str, str]:
         """(reasons, line, text) of a win for the side to move."""
-        mover = player_names(self.board)[0]
+        mover = player_names(self.board, self.names)[0]
         column = proof.move
         cell = self._landing(column)
         if proof.proof is None:
@@ -64,7 +69,7 @@ class Words:
         if isinstance(proof, Leaf):
             return reasons, line, end
         assert isinstance(proof, Tree)
-        mover, defender = player_names(self.board)
+        mover, defender = player_names(self.board, self.names)
         answers = [
             f"{mover} {branch.move + 1}, {defender} {branch.answer + 1}"
             if branch.answer is not None
@@ -83,7 +88,7 @@ class Words:
             found, said = self.leaf(proof, after)
             return found, "", said
         assert isinstance(proof, Tree)
-        defender = player_names(self.board)[1]
+        defender = player_names(self.board, self.names)[1]
         reasons: list[Reason] = []
         main = self._main_branch(proof)
         main_line, main_end = "", ""
@@ -128,7 +133,7 @@ class Words:
 
     # -- a reason without look-ahead ----------------------------------------------------------
     def leaf(self, leaf: Leaf, after: str) -> tuple[list[Reason], str]:
-        mover, defender = player_names(self.board)
+        mover, defender = player_names(self.board, self.names)
         cells = self.cells
         if leaf.kind == "double-threat":
             names = cells.names(leaf.threats)
@@ -223,13 +228,13 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def brief(explanation: Explanation, board: Board) -> str:
+def brief(explanation: Explanation, board: Board, names: tuple[str, str] = NAMES) -> str:
     """The reason in one short sentence: the claim and the rules at the end of the main line.
 
     ``Yellow wins: odd threat at e5 (zugzwang), claimeven in column 1`` - what
     a review prints beside a mistake (``why=``) and the game shows first.
     """
-    mover, defender = player_names(board)
+    mover, defender = player_names(board, names)
     if explanation.claim is None:
         return ""
     if explanation.over:

@@ -78,6 +78,7 @@ BINDINGS = Bindings(
     Binding(DROP, "show_result", "Enter", "the result again, when a game is over", PLAYING, when="controls.landed"),
     Binding("a", "toggle_analysis", "A", "every column's value (analysis)", PLAYING),
     EXPLORE,
+    Binding("y", "show_why", "Y", "why: the reason for the position's value, on the board", PLAYING),
     Binding("v", "show_review", "V", "review the game, once over", PLAYING, when="controls.over"),
     Binding("ctrl+s", "save_game", "Ctrl+S", "save the game", SHARING),
     Binding("ctrl+c", "copy_position", "Ctrl+C", "copy the position as a move string", SHARING, rank=1),
@@ -114,6 +115,7 @@ class MatchControls:
         self.back_button = button("Back", "leave")
         self.analysis_button = button("Analysis", "toggle_analysis")
         self.review_button = button("Review", "show_review")
+        self.why_button = button("Why?", "show_why")
 
     # -- the conditions of some keys (see BINDINGS) --------------------------------------------------
     def spectating(self, event: pygame.event.Event) -> bool:
@@ -152,8 +154,9 @@ class MatchControls:
         self.cursor = min(self.cursor, self.turns.config.geometry.cols - 1)
 
     # -- the buttons along the bottom -------------------------------------------------------------------
-    def arrange(self, size: tuple[int, int], show_analysis: bool) -> None:
-        """Choose the buttons that fit the state of the match, and lay them out in a row."""
+    def arrange(self, size: tuple[int, int], show_analysis: bool, why: pygame.Rect | None = None) -> None:
+        """Choose the buttons that fit the state of the match, and lay them out in a row (``why``: where the
+        Why? button goes, beside the analysis, while it is shown)."""
         turns = self.turns
         over = turns.model.board.is_over
         buttons = []
@@ -184,6 +187,9 @@ class MatchControls:
         for button in buttons:
             button.rect = pygame.Rect(x, height - px(62), button_width, px(46))
             x += button_width + gap
+        if show_analysis and why is not None and not over and why.width >= px(60):
+            self.why_button.rect = why
+            buttons.append(self.why_button)
         if buttons != self.form.widgets:
             self.form.set_widgets(buttons)
         self.form.focus = None  # the keyboard plays the board here; the buttons have their own keys

@@ -37,9 +37,10 @@ class Feeds:
         thinking = self.thinking.update(turns.time, turns.thinker)  # its line, its shares, its summary
         return analysis, thinking
 
-    def start_review(self, board: Board) -> None:
-        """Review the game in the analysis process (it fills in as positions are solved); idempotent."""
-        self.review.keep(tuple(board.history), board, kind=Kind.REVIEW)
+    def start_review(self, board: Board, names: tuple[str, str] = ("Red", "Yellow")) -> None:
+        """Review the game in the analysis process (it fills in as positions are solved, its mistakes say
+        why); ``names``: the players' colours, the first player's first. Idempotent."""
+        self.review.keep(tuple(board.history), (board, {"names": list(names)}), kind=Kind.REVIEW)
 
     def stop(self) -> None:
         """The match closes: the analysis, the review and its lessons stop."""

@@ -43,6 +43,7 @@ class MatchView:
         self.size = app.screen.get_size()
         self.panels: dict[Colour, pygame.Rect] = {}
         self.headline = self.board_area = pygame.Rect(0, 0, 0, 0)
+        self.why = pygame.Rect(0, 0, 0, 0)  # where the Why? button goes while the analysis is shown
         self._listed: tuple[MatchModel, int] | None = None  # the model and version the move list shows
         self._board_shown: Picture | None = None  # what the window shows of the board (None: unknown)
         self._failure_shown: str | None = None  # the failure whose box the window shows
@@ -80,6 +81,8 @@ class MatchView:
         self.board.layout(pygame.Rect(px(20) + side, top, width - px(40) - 2 * side, bottom - top))
         values = analysis.strip  # their caption: from the window's margin to the board
         analysis.label = pygame.Rect(px(18), values.y, self.board.frame.x - px(30), values.height)
+        # The Why? button: under the caption, beside the board (the analysis' values say what; it says why).
+        self.why = pygame.Rect(px(18), values.bottom + px(10), min(analysis.label.width, px(150)), px(46))
         # What animated frames redraw (see animated_area): the board with the space above it, the headline.
         frame, hand_y = self.board.frame, self.board.cell_centre(0, self.board.hand_row)[1]
         moving = pygame.Rect(frame.x, hand_y - self.board.cell, frame.width, frame.bottom - hand_y + self.board.cell)

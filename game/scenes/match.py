@@ -95,7 +95,7 @@ class MatchScene(Scene):
                 self.controls.new_board()
                 self.resize(self.app.screen.get_size())
         elif what == "over":
-            self.feeds.start_review(self.turns.model.board)  # in the background, ready when asked for
+            self.feeds.start_review(self.turns.model.board, self._names())  # in the background, ready when asked for
         elif what == "result":
             self.show_result()
 
@@ -193,12 +193,27 @@ class MatchScene(Scene):
     def show_review(self, moves: int | None = None) -> None:
         """Open the review of the finished game, at its end or just after move number ``moves``."""
         if self.turns.model.board.is_over:
-            self.feeds.start_review(self.turns.model.board)
+            self.feeds.start_review(self.turns.model.board, self._names())
             self.app.open("review", self.turns.model, self.feeds.review, moves, lessons=self.feeds.lessons)
 
     def explore(self) -> None:
         """E: the opening explorer at the position on the board."""
         self.app.open("explorer", self.turns.model.board)
+
+    def _names(self) -> tuple[str, str]:
+        """The colours' names, the first player's first (what the engine's words call the players)."""
+        from engine.board import Side
+
+        model = self.turns.model
+        return model.colour_of(Side.FIRST).title, model.colour_of(Side.SECOND).title
+
+    def show_why(self) -> None:
+        """The reason for the position's value, on the board, and Show me (the Why screen)."""
+        from engine.board import Side
+
+        model = self.turns.model
+        colours = (model.colour_of(Side.FIRST), model.colour_of(Side.SECOND))
+        self.app.open("why", model.board, colours)
 
     def show_result(self) -> None:
         self.turns.result_shown = True
@@ -228,12 +243,12 @@ class MatchScene(Scene):
         """The match's state changed: show the buttons that fit it now and the moves, and redraw what
         that touches in the next frame."""
         before = self.controls.looks()
-        self.controls.arrange(self.view.size, self.show_analysis)
+        self.controls.arrange(self.view.size, self.show_analysis, self.view.why)
         self.app.invalidate(self.view.changes(before, self.controls.looks(), self.show_analysis))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.view.layout(size, self.show_analysis)
-        self.controls.arrange(size, self.show_analysis)
+        self.controls.arrange(size, self.show_analysis, self.view.why)
 
     def toast_area(self, size: tuple[int, int]) -> pygame.Rect:
         return self.view.toast_area(self.controls.top(size[1]))

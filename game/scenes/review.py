@@ -5,12 +5,14 @@ thread from the moment the game ends and fills in from the last move
 backwards; this screen shows what is known so far: the board after the
 selected move, with the better move's column marked by an arrow where the
 move was not best, the move's label and values, a summary per player and
-the evaluation graph of the whole game. ← → step, Home and End jump, a
-click on the graph picks a move, E opens the opening explorer at the
-position shown (the one before the last move when the game is over there),
-Esc goes back to the match. Once the review is done, the people's mistakes
-become puzzles (:mod:`game.lessons`), whichever of the match or this screen
-is open.
+the evaluation graph of the whole game. A mistake or a blunder says why in
+one sentence (the checked reason the review finds for it), and Why? (Y) shows
+the reason for the value of the position after the selected move on its board
+(the Why screen, with Show me). ← → step, Home and End jump, a click on the
+graph picks a move, E opens the opening explorer at the position shown (the
+one before the last move when the game is over there), Esc goes back to the
+match. Once the review is done, the people's mistakes become puzzles
+(:mod:`game.lessons`), whichever of the match or this screen is open.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ class ReviewScene(Scene):
         Binding("home", "first"),
         Binding("end", "last"),
         EXPLORE,
+        Binding("y", "show_why", "Y", "why: the reason for the value after the selected move"),
         BACK,
     )
 
@@ -73,8 +76,9 @@ class ReviewScene(Scene):
         self.prev_button = Button("◀ Previous", self.previous)
         self.next_button = Button("Next ▶", self.next)
         self.explore_button = Button("Explore (E)", self.explore)
+        self.why_button = Button("Why?", self.show_why, detail="Y")
         self.back_button = Button(f"Back ({BACK.label})", self.dismiss)
-        self.buttons = [self.prev_button, self.next_button, self.explore_button, self.back_button]
+        self.buttons = [self.prev_button, self.next_button, self.explore_button, self.why_button, self.back_button]
         self.form = Form(app.theme, self.buttons)
         self.graph = pygame.Rect(0, 0, 0, 0)
         self.side = pygame.Rect(0, 0, 0, 0)
@@ -141,6 +145,12 @@ class ReviewScene(Scene):
         """The explorer at the position shown (the one before the last move, where the game is over)."""
         board = self._board if not self._board.is_over else self._board_at(max(0, self.selected - 1))
         self.app.open("explorer", board)
+
+    def show_why(self) -> None:
+        """The reason for the value of the position on the board (after the selected move)."""
+        if not self._board.is_over or self._board.winner is not None:
+            colours = (self.model.colour_of(Side.FIRST), self.model.colour_of(Side.SECOND))
+            self.app.open("why", self._board, colours)
 
     def _board_at(self, moves: int) -> Board:
         board = self.root.copy()
@@ -255,6 +265,11 @@ class ReviewScene(Scene):
                 if item.better is not None:
                     line = f"Better: column {item.better + 1} (the arrow)"
                     y = theme.draw_text(surface, line, 15, (x, y), ACCENT, bold=True).bottom + px(4)
+                if item.why:
+                    line = f"Why: {item.why}."
+                    y = theme.draw_text(surface, line, 14, (x, y), TEXT, wrap=width).bottom + px(4)
+                elif item.label in ("mistake", "blunder") and not self.finished:
+                    y = theme.draw_text(surface, "Why: looking for a reason…", 14, (x, y), MUTED).bottom + px(4)
         y += px(16)
         pygame.draw.line(surface, PANEL, (x, y), (x + width, y), 2)
         y += px(10)

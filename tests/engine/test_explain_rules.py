@@ -13,7 +13,15 @@ from engine.solver.auto import AutoSolver
 
 #: rule -> (position, exact score, the defender wins): a position whose reason needs the rule.
 NEEDED = {
-    "claimeven": ("23163416124767223154467471272416755633", 0, False),
+    "claimeven": ("3324524346452572767551333257727114", 0, False),
+    "baseinverse": ("332166312711276477164432435466555521", 0, False),
+    "vertical": ("74425337641465475671176741236615215533", 0, False),
+    "aftereven": ("6763525635134453444361412671365712", -1, True),
+    "lowinverse": ("332126451112643722513156", 0, False),
+    "highinverse": ("4465756641755717", -3, True),
+    "baseclaim": ("1155112222474364733743566614614525", 0, False),
+    "before": ("17227416631324662771525327416733165", -1, True),
+    "specialbefore": ("6171331275655636334422443721644156", 0, False),
 }
 
 

@@ -13,7 +13,8 @@ import itertools
 import pygame
 import pytest
 
-from game.model import Mode
+from engine.board import Board
+from game.model import Colour, Mode
 from game.scenes import players_overlay
 from game.scenes.agent_select import AgentSelect
 from game.scenes.match import MatchScene
@@ -22,6 +23,7 @@ from game.scenes.result import ResultOverlay
 from game.theme import Theme
 from game.widgets import Labelled
 from tests.game.test_match import config, open_match
+from tests.game.test_why import CLAIMEVEN, InProcess
 from tests.game.test_window import resize
 
 #: The smallest window at every text size runs by default; the large window with -m slow.
@@ -127,11 +129,12 @@ def test_every_screen_fits_at_every_text_size(start, window, scale):
     app.reset("menu")
 
     match = open_match(driver, config(None, None))
-    check(
-        match,
-        window,
-        {"board": match.view.board.frame, **{f"{c.title} panel": r for c, r in match.view.panels.items()}},
-    )
+    boxes = {"board": match.view.board.frame, **{f"{c.title} panel": r for c, r in match.view.panels.items()}}
+    check(match, window, boxes)
+    driver.key(pygame.K_a)  # the analysis, and the Why? button beside it
+    assert match.controls.why_button in match.controls.form.widgets
+    check(match, window, {**boxes, "board": match.view.board.frame})
+    driver.key(pygame.K_a)
     for move in WINNING_GAME:
         match.turns.drop(int(move) - 1)
         driver.settle()
@@ -142,6 +145,10 @@ def test_every_screen_fits_at_every_text_size(start, window, scale):
     title = app.theme.font(28, True).size(result.headline()[0])[0]
     limit = result.panel.right if result.stacked else result.again.rect.x
     assert result._text_left() + title <= limit, f"the headline {result.headline()[0]!r} is cut"
+
+    why = show(driver, "why", Board.from_moves(CLAIMEVEN), (Colour.RED, Colour.YELLOW), InProcess())
+    driver.run_until(lambda: why.why is not None, timeout=60, what="the reason")
+    check(why, window, {"board": why.view.frame, "the reason": why.side})
 
 
 def test_the_editors_scroll_with_the_wheel_and_a_click_focuses_the_one_shown(start):
