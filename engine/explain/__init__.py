@@ -18,7 +18,9 @@ other's groups. One idea per module:
 * :mod:`~engine.explain.forcing` - reasons a few moves ahead: every reply answered;
 * :mod:`~engine.explain.words` and :mod:`~engine.explain.explanation` - the reason in words and as data;
 * :mod:`~engine.explain.explainer` - :class:`Explainer`: the exact score and the reason (the way in);
-* :mod:`~engine.explain.diagram` - a rule drawn on its board (PNG), for docs/explain.md.
+* :mod:`~engine.explain.marks` - what a reason marks on the board (the game's overlay, the diagrams);
+* :mod:`~engine.explain.diagram` - a reason drawn on its board (PNG), for ``explain --png`` and docs/explain.md;
+* :mod:`~engine.explain.play` - :class:`Strategist`: the moves of a reason's strategy ("Show me").
 
 Typical use::
 

@@ -61,20 +61,25 @@ class Strategy:
         self.answers = answers
         self.reserved = reserved
         self.winning = [item.group for item in instances if item.wins]
+        self._follow = field.zone if field.free else field.even  # follow-up plays these cells
+        self._bottom, self._full = field.cells.geometry.bottom_mask, field.cells.geometry.board_mask
 
     def replies(self, mover: int, defender: int, cell: int) -> list[int]:
         """The defender's candidate answers to the mover's stone on ``cell`` (in order of preference)."""
-        field = self.field
-        playable = field.cells.playable(mover | defender)
-        ruled = [reply for reply in self.answers.get(cell, ()) if reply & playable]
+        playable = (mover + defender + self._bottom) & self._full  # (as Cells.playable: the carry finds the top)
+        ruled = self.answers.get(cell)
         if ruled:
-            return ruled
-        free = playable & (field.zone if field.free else field.even)  # follow-up: an even cell of the zones
+            found = [reply for reply in ruled if reply & playable]
+            if found:
+                return found
+        free = playable & self._follow  # follow-up: an even cell of the zones
         if not free:
             return []
-        first = [cell << 1] if (cell << 1) & free else []
-        rest = [c for c in bits_of(free & ~(cell << 1)) if not c & self.reserved]
-        return first + rest + [c for c in bits_of(free & self.reserved & ~(cell << 1))]
+        above = cell << 1
+        first = [above] if above & free else []
+        free &= ~above
+        mine = free & ~self.reserved
+        return first + bits_of(mine) + bits_of(free & self.reserved)
 
 
 def verify(field: Field, instances: Sequence[Instance], want_win: bool, nodes: int = CHECK_NODES) -> bool | None:
@@ -95,9 +100,17 @@ class Checker:
         """With the mover to move, does the strategy hold against every reply? None: over the budget."""
         self._left = self.nodes
         try:
-            return self._mover_moves(mover, defender)
+            return self._mover_moves(mover, defender, self._alive(defender))
         except _OverBudget:
             return None
+
+    def _alive(self, defender: int) -> int:
+        """The problems (a bitmask over their indices) without a stone of the defender's."""
+        alive = 0
+        for index, group in enumerate(self.field.problems):
+            if not group & defender:
+                alive |= 1 << index
+        return alive
 
     def answer(self, mover: int, defender: int, cell: int) -> int | None:
         """The defender's answer to the mover's stone on ``cell`` (in ``mover``) that holds, or None."""
@@ -108,10 +121,10 @@ class Checker:
                 return reply
         return None
 
-    def _decided(self, mover: int, defender: int) -> bool | None:
-        """The shortcuts of the module, or None."""
+    def _decided(self, mover: int, defender: int, alive: int) -> bool | None:
+        """The shortcuts of the module, or None (``alive``: the problems still without a defender's stone)."""
         field = self.field
-        if any(not group & defender for group in field.problems):
+        if alive:
             return None
         if not self.want_win:
             return True
@@ -121,7 +134,7 @@ class Checker:
             return True
         return None
 
-    def _mover_moves(self, mover: int, defender: int) -> bool:
+    def _mover_moves(self, mover: int, defender: int, alive: int) -> bool:
         key = (mover, defender)
         memo = self._memo
         if key in memo:
@@ -131,25 +144,26 @@ class Checker:
             raise _OverBudget
         cells = self.field.cells
         mask = mover | defender
-        result = self._decided(mover, defender)
+        result = self._decided(mover, defender, alive)
         if result is None:
             result = True
             if mask == cells.geometry.board_mask:
                 result = not self.want_win
             for cell in bits_of(cells.playable(mask)):
                 stones = mover | cell
-                if cells.completes(stones, cell) or not self._defender_answers(stones, defender, cell):
+                if cells.completes(stones, cell) or not self._defender_answers(stones, defender, cell, alive):
                     result = False
                     break
         memo[key] = result
         return result
 
-    def _defender_answers(self, mover: int, defender: int, cell: int) -> bool:
+    def _defender_answers(self, mover: int, defender: int, cell: int, alive: int) -> bool:
         cells = self.field.cells
         if mover | defender == cells.geometry.board_mask:
             return not self.want_win
+        holding = self.field.holding
         for reply in self.strategy.replies(mover, defender, cell):
             stones = defender | reply
-            if cells.completes(stones, reply) or self._mover_moves(mover, stones):
+            if cells.completes(stones, reply) or self._mover_moves(mover, stones, alive & ~holding.get(reply, 0)):
                 return True
         return False

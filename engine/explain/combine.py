@@ -77,8 +77,9 @@ def compatible(first: Instance, second: Instance, field: Field) -> bool:
 def _columns(bits: int, field: Field) -> int:
     """The columns of the cells of ``bits``, as a bitmask over column numbers."""
     found = 0
-    for cell in bits_of(bits):
-        found |= 1 << field.cells.column_of(cell)
+    for col, column in enumerate(field.cells.columns):
+        if bits & column:
+            found |= 1 << col
     return found
 
 

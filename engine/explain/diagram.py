@@ -81,8 +81,8 @@ def _figure(shown: Picture, explanation: Explanation, only: str | None):
 
     board = shown.board
     g = board.geometry
-    figure = Figure(figsize=(0.62 * g.cols + 1.2, 0.62 * g.rows + 1.5))
-    axis = figure.add_axes((0.05, 0.14, 0.9, 0.72))
+    figure = Figure(figsize=(0.62 * g.cols + 1.2, 0.62 * g.rows + 1.7))
+    axis = figure.add_axes((0.05, 0.16, 0.9, 0.7))
     axis.set_xlim(-0.6, g.cols - 0.4)
     axis.set_ylim(-0.9, g.rows - 0.4)
     axis.set_aspect("equal")
@@ -102,6 +102,7 @@ def _figure(shown: Picture, explanation: Explanation, only: str | None):
     for row in range(g.rows):
         axis.text(-0.62, row, str(row + 1), ha="right", va="center", fontsize=8, color=INK)
     own = COLOURS[shown.defender]
+    refuted = 0
     for mark in shown.marks:
         if only is not None and mark.rule != only and not (only == "odd-threat" and mark.kind == POISON):
             continue
@@ -109,6 +110,13 @@ def _figure(shown: Picture, explanation: Explanation, only: str | None):
         ys = [row for _, row in mark.cells]
         short = SHORT.get(mark.rule, "")
         if mark.kind == REFUTED:
+            # (groups along one line would hide each other: each is moved a little across its direction)
+            shift = 0.09 * (refuted % 3 - 1)
+            refuted += 1
+            dx, dy = xs[-1] - xs[0], ys[-1] - ys[0]
+            norm = max(1e-9, (dx * dx + dy * dy) ** 0.5)
+            xs = [x - shift * dy / norm for x in xs]
+            ys = [y + shift * dx / norm for y in ys]
             axis.plot(xs, ys, color="white", lw=1.6, ls=(0, (4, 3)), zorder=3, path_effects=outlined(2.8))
         elif mark.kind == LINE:
             axis.plot(xs, ys, color=own, lw=6, zorder=4, solid_capstyle="round", path_effects=outlined(9))
@@ -134,8 +142,9 @@ def _figure(shown: Picture, explanation: Explanation, only: str | None):
     figure.text(
         0.5,
         0.03,
-        "ring: a cell the defender gets   dots: it gets one of the two   bar: its own line\n"
-        "white dashes: a group of the mover's it refutes   star: a winning cell   square: the mover must play it last",
+        "ring: a cell the defender gets   dots: it gets one of the two\n"
+        "bar: its own line   dashes: a group of the mover's it refutes\n"
+        "star: a winning cell   square: the mover must play it last",
         ha="center",
         fontsize=7,
         color=INK,
