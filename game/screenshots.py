@@ -163,6 +163,7 @@ def main(argv: list[str] | None = None) -> int:
         director.run(1.0)
         director.shoot("result")
         shoot_review(director, match)
+        shoot_why(director, geometry)
         shoot_analysis(director, geometry)
         shoot_thinking(director, geometry)
 
@@ -244,6 +245,37 @@ def shoot_review(director: Director, match) -> None:
     review.go(worst.ply)
     director.run(0.2)
     director.shoot("review")
+
+
+#: Red to move cannot win: Yellow's claimeven in columns 1 and 6 stops every line of Red's (docs/explain.md).
+EXPLAINED = "3324524346452572767551333257727114"
+#: The columns Red tries in the Show me shot: Yellow answers each on top of it (claimeven).
+TRIED = (5, 5)
+
+
+def shoot_why(director: Director, geometry) -> None:
+    """The Why screen of a position (its reason on the board), then Show me a few moves in."""
+    director.back_to_menu()
+    config = MatchConfig(
+        player_for(Colour.RED, None, Mode.HOTSEAT), player_for(Colour.YELLOW, None, Mode.HOTSEAT), geometry
+    )
+    match = director.show("match", replace(config, start_moves=EXPLAINED))
+    match.show_why()
+    director.run(0.1)
+    why: Any = director.app.scene
+    director.run(0, until=lambda: why.why is not None or why.error, timeout=300.0)
+    director.run(0.2)
+    director.shoot("why")
+    why.show_me()
+    for column in TRIED:
+        director.run(0, until=lambda: why.answers.current is None, timeout=300.0)
+        if why.game.is_over or not why.game.is_legal(column):
+            continue
+        why.play(column)
+        director.run(0.1)
+    director.run(0, until=lambda: why.answers.current is None, timeout=300.0)
+    director.run(0.2)
+    director.shoot("show_me")
 
 
 #: Review labels from the least to the most worth showing.

@@ -140,3 +140,30 @@ def test_a_lessons_job_sends_the_puzzles_of_the_mistakes_it_is_given():
     pipe.writer.close()
     thread.join(10)
     assert not thread.is_alive()
+
+
+def test_explain_sends_the_reason_and_answer_plays_it():
+    """What the game's Why screen asks: the reason of a position, then the moves of its strategy (Show me)."""
+    moves = "3324524346452572767551333257727114"  # Red to move cannot win: Yellow's claimeven in columns 1, 6
+    pipe, out = Pipe(), Output()
+    thread = threading.Thread(target=serve, args=(pipe.reader, out), daemon=True)
+    thread.start()
+    pipe.send({**job(1, "explain", moves), "names": ["Red", "Yellow"]})
+    messages = out.wait_for(lambda got: any(m["id"] == 1 and "end" in m for m in got), timeout=120)
+    why = DECODERS["explain"](next(m for m in messages if m["id"] == 1 and "item" in m)["item"])
+    assert (why.claim, why.brief, why.strategist, why.defender) == (
+        "mover cannot win",
+        "Red cannot win: claimeven in columns 1 and 6",
+        1,
+        1,
+    )
+    assert {cell for mark in why.marks if mark.kind == "claim" for cell in mark.cells} == {(0, 5), (5, 3), (5, 5)}
+    pipe.send({**job(2, "answer", moves + "6"), "from": len(moves)})  # Red plays f3: Yellow answers on top
+    messages = out.wait_for(lambda got: any(m["id"] == 2 and "end" in m for m in got), timeout=120)
+    assert DECODERS["answer"](next(m for m in messages if m["id"] == 2)["item"]) == (5, "claimeven")
+    pipe.send({**job(3, "answer", moves), "from": 99})  # a bad request: one line
+    messages = out.wait_for(lambda got: any(m["id"] == 3 and "error" in m for m in got))
+    assert next(m for m in messages if m["id"] == 3)["error"].startswith("ValueError: from must be")
+    pipe.writer.close()
+    thread.join(10)
+    assert not thread.is_alive()

@@ -85,7 +85,10 @@ def test_review_command_prints_a_line_per_move(cli) -> None:
     assert len(lines) == 10 and status == 0
     if any(line.split()[2] == "unknown" for line in lines[:8]):  # some positions not solved in time: said once
         assert err.count("not solved within 0.5 s") == 1
-    assert lines[6] == "7 3 blunder before=18 before_words=W1 after=-18 after_words=L1 better=1"
+    assert lines[6] == (
+        "7 3 blunder before=18 before_words=W1 after=-18 after_words=L1 better=1 "
+        "why=now Yellow wins at once in column 2 (b1-b4)"
+    )
     assert lines[7].startswith("8 2 best ")
     assert lines[8].startswith("red best=") and lines[9].startswith("yellow best=")
 
@@ -140,3 +143,18 @@ def test_a_review_keeps_its_budget_and_the_second_pass_fills_in(solver: Solver) 
     spent = review_game(Board.from_moves("333222141", small), Solver(small, 8), budget=0.001, afterwards_budget=0)
     labels = [(item.ply, item.label) for item in spent]
     assert len(labels) == 9 and any(label == "unknown" for _, label in labels)
+
+
+def test_a_blunder_says_why_in_the_command_and_in_the_review_game(cli, solver: Solver) -> None:
+    """Red could win in column 1 at move 7 and plays column 3: after it Yellow wins at once in column 2."""
+    status, out, _ = cli(["review", "12121232"])
+    blunder = out.splitlines()[6]
+    assert status == 0 and blunder.startswith("7 3 blunder ")
+    assert blunder.endswith(" why=now Yellow wins at once in column 2 (b1-b4)")
+    status, out, _ = cli(["review", "--why-seconds", "0", "12121232"])
+    assert "why=" not in out
+    from engine.explain.explainer import Explainer
+
+    found = list(review_game(Board.from_moves("12121232"), solver, explainer=Explainer(), afterwards=None))
+    seventh = [item for item in found if item.ply == 7]
+    assert seventh[0].why is None and seventh[-1].why == "now Yellow wins at once in column 2 (b1-b4)"
