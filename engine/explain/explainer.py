@@ -31,7 +31,7 @@ from engine.limits import Limits
 from engine.solver.auto import AutoSolver
 
 #: Moves a reason may look ahead (the mover's and the defender's together).
-PLIES = 8
+PLIES = 16
 NOT_SOLVED = "not solved within the limit: no value and no reason (raise --seconds)"
 
 

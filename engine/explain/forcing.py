@@ -75,7 +75,8 @@ class Forcing:
         self.plies = plies
         self.rules = tuple(rules)
         self.deadline = deadline
-        self._memo: dict[tuple[int, int, bool], Proof | None] = {}
+        self._proved: dict[tuple[int, bool], tuple[int, Proof]] = {}  # the fewest plies a reason was found in
+        self._failed: dict[tuple[int, bool], int] = {}  # the most plies in which none was found
         self._leaves: dict[tuple[int, bool], Leaf | None] = {}
 
     def _tick(self) -> None:
@@ -92,16 +93,37 @@ class Forcing:
         return self._leaves[key]
 
     # -- the defender's side: the mover cannot win, or loses ------------------------------------
-    def defend(self, board: Board, want_win: bool, plies: int | None = None) -> Proof | None:
-        """Why the side to move cannot win (``want_win``: loses), or None."""
-        plies = self.plies if plies is None else plies
-        key = (board.key(), plies, want_win)
-        if key in self._memo:
-            return self._memo[key]
+    def defend(self, board: Board, want_win: bool) -> Proof | None:
+        """Why the side to move cannot win (``want_win``: loses), or None: the shortest reason first.
+
+        The look-ahead deepens two plies at a time up to ``plies``, so that a
+        reason a person can follow is preferred to a longer one.
+        """
+        for plies in range(0, self.plies + 1, 2):
+            found = self._defend(board, want_win, plies)
+            if found is not None:
+                return found
+        return None
+
+    def _defend(self, board: Board, want_win: bool, plies: int) -> Proof | None:
+        """Why the side to move cannot win (``want_win``: loses) within ``plies``, or None.
+
+        A reason found within fewer plies holds within more, and none within
+        more means none within fewer: what a shallower search learnt is used.
+        """
+        key = (board.key(), want_win)
+        proved = self._proved.get(key)
+        if proved is not None and proved[0] <= plies:
+            return proved[1]
+        if self._failed.get(key, -1) >= plies:
+            return None
         found: Proof | None = self._leaf(board, want_win)
         if found is None and plies >= 2:
             found = self._tree(board, want_win, plies)
-        self._memo[key] = found
+        if found is None:
+            self._failed[key] = plies
+        else:
+            self._proved[key] = (plies, found)
         return found
 
     def _tree(self, board: Board, want_win: bool, plies: int) -> Tree | None:
@@ -120,7 +142,7 @@ class Forcing:
         return Tree(tuple(branches))
 
     def _moves(self, board: Board) -> list[int]:
-        """The mover's moves, the ones that look best for it first (a failing reason fails sooner)."""
+        """The mover's moves, the centre first (they refute a wrong answer most often: a failure comes sooner)."""
         centre = board.geometry.cols // 2
         return sorted(board.legal_columns(), key=lambda col: (abs(col - centre), col))
 
@@ -129,9 +151,9 @@ class Forcing:
         legal = board.legal_columns()
         for answer in legal:
             if board.is_winning_move(answer):
-                return Branch(move, answer, Leaf("win", board.current, board.mask ^ board.current), wins=True)
+                return Branch(move, answer, Leaf("win", board.mask ^ board.current, board.current), wins=True)
         if not legal:
-            return None if want_win else Branch(move, None, Leaf("full", board.current, board.mask ^ board.current))
+            return None if want_win else Branch(move, None, Leaf("full", board.mask ^ board.current, board.current))
         blocks = self._blocks(board)
         candidates = blocks if blocks else legal
         for answer in candidates:  # first: an answer after which the reason needs no look-ahead
@@ -147,7 +169,7 @@ class Forcing:
         for answer in self._good_answers(board, candidates, want_win):
             board.play(answer)
             try:
-                proof = None if board.is_over else self.defend(board, want_win, plies - 2)
+                proof = None if board.is_over else self._defend(board, want_win, plies - 2)
             finally:
                 board.undo()
             if proof is not None:
@@ -177,14 +199,15 @@ class Forcing:
         winning = sorted(
             (col for col in board.legal_columns() if (scores[col] or 0) > 0), key=lambda col: -(scores[col] or 0)
         )
-        for col in winning:
-            board.play(col)
-            try:
-                proof = self.defend(board, True, self.plies - 1)
-            finally:
-                board.undo()
-            if proof is not None:
-                return Attack(col, proof)
+        for plies in range(0, self.plies, 2):  # (the winning move is the first ply: the shortest reason first)
+            for col in winning:
+                board.play(col)
+                try:
+                    proof = self._defend(board, True, plies)
+                finally:
+                    board.undo()
+                if proof is not None:
+                    return Attack(col, proof)
         return None
 
 

@@ -60,7 +60,8 @@ SETS_TRIED = 8
 
 @dataclass(frozen=True)
 class Leaf:
-    """A reason that needs no look-ahead: ``kind`` is ``double-threat``, ``no-lines`` or ``rules``."""
+    """A reason that needs no look-ahead: ``kind`` is ``double-threat``, ``no-lines`` or ``rules`` (and, at the
+    end of a look-ahead, ``win``: the defender's answer wins, or ``full``: the mover filled the board)."""
 
     kind: str
     mover: int

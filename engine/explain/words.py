@@ -71,7 +71,7 @@ class Words:
         assert isinstance(proof, Tree)
         mover, defender = player_names(self.board, self.names)
         answers = [
-            f"{mover} {branch.move + 1}, {defender} {branch.answer + 1}"
+            f"{mover} {branch.move + 1}, {defender} {branch.answer + 1}{' and wins' if branch.wins else ''}"
             if branch.answer is not None
             else f"{mover} {branch.move + 1} fills the board"
             for branch in proof.branches
@@ -82,8 +82,13 @@ class Words:
         named = ", ".join(f"{(mover, defender)[index % 2]} {int(move)}" for index, move in enumerate(line))
         return reasons, line, f"{first}. After {named}: {end}"
 
-    def _walk(self, proof: Proof, after: str) -> tuple[list[Reason], str, str]:
-        """(reasons, main line, what is said at its end) of a proof about ``self.board``."""
+    def _walk(self, proof: Proof, after: str, first: bool = True) -> tuple[list[Reason], str, str]:
+        """(reasons, main line, what is said at its end) of a proof about ``self.board``.
+
+        The reasons are the answers to each of the mover's first moves, then
+        those along the main line and the rules at its end (a deep look-ahead
+        answers thousands of moves: the whole strategy is the proof itself).
+        """
         if isinstance(proof, Leaf):
             found, said = self.leaf(proof, after)
             return found, "", said
@@ -93,6 +98,8 @@ class Words:
         main = self._main_branch(proof)
         main_line, main_end = "", ""
         for branch in proof.branches:
+            if branch is not main and not first:
+                continue
             self.board.play(branch.move)
             here = after + str(branch.move + 1)
             try:
@@ -111,14 +118,15 @@ class Words:
                         main_end = f"{defender} wins at once in column {branch.answer + 1} ({group})."
                     continue
                 reasons.append(Reason("answer", defender, (self.cells.name(cell),), (branch.answer + 1,), (), here))
+                if branch is not main:
+                    continue
                 self.board.play(branch.answer)
                 try:
-                    sub_reasons, sub_line, sub_end = self._walk(branch.proof, here + str(branch.answer + 1))
+                    sub_reasons, sub_line, sub_end = self._walk(branch.proof, here + str(branch.answer + 1), False)
                 finally:
                     self.board.undo()
                 reasons += sub_reasons
-                if branch is main:
-                    main_line, main_end = f"{branch.move + 1}{branch.answer + 1}{sub_line}", sub_end
+                main_line, main_end = f"{branch.move + 1}{branch.answer + 1}{sub_line}", sub_end
             finally:
                 self.board.undo()
         return reasons, main_line, main_end

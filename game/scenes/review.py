@@ -148,9 +148,8 @@ class ReviewScene(Scene):
 
     def show_why(self) -> None:
         """The reason for the value of the position on the board (after the selected move)."""
-        if not self._board.is_over or self._board.winner is not None:
-            colours = (self.model.colour_of(Side.FIRST), self.model.colour_of(Side.SECOND))
-            self.app.open("why", self._board, colours)
+        colours = (self.model.colour_of(Side.FIRST), self.model.colour_of(Side.SECOND))
+        self.app.open("why", self._board, colours)
 
     def _board_at(self, moves: int) -> Board:
         board = self.root.copy()
