@@ -191,3 +191,33 @@ def test_whole_pons_sets_have_no_false_claim(name: str) -> None:
         explanation = explainer.explain(board)
         assert explanation.score == int(expected)
         assert false_claims(explanation, board, lambda b: int(solver.solve(b).score.value))[1] == 0, moves
+
+
+def test_png_draws_the_reason_and_bad_picture_options_are_one_line(cli, tmp_path) -> None:
+    picture = tmp_path / "claimeven.png"
+    status, out, _ = cli(["explain", "--png", str(picture), "--only", "claimeven", CLAIMEVEN])
+    assert status == 0 and out.startswith(CLAIMEVEN + " 0 Red cannot win")
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and picture.stat().st_size > 10_000
+    kept = tmp_path / "notes.png"
+    kept.write_text("my notes")
+    for argv, message in (
+        (["--png", str(kept), CLAIMEVEN], "that file is not a PNG"),
+        (["--png", str(tmp_path / "a.png"), CLAIMEVEN, CLAIMEVEN], "--png draws one position"),
+        (["--only", "claimeven", CLAIMEVEN], "--only goes with --png"),
+        (["--png", str(tmp_path / "b.png"), "--only", "nothing", CLAIMEVEN], "--only: no rule named 'nothing'"),
+    ):
+        status, out, err = cli(["explain", *argv])
+        assert status == 2 and out == "" and message in err and err.count("\n") == 1, argv
+    assert kept.read_text() == "my notes"
+
+
+def test_the_bench_rechecks_every_claim_and_counts_no_false_one(cli, tmp_path) -> None:
+    rows = tmp_path / "rows.csv"
+    argv = ["bench", "explain", "--sets", "Test_L3_R1", "--limit", "6", "--play", "random", "--games", "2"]
+    status, out, _ = cli([*argv, "--csv", str(rows)])
+    lines = out.splitlines()
+    assert status == 0 and lines[0].startswith("rules: claimeven")
+    assert lines[2].startswith("Test_L3_R1") and lines[2].split()[1] == "6"
+    assert lines[-1].startswith("claims re-checked by the solver: ") and lines[-1].endswith("false claims: 0")
+    table = rows.read_text().splitlines()
+    assert table[0] == "rules,set,position,score,claim,cpu_seconds,claims,false" and len(table) >= 7
