@@ -50,6 +50,7 @@ class Explainer:
         self.solver = solver or AutoSolver(self.geometry)
         self.plies = plies
         self.rules = tuple(rules)
+        self._warm = False  # the compiled solver's kernels are loaded (before a clock runs)
 
     def explain(
         self, position: Board | str, limits: Limits | None = None, names: tuple[str, str] = NAMES
@@ -66,6 +67,11 @@ class Explainer:
         if board.is_over:
             return finished(board, text, names)
         limits = limits or Limits()
+        if limits != Limits() and not self._warm:
+            # A limit sends every solve to the compiled solver: its kernels are loaded (or compiled, on a
+            # first start) before the clock runs, so that the time limit is the search's.
+            self.solver.compiled.warm_up()
+            self._warm = True
         solution = self.solver.solve(board, limits=limits)
         if solution.score is None:
             return Explanation(text, None, None, (), "", NOT_SOLVED)
