@@ -21,12 +21,13 @@ from engine.cli.common import (
     grid_positions,
     position_lines,
 )
-from engine.cli.solver_options import add_threads_argument, auto_solver, limits_of
+from engine.cli.solver_options import auto_solver, limits_of
 from engine.errors import EngineError
 from engine.explain.explainer import PLIES, Explainer
 from engine.explain.prove import RULE_NAMES, RULES
 from engine.files import check_picture_target
-from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB
+from engine.resources import available_cores
+from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MAX_THREADS, MIN_TABLE_MB
 from engine.validate import MAX_SECONDS, float_arg, int_arg, shown
 
 #: Seconds per position by default: the exact value and a reason are given up on after this.
@@ -81,7 +82,13 @@ def add_parser(subparsers) -> None:
         help=f"the solver's table size in MB (default {DEFAULT_TABLE_MB})",
     )
     group.add_argument("--no-book", action="store_true", help="do not use the opening book (7x6)")
-    add_threads_argument(group)
+    cores = available_cores()
+    group.add_argument(
+        "--threads",
+        type=int_arg(1, MAX_THREADS),
+        default=cores,
+        help=f"threads a long solve shares its work between (default: every core this process may use, here {cores})",
+    )
     add_grid_argument(parser)
     parser.add_argument("positions", nargs="*", metavar="POSITION", help="move strings such as 4453")
     parser.set_defaults(run=run, nodes=0)
