@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
-from typing import Any
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 import pygame
 import pytest
@@ -11,12 +13,15 @@ import pytest
 from engine.analysis_service import DECODERS, Service, item_data
 from engine.stop import StopFlag
 from game.jobs import Job
+from game.model import Colour
 from game.scenes.why import WhyScene
 from game.theme import DISC
-from tests.game.test_analysis_views import BLUNDER_GAME, hotseat, open_match
+from tests.game.test_analysis_views import hotseat, open_match
 
 #: Red to move cannot win (a draw): Yellow's claimeven in columns 1 and 6 stops every line of Red's.
 CLAIMEVEN = "3324524346452572767551333257727114"
+#: The position after CLAIMEVEN's first 20 moves: Red to move wins in column 4, and column 1 loses at once.
+WON_GRID = "\n".join(["-------", "-------", "-O-XO--", "-XOXO-X", "-OOXOOX", "-XXOXOX"])
 
 
 class InProcess:
@@ -44,6 +49,13 @@ class InProcess:
         self.closed = True
 
 
+class Runners(NamedTuple):
+    """The in-process runners made so far, and how to make one (for the app's own analysis process too)."""
+
+    made: list[InProcess]
+    make: Callable[[], InProcess]
+
+
 @pytest.fixture
 def in_process(monkeypatch):
     """The Why screen's own analysis process, run in this process (a real one costs seconds to start)."""
@@ -54,7 +66,7 @@ def in_process(monkeypatch):
         return runners[-1]
 
     monkeypatch.setattr("game.analysis_process.AnalysisProcess", make)
-    return runners
+    return Runners(runners, make)
 
 
 def open_why(driver, moves: str) -> WhyScene:
@@ -86,7 +98,7 @@ def test_y_shows_the_checked_reason_in_words_and_rings_on_the_board(start, in_pr
     # the ring, in Yellow's colour, on that empty cell (nothing else there is yellow)
     assert min(sum(abs(a - b) for a, b in zip(pixel, yellow, strict=True)) for pixel in inside) < 40
     driver.key(pygame.K_ESCAPE)
-    assert type(driver.scene).__name__ == "MatchScene" and in_process[0].closed
+    assert type(driver.scene).__name__ == "MatchScene" and in_process.made[0].closed
 
 
 def test_show_me_answers_every_move_by_the_reason_and_it_holds(start, in_process):
@@ -115,20 +127,25 @@ def test_the_why_button_beside_the_analysis_opens_the_same_screen(start, in_proc
     assert isinstance(driver.scene, WhyScene)
 
 
-def test_the_review_says_in_one_sentence_why_a_blunder_was_one(start):
-    """The review (the real analysis process) comes back with the blunder's reason, and Y opens its board."""
+def test_the_review_says_in_one_sentence_why_a_blunder_was_one(start, in_process, monkeypatch):
+    """The review (the analysis process's service, in this process) of a game from a pasted grid: Red throws
+    a win away in column 1, Yellow wins in column 5; the blunder comes back with its reason, and Y opens the Why
+    screen there."""
+    monkeypatch.setattr("game.app.AnalysisProcess", in_process.make)
     driver = start()
-    match = open_match(driver, hotseat(BLUNDER_GAME[:-1]))
-    driver.click_column(1)  # yellow wins
-    driver.run_until(lambda: match.turns.model.board.is_over and match.turns.animations.idle, what="the end")
+    match = open_match(driver, replace(hotseat(), start_grid=WON_GRID))
+    for move in "15":
+        driver.click_column(int(move) - 1)
+        driver.run_until(lambda: match.turns.animations.idle, what="the disc to land")
+    assert match.turns.model.winner is Colour.YELLOW
     driver.key(pygame.K_ESCAPE) if driver.scene is not match else None  # the result banner
     driver.key(pygame.K_v)
     review = driver.scene_of_type("ReviewScene")
-    driver.run_until(lambda: 7 in review.reviews and review.reviews[7].why, timeout=180, what="the blunder's why")
-    blunder = review.reviews[7]
+    driver.run_until(lambda: 1 in review.reviews and review.reviews[1].why, timeout=120, what="the blunder's why")
+    blunder = review.reviews[1]
     assert blunder.label == "blunder"
-    assert blunder.why == "now Yellow wins at once in column 2 (b1-b4)"
-    review.go(7)
+    assert blunder.why == "now Yellow wins at once in column 5 (e2-e5)"
+    review.go(1)
     driver.step()
     driver.key(pygame.K_y)
-    assert isinstance(driver.scene, WhyScene) and driver.scene.board.move_string == BLUNDER_GAME[:7]
+    assert isinstance(driver.scene, WhyScene) and driver.scene.board.ply == 21
