@@ -61,6 +61,13 @@ def add_parser(benches) -> None:
         help="the figures with no rule, then after each rule added in turn (the rules of --rules, in order)",
     )
     parser.add_argument("--csv", type=Path, default=None, help="also write one row per position to this file")
+    parser.add_argument(
+        "--table",
+        type=Path,
+        default=None,
+        metavar="CSV",
+        help="explain nothing: print the Markdown table of a --csv file written before (docs/explain.md's tables)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -77,28 +84,41 @@ class Tally:
     false: int = 0
     cpu: list[float] = field(default_factory=list)
 
-    def add(self, score: int, explanation: Explanation, cpu: float) -> None:
+    def add(self, score: int, explained: bool, cpu: float) -> None:
         self.cpu.append(cpu)
         if score > 0:
             self.wins += 1
-            self.wins_explained += explanation.claim is not None
+            self.wins_explained += explained
         else:
             self.nonwins += 1
-            self.nonwins_explained += explanation.claim is not None
+            self.nonwins_explained += explained
 
     def merge(self, other: Tally) -> None:
         for key in ("nonwins", "nonwins_explained", "wins", "wins_explained", "claims", "false"):
             setattr(self, key, getattr(self, key) + getattr(other, key))
         self.cpu += other.cpu
 
-    def row(self) -> str:
+    def cells(self) -> list[str]:
+        """The row's figures, in HEADER's order."""
         cpu = sorted(self.cpu) or [0.0]
         p95 = cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))]
-        return (
-            f"{self.name:<16} {len(self.cpu):>6} {self.nonwins:>7} {_share(self.nonwins_explained, self.nonwins):>8} "
-            f"{self.wins:>6} {_share(self.wins_explained, self.wins):>8} {self.claims:>7} {self.false:>6} "
-            f"{statistics.median(cpu):>8.3f} {p95:>7.3f}"
-        )
+        return [
+            self.name,
+            str(len(self.cpu)),
+            str(self.nonwins),
+            _share(self.nonwins_explained, self.nonwins),
+            str(self.wins),
+            _share(self.wins_explained, self.wins),
+            str(self.claims),
+            str(self.false),
+            f"{statistics.median(cpu):.3f}",
+            f"{p95:.3f}",
+        ]
+
+    def row(self) -> str:
+        name, *figures = self.cells()
+        widths = (6, 7, 8, 6, 8, 7, 6, 8, 7)
+        return f"{name:<16} " + " ".join(f"{figure:>{width}}" for figure, width in zip(figures, widths, strict=True))
 
 
 HEADER = (
@@ -107,11 +127,36 @@ HEADER = (
 )
 
 
+COLUMNS = ("set", "positions", "non-wins", "reason", "wins", "reason", "claims", "false", "cpu med s", "p95 s")
+
+
+def markdown(rows: str) -> str:
+    """The Markdown tables of a ``--csv`` file's rows: one per set of rules, a row per set and one for all."""
+    stages: dict[str, dict[str, Tally]] = {}
+    for row in csv.DictReader(rows.splitlines()):
+        tally = stages.setdefault(row["rules"], {}).setdefault(row["set"], Tally(row["set"]))
+        tally.add(int(row["score"]), row["claim"] != "", float(row["cpu_seconds"]))
+        tally.claims += int(row["claims"])
+        tally.false += int(row["false"])
+    tables = []
+    for rules, sets in stages.items():
+        total = Tally("all")
+        for tally in sets.values():
+            total.merge(tally)
+        lines = [f"rules: {rules}", "", "| " + " | ".join(COLUMNS) + " |", "|---" * len(COLUMNS) + "|"]
+        lines += ["| " + " | ".join(tally.cells()) + " |" for tally in [*sets.values(), total]]
+        tables.append("\n".join(lines))
+    return "\n\n".join(tables)
+
+
 def _share(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "-"
 
 
 def run(args) -> int:
+    if args.table is not None:
+        emit(markdown(args.table.read_text(encoding="utf-8")))
+        return 0
     geometry = Geometry()
     rules = rules_from(args.rules)
     checker = AutoSolver(geometry)  # a table of its own: the re-checks share nothing with the explanations
@@ -152,7 +197,7 @@ def _run_set(name: str, positions, explainer: Explainer, checker: AutoSolver, li
         explanation = explainer.explain(moves, limits)
         cpu = time.process_time() - start
         checked, false = recheck(moves, score, explanation, checker, geometry)
-        tally.add(score, explanation, cpu)
+        tally.add(score, explanation.claim is not None, cpu)
         tally.claims += checked
         tally.false += false
         if writer is not None:
