@@ -8,6 +8,7 @@ import time
 import pytest
 
 from engine import Board, Geometry
+from engine.explain.explainer import Explainer
 from engine.review import MoveReview, label_for, review, review_game, summary, summary_text
 from engine.solver.book import load_default
 from engine.solver.solver import Solver
@@ -145,16 +146,16 @@ def test_a_review_keeps_its_budget_and_the_second_pass_fills_in(solver: Solver) 
     assert len(labels) == 9 and any(label == "unknown" for _, label in labels)
 
 
+@pytest.mark.slow
 def test_a_blunder_says_why_in_the_command_and_in_the_review_game(cli, solver: Solver) -> None:
-    """Red could win in column 1 at move 7 and plays column 3: after it Yellow wins at once in column 2."""
+    """Red could win in column 1 at move 7 and plays column 3: after it Yellow wins at once in column 2.
+    (Two reviews from the empty board: slow. The fast sample is tests/game/test_why.py's review, from a grid.)"""
     status, out, _ = cli(["review", "12121232"])
     blunder = out.splitlines()[6]
     assert status == 0 and blunder.startswith("7 3 blunder ")
     assert blunder.endswith(" why=now Yellow wins at once in column 2 (b1-b4)")
     status, out, _ = cli(["review", "--why-seconds", "0", "12121232"])
     assert "why=" not in out
-    from engine.explain.explainer import Explainer
-
     found = list(review_game(Board.from_moves("12121232"), solver, explainer=Explainer(), afterwards=None))
     seventh = [item for item in found if item.ply == 7]
     assert seventh[0].why is None and seventh[-1].why == "now Yellow wins at once in column 2 (b1-b4)"
