@@ -11,13 +11,13 @@ The public API in one import::
 This package never imports pygame; the game in :mod:`game` builds on it.
 """
 
-from engine.startup import cache
+from engine import kernel_cache
 
-cache.configure()  # before any kernel is compiled or loaded (see engine.startup.cache)
+kernel_cache.configure()  # before any kernel is compiled or loaded (see engine.kernel_cache)
 
 from typing import TYPE_CHECKING
 
-from engine.startup.lazy import lazy_exports
+from engine.lazy import lazy_exports
 
 if TYPE_CHECKING:  # (what the names below are, for type checkers)
     from engine.agents import Agent, SearchResult, StopFlag, create_agent

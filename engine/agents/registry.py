@@ -18,6 +18,7 @@ import pkgutil
 import re
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
+from pathlib import Path
 from typing import Any, TypeVar
 
 from engine.agents.base import Agent
@@ -239,10 +240,9 @@ def _load_all() -> None:
     if _loaded:
         return
     _loaded = True
-    import engine.agents as package
-
-    for module in pkgutil.iter_modules(package.__path__):
-        importlib.import_module(f"{package.__name__}.{module.name}")
+    # (by the folder's path, not by importing the package, which imports this module)
+    for module in pkgutil.iter_modules([str(Path(__file__).parent)]):
+        importlib.import_module(f"{__package__}.{module.name}")
 
 
 def agents() -> list[AgentInfo]:

@@ -5,7 +5,7 @@ numba's cache loading gets its guard against damaged files (and against
 having no folder it can write), before any kernel is compiled or loaded.
 """
 
-from engine.startup import cache
+from engine import kernel_cache
 
-cache.guard_damaged_entries()
-cache.compile_without_cache()
+kernel_cache.guard_damaged_entries()
+kernel_cache.compile_without_cache()

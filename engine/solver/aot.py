@@ -6,7 +6,7 @@ set-up of everything it can compile). ``python -m engine.warmup
 --ahead-of-time`` builds :func:`~engine.solver.negamax.solve_kernel` for boards
 of one word (up to 9x6 and 8x7) into an ordinary Python extension module, with numba's
 ahead-of-time compiler (which needs a C compiler), in this version's cache
-folder (:mod:`engine.startup.cache`: any change to the engine's source builds
+folder (:mod:`engine.kernel_cache`: any change to the engine's source builds
 anew). Loading that module takes milliseconds and no numba.
 
 When it is there, ``solve`` and ``analyze`` try each position with it after
@@ -33,10 +33,10 @@ from types import ModuleType
 from engine.board import Board
 from engine.errors import GeometryError
 from engine.geometry import Geometry
+from engine.kernel_cache import cache_root, loaded_digest
 from engine.solver.arrays import SolveContext, new_scratch, new_table
 from engine.solver.quick import OverBudget, QuickSolver
 from engine.solver.settings import MIN_BITS, checked_table_bits
-from engine.startup.cache import cache_root, loaded_digest
 from engine.stats import ABORTED, NODES, new_stats
 from engine.stop import StopFlag
 

@@ -1,28 +1,26 @@
-"""Start-up: everything that hides numba's load and compile time, in one place.
+"""Start-up: agents' kernels compiled and loaded ahead of their moves, to hide numba's costs.
 
 numba compiles a kernel the first time it runs (seconds per agent family on a
 fresh install) and loads it from its on-disk cache after that (still a few
 tenths of a second a process). One module per idea:
 
-* :mod:`~engine.startup.cache` - numba's cache folder, one per version of the engine's source, and
-  the guard that compiles a damaged cache entry afresh;
-* :mod:`~engine.startup.lazy` - packages that import a name only when it is first used, so that a light
-  command does not load numba;
 * :mod:`~engine.startup.warmup` - compile (or load) agents' kernels ahead of the first move
   (``python -m engine.warmup``);
 * :mod:`~engine.startup.compile_log` - which kernels a piece of work compiles, and what each cost.
 
 The solvers that answer before numba is loaded (:mod:`engine.solver.quick`,
 :mod:`engine.solver.aot`) are solvers and stay in :mod:`engine.solver`, behind
-:class:`~engine.solver.auto.AutoSolver`.
+:class:`~engine.solver.auto.AutoSolver`; numba's cache folder (:mod:`engine.kernel_cache`) and the
+packages' names loaded on first use (:mod:`engine.lazy`) are below the kernels, which need them, while
+this package prepares agents and so sits above them.
 
 A program that prepares agents in the background (the game) goes through one
 function, :func:`preparation`, and the :class:`Preparation` it returns: what to
 run in a child process to compile a spec's kernels, whether that was done for
 this version (a marker file in numba's cache folder), setting numba's compiler
 up in the running process while that child compiles, and loading the kernels
-into the running process. This module imports nothing heavy: ``import engine``
-runs it first.
+into the running process. This module imports nothing heavy (the warm-up is imported when
+it is used).
 """
 
 from __future__ import annotations
@@ -54,7 +52,7 @@ class Preparation:
     @property
     def marker(self) -> Path | None:
         """The file that says this is compiled in this engine version's cache (None: no cache folder)."""
-        folder = os.environ.get("NUMBA_CACHE_DIR")  # (set by engine.startup.cache for this version)
+        folder = os.environ.get("NUMBA_CACHE_DIR")  # (set by engine.kernel_cache for this version)
         if not folder:
             return None
         digest = hashlib.sha256(f"{self.spec}|{self.wide}|{self.opening}".encode()).hexdigest()[:16]

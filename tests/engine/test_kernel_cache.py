@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.startup import cache as kernel_cache
+from engine import kernel_cache
 
 ROOT = Path(__file__).resolve().parents[2]
 

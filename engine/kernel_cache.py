@@ -42,7 +42,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-ENGINE_DIR = Path(__file__).resolve().parents[1]  # the engine package (this file is in engine/startup)
+ENGINE_DIR = Path(__file__).resolve().parent  # the engine package
 STALE_AFTER_DAYS = 30
 
 
