@@ -15,7 +15,6 @@ from enum import IntEnum
 from engine.errors import IllegalMoveError, PositionError
 from engine.geometry import DEFAULT, Geometry
 from engine.notation import columns_of, format_moves
-from engine.render import render
 from engine.validate import as_integer, is_column_value, shown
 
 
@@ -330,7 +329,19 @@ class Board:
     __hash__ = None  # type: ignore[assignment]
 
     def __str__(self) -> str:
-        return render(self)
+        """The board with column numbers, as the terminal game prints it; the last stone in lower case."""
+        g = self.geometry
+        last = (self.history[-1], self.height(self.history[-1]) - 1) if self.history else None
+        lines = [" " + " ".join(str(col + 1) for col in range(g.cols))]
+        for row in reversed(range(g.rows)):
+            cells = []
+            for col in range(g.cols):
+                side = self.cell(col, row)
+                symbol = "." if side is None else side.symbol
+                cells.append(symbol.lower() if (col, row) == last else symbol)
+            lines.append("|" + " ".join(cells) + "|")
+        lines.append("+" + "-" * (2 * g.cols - 1) + "+")
+        return "\n".join(lines)
 
     def __repr__(self) -> str:
         where = repr(self.move_string) if self.move_string is not None else f"<{self.ply} stones>"

@@ -26,7 +26,6 @@ from engine.board import Board, Side
 from engine.errors import PositionError
 from engine.geometry import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS, Geometry
 from engine.notation import format_moves, parse_moves
-from engine.render import cell_symbol, render
 from engine.validate import shown
 
 __all__ = [
@@ -40,7 +39,6 @@ __all__ = [
     "integer_grid",
     "parse_grid",
     "parse_moves",
-    "render",
     "to_array",
 ]
 
@@ -102,12 +100,16 @@ def parse_grid(text: str, connect: int = 4) -> Board:
     return Board.from_stones(first, second, geometry)
 
 
+def _grid_symbol(side: Side | None) -> str:
+    return "-" if side is None else side.symbol
+
+
 def format_grid(board: Board) -> str:
     """The text grid of ``board`` (top row first), readable by :func:`parse_grid`."""
     g = board.geometry
     lines = []
     for row in reversed(range(g.rows)):
-        lines.append(" ".join(cell_symbol(board.cell(col, row), "-") for col in range(g.cols)))
+        lines.append(" ".join(_grid_symbol(board.cell(col, row)) for col in range(g.cols)))
     return "\n".join(lines) + "\n"
 
 

@@ -30,10 +30,11 @@ from typing import Any
 from engine.agents.registry import create_agent
 from engine.board import Side
 from engine.errors import EngineError
-from engine.experiments.runner import GameTask, Row, run_tasks
+from engine.experiments.games import GameTask
 from engine.experiments.tournament import schedule, summarize
 from engine.geometry import Geometry
 from engine.match import GameRecord
+from engine.tasks import Row, run_tasks
 from game.app import App
 from game.launch import match_from
 from game.model import Colour

@@ -25,12 +25,11 @@ from pathlib import Path
 
 from engine.bench.solver import PONS
 from engine.board import Board
-from engine.cli.common import emit
-from engine.cli.explain import rules_from
+from engine.console import emit
 from engine.explain.explainer import PLIES, Explainer
 from engine.explain.explanation import CANNOT_WIN, MOVER_WINS, OPPONENT_WINS, Explanation
 from engine.explain.forcing import leaf_claims
-from engine.explain.prove import RULE_NAMES
+from engine.explain.prove import RULE_NAMES, rules_from
 from engine.geometry import Geometry
 from engine.limits import Limits
 from engine.solver.auto import AutoSolver

@@ -26,7 +26,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from engine.cli.common import emit
+from engine.console import emit
 from engine.geometry import Geometry
 from engine.interop.submission import archive
 

@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.agents.registry import presets
-from engine.cli.common import emit
+from engine.console import emit
 from engine.errors import EngineError
-from engine.experiments.runner import Checkpoint
 from engine.experiments.stats import percent_with_interval
 from engine.experiments.tournament import summarize
 from engine.files import check_picture_target
+from engine.tasks import Checkpoint
 
 #: Ratings are shifted so that the mean of the field is this (Elo has no zero of its own).
 MEAN_ELO = 1500

@@ -38,7 +38,7 @@ import time
 from engine.agents.mcts import MctsAgent, win_rate
 from engine.agents.registry import create_agent
 from engine.board import Board
-from engine.cli.common import emit
+from engine.console import emit
 from engine.errors import EngineError
 from engine.experiments.stats import percent_with_interval
 from engine.kernels import mcts

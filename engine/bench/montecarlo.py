@@ -28,7 +28,7 @@ from engine.agents.base import Agent
 from engine.agents.registry import create_agent, create_computer_agent
 from engine.bench.timing import rate
 from engine.board import Board
-from engine.cli.common import emit
+from engine.console import emit
 from engine.errors import EngineError
 from engine.geometry import Geometry
 from engine.kernels.montecarlo import ROLLOUTS, playout

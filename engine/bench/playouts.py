@@ -8,7 +8,7 @@ from numba import njit
 
 from engine.bench.timing import rate
 from engine.board import Board
-from engine.cli.common import add_geometry_arguments, emit, geometry_from
+from engine.console import add_geometry_arguments, emit, geometry_from
 from engine.geometry import Geometry
 from engine.kernels.rng import make_rng
 from engine.kernels.rules import random_playout

@@ -11,7 +11,7 @@ import time
 
 from engine.agents.registry import create_agent
 from engine.board import Board
-from engine.cli.common import emit
+from engine.console import emit
 from engine.geometry import Geometry
 from engine.match import play_match
 from engine.validate import MAX_GAMES, int_arg, whole_number

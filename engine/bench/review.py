@@ -16,7 +16,7 @@ import time
 from engine.agents.registry import create_agent
 from engine.analysis import TABLE_MB
 from engine.board import Board
-from engine.cli.common import emit
+from engine.console import emit
 from engine.formats import format_moves
 from engine.geometry import Geometry
 from engine.match import play_game

@@ -27,8 +27,9 @@ import numpy as np
 from engine.agents.registry import create_agent
 from engine.agents.search import AlphaBetaSearch, plain_alphabeta
 from engine.board import Board, Side
-from engine.cli.common import emit
+from engine.console import emit
 from engine.errors import EngineError
+from engine.experiments.ordering import SEED_000_BOARDS, seed_board
 from engine.geometry import DEFAULT, Geometry
 from engine.kernels.evaluation import NAMES
 from engine.match import play_game, play_match
@@ -36,15 +37,6 @@ from engine.reference_search import ReferenceSearch
 from engine.validate import MAX_GAMES, int_arg
 
 PARTS = ("speed", "seed000", "evals")
-
-# Seed 000's timing boards (player 1 = X to move; top row first) with the depth limit it used,
-# and its published seconds per move without and with (centre-first) move ordering.
-SEED_000_BOARDS = [
-    ("4x4", "- - - -\nX O X O\nO X O O\nX X O X", 11, 0.004, 0.004),
-    ("4x5", "- - - - -\nO X O X O\nX O X X O\nX X O O X", 13, 0.016, 0.011),
-    ("4x6", "- - - - - -\n- X O O O X\nX O O X O O\nX X O X O X", 15, 0.05, 0.010),
-    ("4x7", "- - - - - - -\n- - - - - - -\n- O O X X O O\nX O X X X O X", 21, 99.0, 1.26),
-]
 
 
 def add_parser(benches) -> None:
@@ -173,19 +165,6 @@ def _speed(args) -> None:
 
 
 # -- seed 000's timing table ------------------------------------------------------------------------------
-def seed_board(grid: str) -> tuple[Geometry, int, int]:
-    """A seed 000 grid (top row first) as (geometry, stones of X, all stones): X to move, whatever the counts."""
-    rows = [line.split() for line in grid.splitlines()]
-    geometry = Geometry(len(rows[0]), len(rows))
-    x = o = 0
-    for top_index, cells in enumerate(rows):
-        for col, cell in enumerate(cells):
-            bit = geometry.cell(col, geometry.rows - 1 - top_index)
-            x |= bit if cell == "X" else 0
-            o |= bit if cell == "O" else 0
-    return geometry, x, x | o
-
-
 def _kernel_move(geometry: Geometry, current: int, mask: int, depth: int, order: str) -> tuple[int, int, float]:
     """``(column, nodes, seconds per move)`` of plain alpha-beta (no table, no deepening)."""
     plain_alphabeta(current, mask, geometry, depth, "zero", order)  # compile outside the clock

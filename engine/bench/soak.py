@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from engine.agents.registry import create_computer_agent
 from engine.board import Board, Side
-from engine.cli.common import emit
+from engine.console import emit
 from engine.errors import EngineError
 from engine.geometry import MAX_COLS, MAX_CONNECT, MAX_ROWS, MIN_COLS, MIN_CONNECT, MIN_ROWS, Geometry
 from engine.match import GameRecord, play_game

@@ -49,7 +49,7 @@ from engine.agents.perfect import exact_in_time
 from engine.agents.registry import create_agent
 from engine.bench.search import random_positions
 from engine.board import Board
-from engine.cli.common import emit
+from engine.console import emit
 from engine.errors import EngineError
 from engine.files import write_atomic
 from engine.formats import format_moves

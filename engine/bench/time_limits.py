@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from engine.agents.registry import create_agent, presets
 from engine.bench.search import random_positions
 from engine.board import Board
-from engine.cli.common import emit
+from engine.console import emit
 from engine.geometry import Geometry
 from engine.validate import int_arg
 

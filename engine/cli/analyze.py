@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-from engine.cli.common import (
-    PositionReporter,
-    add_command,
-    add_geometry_arguments,
-    emit,
-    geometry_from,
-    grid_positions,
-    position_lines,
-)
+from engine.cli.common import PositionReporter, add_command, grid_positions, position_lines
 from engine.cli.solver_options import UNFINISHED, add_solver_arguments, auto_solver, limits_of
+from engine.console import add_geometry_arguments, emit, geometry_from
 
 
 def add_parser(subparsers) -> None:

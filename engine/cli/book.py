@@ -12,15 +12,16 @@ import signal
 from concurrent.futures import Executor
 from pathlib import Path
 
-from engine.cli.common import add_command, add_geometry_arguments, emit, geometry_from
+from engine.cli.common import add_command
 from engine.cli.runner_options import add_executor_arguments
+from engine.console import add_geometry_arguments, emit, geometry_from
 from engine.errors import EngineError
 from engine.experiments.executors import open_executor
-from engine.experiments.runner import Row
 from engine.geometry import MAX_COLS, MAX_ROWS
 from engine.solver.book import Book, board_of_key, book_path, check_writable
 from engine.solver.book_builder import BookBuilder, check_book, resume_path
 from engine.solver.settings import MAX_TABLE_MB, MAX_THREADS, MIN_TABLE_MB
+from engine.tasks import Row
 from engine.validate import MAX_NODES, float_arg, int_arg
 
 #: The most stones any board holds.

@@ -1,4 +1,5 @@
-"""What several commands share: board-size options, agent options, position input."""
+"""What several commands share: agent options, position input, the table's memory (the board options and
+the answer line are :mod:`engine.console`'s, which the benchmarks use too)."""
 
 from __future__ import annotations
 
@@ -12,19 +13,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.board import Board
+from engine.console import emit, geometry_from
 from engine.errors import EngineError, ResourceError
 from engine.geometry import Geometry
 from engine.validate import shown
 
 if TYPE_CHECKING:
     from engine.agents.base import Agent
-
-
-def add_geometry_arguments(parser: argparse.ArgumentParser) -> None:
-    group = parser.add_argument_group("board")
-    group.add_argument("--cols", type=int, default=7, help="columns, 4 to 9 (default 7)")
-    group.add_argument("--rows", type=int, default=6, help="rows, 4 to 9 (default 6)")
-    group.add_argument("--connect", type=int, default=4, help="stones in a row that win, 3 to 6 (default 4)")
 
 
 def add_grid_argument(parser: argparse.ArgumentParser) -> None:
@@ -45,10 +40,6 @@ def grid_positions(args: argparse.Namespace) -> list[str]:
     from engine.grid_file import grid_moves
 
     return [grid_moves(path, geometry_from(args)) for path in paths]
-
-
-def geometry_from(args: argparse.Namespace) -> Geometry:
-    return Geometry(args.cols, args.rows, args.connect)
 
 
 def agents_epilog() -> str:
@@ -137,17 +128,6 @@ class PositionReporter:
     @property
     def status(self) -> int:
         return 1 if self.failures else 0
-
-
-def emit(text: str) -> None:
-    """Print one answer and flush, so that a pipe sees it at once.
-
-    An input line echoed back may hold what standard output cannot encode (a
-    lone surrogate, or any character on a narrow console): it is printed with
-    replacement characters rather than stopping the batch.
-    """
-    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
-    print(text.encode(encoding, "replace").decode(encoding), flush=True)
 
 
 def start_and_players(args: argparse.Namespace) -> tuple[Board, Agent, Agent]:

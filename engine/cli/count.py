@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.cli.common import add_command, add_geometry_arguments, emit, geometry_from
+from engine.cli.common import add_command
+from engine.console import add_geometry_arguments, emit, geometry_from
 from engine.count import count_positions
 from engine.validate import MAX_NODES, int_arg
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from engine.cli.common import emit
 from engine.cli.runner_options import Outputs, add_runner_arguments, prepare_out
+from engine.console import emit
 from engine.experiments.executors import open_executor
 from engine.experiments.study import Settings, all_studies, find_study, run_study, study_files
 from engine.validate import MAX_GAMES, int_arg

@@ -11,20 +11,12 @@ import sys
 from pathlib import Path
 
 from engine.board import Board
-from engine.cli.common import (
-    PositionReporter,
-    add_command,
-    add_geometry_arguments,
-    add_grid_argument,
-    emit,
-    geometry_from,
-    grid_positions,
-    position_lines,
-)
+from engine.cli.common import PositionReporter, add_command, add_grid_argument, grid_positions, position_lines
 from engine.cli.solver_options import auto_solver, limits_of
+from engine.console import add_geometry_arguments, emit, geometry_from
 from engine.errors import EngineError
 from engine.explain.explainer import PLIES, Explainer
-from engine.explain.prove import RULE_NAMES, RULES
+from engine.explain.prove import RULE_NAMES, rules_from
 from engine.files import check_picture_target
 from engine.resources import available_cores
 from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MAX_THREADS, MIN_TABLE_MB
@@ -92,15 +84,6 @@ def add_parser(subparsers) -> None:
     add_grid_argument(parser)
     parser.add_argument("positions", nargs="*", metavar="POSITION", help="move strings such as 4453")
     parser.set_defaults(run=run, nodes=0)
-
-
-def rules_from(text: str) -> list:
-    """The rule modules named in ``text`` (comma-separated), in the thesis's order."""
-    names = [name.strip().lower() for name in text.split(",") if name.strip()]
-    unknown = [name for name in names if name not in RULE_NAMES]
-    if unknown:
-        raise EngineError(f"--rules: no rule named {shown(unknown[0])} (the rules: {', '.join(RULE_NAMES)})")
-    return [rule for rule in RULES if rule.NAME in names]
 
 
 def run(args) -> int:

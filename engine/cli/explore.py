@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
-from engine.cli.common import PositionReporter, add_command, add_geometry_arguments, emit, geometry_from, position_lines
+from engine.cli.common import PositionReporter, add_command, position_lines
 from engine.cli.solver_options import add_threads_argument
+from engine.console import add_geometry_arguments, emit, geometry_from
 from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB
 from engine.validate import MAX_NODES, MAX_SECONDS, float_arg, int_arg
 

@@ -6,8 +6,8 @@ import argparse
 import re
 from pathlib import Path
 
-from engine.cli.common import emit
 from engine.cli.runner_options import Outputs, add_runner_arguments, prepare_out
+from engine.console import emit
 from engine.errors import EngineError
 from engine.grade import NAMES, assignment_named
 from engine.grade.marking import GradeTask
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         for question in assignment.questions
     ]
     from engine.experiments.executors import open_executor
-    from engine.experiments.runner import run_tasks
+    from engine.tasks import run_tasks
 
     with open_executor(args.jobs, args.cluster) as executor:
         rows = run_tasks(

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine.agents.human import QuitGame
-from engine.cli.common import add_command, add_geometry_arguments, emit, start_and_players
+from engine.cli.common import add_command, start_and_players
+from engine.console import add_geometry_arguments, emit
 from engine.formats import format_moves
 from engine.match import GameRecord, play_match
 from engine.validate import MAX_GAMES, MAX_SEED, int_arg

@@ -14,16 +14,8 @@ import threading
 from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import create_agent
 from engine.board import Board
-from engine.cli.common import (
-    PositionReporter,
-    add_command,
-    add_geometry_arguments,
-    add_grid_argument,
-    emit,
-    geometry_from,
-    grid_positions,
-    position_lines,
-)
+from engine.cli.common import PositionReporter, add_command, add_grid_argument, grid_positions, position_lines
+from engine.console import add_geometry_arguments, emit, geometry_from
 from engine.errors import EngineError
 from engine.match import one_based
 from engine.validate import MAX_SEED, float_arg, int_arg

@@ -13,9 +13,9 @@ import sys
 
 from engine.agents.human import QuitGame
 from engine.board import Board, Side
-from engine.cli.common import add_command, add_geometry_arguments, add_grid_argument, grid_positions, start_and_players
+from engine.cli.common import add_command, add_grid_argument, grid_positions, start_and_players
+from engine.console import add_geometry_arguments
 from engine.errors import EngineError
-from engine.formats import render
 from engine.match import play_game
 from engine.validate import MAX_SEED, int_arg
 
@@ -103,7 +103,7 @@ def play_once(args: argparse.Namespace) -> int:
         "against",
         names[Side.SECOND],
     )
-    print(render(board))
+    print(board)
 
     def show(after: Board, result) -> None:
         mover = after.turn.other
@@ -111,7 +111,7 @@ def play_once(args: argparse.Namespace) -> int:
         if not agents[mover].is_human:  # seed 003's lines after a computer move
             print(f"Time elapsed: {result.seconds:.2f} secs.")
             print(f"Number of Nodes examined: {result.nodes}")
-        print(render(after))
+        print(after)
 
     try:
         record = play_game(red, yellow, board, on_move=show)

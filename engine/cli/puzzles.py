@@ -15,8 +15,9 @@ import json
 import sys
 from pathlib import Path
 
-from engine.cli.common import add_command, emit
+from engine.cli.common import add_command
 from engine.cli.runner_options import add_executor_arguments
+from engine.console import emit
 from engine.errors import EngineError
 from engine.geometry import Geometry
 from engine.validate import MAX_SEED, int_arg

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.cli.common import emit
 from engine.cli.experiment import settings_from
 from engine.cli.runner_options import Outputs, add_runner_arguments, prepare_folder
+from engine.console import emit
 from engine.errors import EngineError
 from engine.experiments.executors import open_executor
 from engine.experiments.report import page_files, rows_files, write_report

@@ -5,8 +5,9 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 
-from engine.cli.common import PositionReporter, add_command, add_geometry_arguments, emit, geometry_from, position_lines
+from engine.cli.common import PositionReporter, add_command, position_lines
 from engine.cli.solver_options import add_threads_argument, auto_solver
+from engine.console import add_geometry_arguments, emit, geometry_from
 from engine.errors import EngineError
 from engine.review import GAME_SECONDS, LABELS, POSITION_SECONDS, WHY_SECONDS, MoveReview, review, summary, why
 from engine.solver.book import load_default

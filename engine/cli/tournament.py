@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.agents.registry import create_computer_agent
-from engine.cli.common import add_command, add_geometry_arguments, emit, geometry_from
+from engine.cli.common import add_command
 from engine.cli.runner_options import Outputs, add_runner_arguments, prepare_out
+from engine.console import add_geometry_arguments, emit, geometry_from
 from engine.experiments.executors import open_executor
 from engine.experiments.tables import write_csv
 from engine.experiments.tournament import run_tournament

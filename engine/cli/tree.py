@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from engine.cli.common import emit
+from engine.console import emit
 from engine.errors import EngineError
 from engine.files import check_picture_target
 from engine.tree import (

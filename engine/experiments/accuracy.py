@@ -16,9 +16,9 @@ import numpy as np
 
 from engine.agents.registry import presets
 from engine.experiments import charts, labelled
-from engine.experiments.runner import Row, derive_seed
 from engine.experiments.study import Findings, Settings, Study
 from engine.experiments.tables import markdown_table
+from engine.tasks import Row, derive_seed
 
 AGENTS = (
     "random",

@@ -36,14 +36,15 @@ import numpy as np
 
 from engine.agents.registry import create_agent
 from engine.experiments import charts
+from engine.experiments.games import GameTask
 from engine.experiments.openings import sample_openings
-from engine.experiments.runner import GameTask, Row, derive_seed
 from engine.experiments.stats import wilson
 from engine.experiments.study import Findings, Settings, Study
 from engine.experiments.tables import markdown_table
 from engine.formats import parse_grid
 from engine.geometry import DEFAULT
 from engine.grade.seed_boards import SEED_004
+from engine.tasks import Row, derive_seed
 
 _STATE_NAMES = ("empty", "block a row", "middle game")
 #: Seed 004's game states: its text grids (top row first, X moved first), as transcribed in

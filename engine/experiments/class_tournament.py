@@ -7,7 +7,7 @@ its games start from seeded openings, each with both colours, and the two
 agents keep their processes for the pairing. A student's agent is its
 assignment's :class:`~engine.grade.model.Play` function run in the sandbox
 (:class:`~engine.grade.agent.StudentAgent`), a second at most a move. Games
-are rows of :class:`~engine.experiments.runner.GameTask`'s form, so the
+are rows of :class:`~engine.experiments.games.GameTask`'s form, so the
 standings, the Elo with its 95 % interval and the chart are the tournament's
 own (:mod:`engine.experiments.tournament`).
 
@@ -37,8 +37,8 @@ import numpy as np
 from engine.agents.registry import create_agent
 from engine.board import Board, Side
 from engine.experiments import charts
+from engine.experiments.games import GameTask
 from engine.experiments.openings import sample_openings
-from engine.experiments.runner import GameTask, Row, derive_seed, run_tasks
 from engine.experiments.tournament import TournamentResult, summarize
 from engine.geometry import Geometry
 from engine.grade.agent import StudentAgent
@@ -46,6 +46,7 @@ from engine.grade.model import Assignment
 from engine.grade.report import Extra, Student
 from engine.grade.submissions import Submission
 from engine.match import play_game
+from engine.tasks import Row, derive_seed, run_tasks
 
 #: The ladder's levels every student plays (the quick ones: a class's games must fit in minutes).
 LEVELS = ("beginner", "novice", "easy", "medium")

@@ -12,12 +12,13 @@ from pathlib import Path
 import numpy as np
 
 from engine.experiments import charts
-from engine.experiments.runner import GameTask, Row
+from engine.experiments.games import GameTask
 from engine.experiments.study import Findings, Settings, Study
 from engine.experiments.tables import markdown_table
 from engine.experiments.tournament import TournamentResult, schedule
 from engine.experiments.tournament import summarize as summarize_games
 from engine.kernels.evaluation import NAMES
+from engine.tasks import Row
 
 SEED_EVALS = ("f1", "f2", "f3", "f4")
 DEPTHS = (2, 4, 6, 8)

@@ -21,13 +21,13 @@ import numpy as np
 from engine.agents.registry import create_agent
 from engine.board import Board
 from engine.experiments import charts
-from engine.experiments.runner import Row, derive_seed
 from engine.experiments.stats import percent_with_interval, wilson
 from engine.experiments.study import Findings, Settings, Study
 from engine.experiments.tables import markdown_table
 from engine.geometry import DEFAULT
 from engine.solver.book import load_default
 from engine.solver.solver import Solver
+from engine.tasks import Row, derive_seed
 
 FAMILIES = {
     "montecarlo": ("montecarlo:playouts={}", (700, 7_000, 70_000)),

@@ -14,12 +14,13 @@ from pathlib import Path
 import numpy as np
 
 from engine.experiments import charts, labelled
+from engine.experiments.games import GameTask
 from engine.experiments.openings import sample_openings
-from engine.experiments.runner import GameTask, Row, derive_seed
 from engine.experiments.stats import wilson
 from engine.experiments.study import Findings, Settings, Study
 from engine.experiments.tables import markdown_table
 from engine.geometry import DEFAULT
+from engine.tasks import Row, derive_seed
 
 BUDGETS = (1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000)
 QUICK_BUDGETS = (1_000, 10_000)

@@ -20,14 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.agents.search import plain_alphabeta
-from engine.bench.search import SEED_000_BOARDS, seed_board
 from engine.board import Board
 from engine.experiments import charts
-from engine.experiments.runner import Row, derive_seed
 from engine.experiments.study import Findings, Settings, Study
 from engine.experiments.tables import markdown_table
 from engine.geometry import Geometry
 from engine.reference_search import ReferenceSearch
+from engine.tasks import Row, derive_seed
 
 ORDERS = ("natural", "center", "heuristic")
 #: How the charts name the orders.
@@ -38,6 +37,28 @@ ROWS = 4
 PYTHON_NODE_LIMIT = 300_000
 #: Random boards of each added width (8 and 9 columns).
 WIDE_BOARDS = 5
+
+# Seed 000's timing boards (player 1 = X to move; top row first) with the depth limit it used,
+# and its published seconds per move without and with (centre-first) move ordering.
+SEED_000_BOARDS = [
+    ("4x4", "- - - -\nX O X O\nO X O O\nX X O X", 11, 0.004, 0.004),
+    ("4x5", "- - - - -\nO X O X O\nX O X X O\nX X O O X", 13, 0.016, 0.011),
+    ("4x6", "- - - - - -\n- X O O O X\nX O O X O O\nX X O X O X", 15, 0.05, 0.010),
+    ("4x7", "- - - - - - -\n- - - - - - -\n- O O X X O O\nX O X X X O X", 21, 99.0, 1.26),
+]
+
+
+def seed_board(grid: str) -> tuple[Geometry, int, int]:
+    """A seed 000 grid (top row first) as (geometry, stones of X, all stones): X to move, whatever the counts."""
+    rows = [line.split() for line in grid.splitlines()]
+    geometry = Geometry(len(rows[0]), len(rows))
+    x = o = 0
+    for top_index, cells in enumerate(rows):
+        for col, cell in enumerate(cells):
+            bit = geometry.cell(col, geometry.rows - 1 - top_index)
+            x |= bit if cell == "X" else 0
+            o |= bit if cell == "O" else 0
+    return geometry, x, x | o
 
 
 @dataclass(frozen=True)

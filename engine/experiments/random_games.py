@@ -15,12 +15,12 @@ import numpy as np
 from engine.agents.registry import create_agent
 from engine.board import Board
 from engine.experiments import charts
-from engine.experiments.runner import Row, derive_seed
 from engine.experiments.stats import percent_with_interval, wilson
 from engine.experiments.study import Findings, Settings, Study
 from engine.experiments.tables import markdown_table
 from engine.geometry import Geometry
 from engine.match import play_game
+from engine.tasks import Row, derive_seed
 
 #: What the seeds published for 1,000 random games on 7x6: seed 000 "approximately 57%" for the
 #: first player (Task 2, read off its bar charts); seed 001 "player 'x' won 560 times and player

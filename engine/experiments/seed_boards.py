@@ -37,13 +37,13 @@ from engine.agents.classroom import board_for_player
 from engine.agents.registry import create_agent
 from engine.board import Board, has_line
 from engine.errors import PositionError
-from engine.experiments.runner import Row, derive_seed
 from engine.experiments.study import Findings, Settings, Study
 from engine.experiments.tables import markdown_table
 from engine.formats import CHARACTERS, from_array, parse_grid
 from engine.geometry import Geometry
 from engine.grade.seed_boards import BOARDS, SeedBoard
 from engine.notation import format_moves
+from engine.tasks import Row, derive_seed
 
 #: The agents the seeds use on their boards: (name in the table, spec, seeds).
 SEED_AGENTS = (

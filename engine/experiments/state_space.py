@@ -16,10 +16,10 @@ from pathlib import Path
 from engine.board import Board
 from engine.count import count_positions
 from engine.experiments import charts
-from engine.experiments.runner import Row, derive_seed
 from engine.experiments.study import Findings, Settings, Study
 from engine.experiments.tables import markdown_table, scientific
 from engine.geometry import Geometry
+from engine.tasks import Row, derive_seed
 
 #: Positions of 7x6 Connect Four, all plies: John Tromp's count (OEIS A212693, summed over plies),
 #: confirmed by Edelkamp and Kissmann (2008).

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import EngineError
-from engine.experiments.runner import Row, Task, run_tasks
 from engine.experiments.tables import write_csv
 from engine.files import write_atomic
+from engine.tasks import Row, Task, run_tasks
 
 #: The studies, in the report's order (module names under engine.experiments).
 STUDIES = (
@@ -36,7 +36,7 @@ STUDIES = (
     "seed_boards",
 )
 
-#: The resume file of a study's folder (one JSON line per task, see engine.experiments.runner).
+#: The resume file of a study's folder (one JSON line per task, see engine.tasks).
 PROGRESS = "progress.jsonl"
 #: What every study writes in its folder, besides its charts.
 STUDY_FILES = (PROGRESS, "rows.csv", "table.md", "README.md")

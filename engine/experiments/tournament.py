@@ -3,7 +3,7 @@
 Each pairing plays ``games`` games from a seeded sample of short openings
 (:mod:`.openings`), each opening twice with the colours swapped, so that
 deterministic agents play distinct games and neither gains from moving
-first. Games are :class:`~.runner.GameTask` rows run on any executor; the
+first. Games are :class:`~.games.GameTask` rows run on any executor; the
 same seed gives the same schedule and, for agents with a node, depth or
 playout budget, the same games. Ratings: :mod:`.elo`.
 
@@ -26,10 +26,11 @@ import numpy as np
 from engine.agents.registry import create_agent, create_computer_agent, runs_a_file
 from engine.errors import EngineError
 from engine.experiments import charts, elo
+from engine.experiments.games import GameTask
 from engine.experiments.openings import sample_openings
-from engine.experiments.runner import GameTask, Row, Task, derive_seed, run_tasks
 from engine.experiments.tables import markdown_table
 from engine.geometry import DEFAULT, Geometry
+from engine.tasks import Row, Task, derive_seed, run_tasks
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ Typical use::
 
 from typing import TYPE_CHECKING
 
-from engine.startup.lazy import lazy_exports
+from engine.lazy import lazy_exports
 
 if TYPE_CHECKING:  # (what the names below are, for type checkers)
     from engine.explain.explainer import Explainer

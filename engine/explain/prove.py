@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
+from engine.errors import EngineError
 from engine.explain import (
     aftereven,
     baseclaim,
@@ -37,6 +38,7 @@ from engine.explain.check import CHECK_NODES, verify
 from engine.explain.combine import Budget, covers, ordered, trimmed
 from engine.explain.field import Field, fields
 from engine.explain.rule import Instance
+from engine.validate import shown
 
 #: The nine rules, in the thesis's order (one module each).
 RULES: tuple[ModuleType, ...] = (
@@ -51,6 +53,17 @@ RULES: tuple[ModuleType, ...] = (
     specialbefore,
 )
 RULE_NAMES = tuple(rule.NAME for rule in RULES)
+
+
+def rules_from(text: str) -> list[ModuleType]:
+    """The rule modules named in ``text`` (comma-separated, as ``--rules`` takes them), in the thesis's order."""
+    names = [name.strip().lower() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in RULE_NAMES]
+    if unknown:
+        raise EngineError(f"--rules: no rule named {shown(unknown[0])} (the rules: {', '.join(RULE_NAMES)})")
+    return [rule for rule in RULES if rule.NAME in names]
+
+
 #: The rules that need no zugzwang (a free field): pairs of cells.
 PAIRS = ("baseinverse", "vertical")
 #: Steps of one search for a set of rules, and sets played out per field, before giving up.

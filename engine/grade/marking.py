@@ -2,7 +2,7 @@
 
 :class:`GradeTask` is plain data (the student's files travel inside it, so a
 cluster's worker needs no shared folder) with a stable ``key`` and ``run()``,
-as :func:`engine.experiments.runner.run_tasks` wants: the command runs the
+as :func:`engine.tasks.run_tasks` wants: the command runs the
 tasks of a class on any executor and keeps each one's rows in the resume
 file, so a run killed and started again goes on where it stopped.
 

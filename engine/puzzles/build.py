@@ -1,6 +1,6 @@
 """The shipped puzzle set: positions of seeded games of good play that the solver proves to be puzzles.
 
-Each game is one task of the studies' runner (:class:`GameTask`, so ``--jobs``
+Each game is one task of engine/tasks.py (:class:`GameTask`, so ``--jobs``
 and a cluster work as for the studies): from a few random opening moves, two
 alpha-beta players of seeded depths (3 to 7 plies: good players who still
 miss things) play it out, and every position from :func:`first_ply` on is
@@ -25,13 +25,13 @@ from pathlib import Path
 from typing import TypeAlias
 
 from engine.board import Board
-from engine.experiments.runner import Row, derive_seed, run_tasks
 from engine.geometry import Geometry
 from engine.puzzles.finder import find
 from engine.puzzles.puzzle import BANDS, Puzzle, board_id, from_json
 from engine.puzzles.settings import BOARDS
 from engine.solver.book import load_default
 from engine.solver.solver import Solver
+from engine.tasks import Row, derive_seed, run_tasks
 
 #: Depths (plies) of the alpha-beta players, drawn per game and side.
 DEPTHS = (3, 4, 5, 6, 7)

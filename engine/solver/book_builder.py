@@ -22,7 +22,7 @@ not deep enough.
 
 **How the work runs.** One ply at a time: the positions of a ply are
 independent :class:`~engine.solver.book_tasks.PositionTask` s, run by the
-studies' runner (:func:`engine.experiments.runner.run_tasks`) here, in local
+studies' runner (:func:`engine.tasks.run_tasks`) here, in local
 processes or on a Dask cluster, and their rows go to a resume file (one JSON
 line a position, :func:`resume_path`) as they come back. The book file is
 saved after every ply. A build stopped in any way (Ctrl-C, ``kill``, a
@@ -66,7 +66,6 @@ from pathlib import Path
 import numpy as np
 
 from engine.board import Board
-from engine.experiments.runner import Checkpoint, Row, run_tasks
 from engine.files import FileProblem
 from engine.geometry import Geometry
 from engine.solver.book import (
@@ -83,6 +82,7 @@ from engine.solver.book import (
 )
 from engine.solver.book_tasks import CheckTask, PositionTask, grandchildren
 from engine.solver.settings import DEFAULT_TABLE_MB, checked_table_bits
+from engine.tasks import Checkpoint, Row, run_tasks
 
 __all__ = [
     "BookBuilder",

@@ -1,6 +1,6 @@
 """The book builder's units of work: one position each, plain data in, one row of plain data out.
 
-They run through :func:`engine.experiments.runner.run_tasks`, here, in local
+They run through :func:`engine.tasks.run_tasks`, here, in local
 processes (``book --jobs``) or on a Dask cluster (``book --cluster``), so a
 task names its position by its symmetric book key (a number) and rebuilds
 the board from it on the other side. Its row is the same wherever and in

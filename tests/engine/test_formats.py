@@ -8,7 +8,7 @@ from hypothesis import given
 
 from engine.board import Board, Side
 from engine.errors import EngineError, PositionError
-from engine.formats import format_grid, format_moves, from_array, parse_grid, parse_moves, render, to_array
+from engine.formats import format_grid, format_moves, from_array, parse_grid, parse_moves, to_array
 from engine.geometry import Geometry
 from tests.engine.strategies import choices, geometries, play_picks
 
@@ -41,8 +41,8 @@ def test_the_seed_004_grid_with_its_frame_and_zero_for_o() -> None:
     assert board.cell(2, 0) is Side.FIRST and board.cell(2, 1) is Side.SECOND and board.cell(3, 0) is Side.FIRST
 
 
-def test_render_shows_column_numbers_and_marks_the_last_move() -> None:
-    text = render(Board.from_moves("44"))
+def test_a_board_prints_with_column_numbers_and_the_last_move_marked() -> None:
+    text = str(Board.from_moves("44"))
     lines = text.splitlines()
     assert lines[0].split() == list("1234567")
     assert "|. . . o . . .|" in lines and "|. . . X . . .|" in lines

@@ -19,8 +19,9 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from engine.experiments.runner import Checkpoint, GameTask, RowError, plain_rows, run_tasks
+from engine.experiments.games import GameTask
 from engine.files import FileProblem
+from engine.tasks import Checkpoint, RowError, plain_rows, run_tasks
 
 #: A tiny tournament: two games on 4x4, in this process.
 TOURNAMENT = ["tournament", "random", "greedy", "--games", "2", "--cols", "4", "--rows", "4", "--jobs", "1"]

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from engine.board import Board, Side
-from engine.experiments.runner import GameTask
+from engine.experiments.games import GameTask
 from game.tournament import SETTINGS, InGameTask, main
 
 

@@ -78,7 +78,7 @@ def dask_setup(worker):
     import distributed.worker_state_machine as state_machine
     from distributed.protocol import to_serialize
 
-    import engine.experiments.runner as runner
+    import engine.tasks as runner
 
     evil = pickle.dumps(Evil())
     real_run = runner._run
@@ -93,7 +93,7 @@ def dask_setup(worker):
             worker.log_event("print", {{"args": ("a hostile print",)}})
         return Evil() if mode == "result" else rows
 
-    runner._run = hostile_run  # the tasks name engine.experiments.runner._run: they get this one
+    runner._run = hostile_run  # the tasks name engine.tasks._run: they get this one
 
     real_error_message = distributed.worker.error_message
 

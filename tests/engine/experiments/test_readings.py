@@ -67,7 +67,7 @@ def _state_space(rows) -> tuple[list[float], list[str]]:
 
 
 def _ordering(rows) -> tuple[list[float], list[str]]:
-    from engine.bench.search import SEED_000_BOARDS
+    from engine.experiments.ordering import SEED_000_BOARDS
 
     out: list[float] = [4]  # every board has four rows
     for _, _, depth, plain, ordered in SEED_000_BOARDS:

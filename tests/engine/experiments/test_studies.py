@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from engine.experiments.runner import Checkpoint, derive_seed, run_tasks
 from engine.experiments.study import all_studies
+from engine.tasks import Checkpoint, derive_seed, run_tasks
 
 
 def _rows(folder):
@@ -213,7 +213,7 @@ def test_a_seed_depends_on_every_part_whole_and_on_nothing_else() -> None:
     seeds = [derive_seed(7, spec, 3) for spec in specs]
     assert len(set(seeds)) == len(specs) and all(0 <= seed < 2**31 for seed in seeds)
     assert len({derive_seed(1, 2), derive_seed(2, 1), derive_seed("1", 2), derive_seed(12)}) == 4
-    code = "from engine.experiments.runner import derive_seed as d; print(d(7, 'mcts:iterations=1000', 3))"
+    code = "from engine.tasks import derive_seed as d; print(d(7, 'mcts:iterations=1000', 3))"
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
     elsewhere = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert int(elsewhere.stdout) == seeds[0]
