@@ -20,7 +20,7 @@ at its first move. Importing this package imports none of the three libraries.
 
 from typing import TYPE_CHECKING
 
-from engine.startup.lazy import lazy_exports
+from engine.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from engine.interop.kaggle_agent import KaggleAgent, as_kaggle_agent, kaggle_board

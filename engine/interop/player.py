@@ -10,7 +10,7 @@ and asks it for a column with :meth:`EnginePlayer.move`. The player:
   agent off the clock: a child process compiles its kernels into numba's
   cache (seconds to tens of seconds the first time), then a thread loads
   them (where no cache folder can be written, the thread compiles them:
-  :mod:`engine.startup.cache`). Until it is ready a stand-in in plain Python
+  :mod:`engine.kernel_cache`). Until it is ready a stand-in in plain Python
   answers: the opening book's move where the board has one, else
   :mod:`engine.interop.plain`'s search. It says so once on standard error
   (Kaggle's log);
