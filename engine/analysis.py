@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from engine.agents.registry import create_agent
 from engine.agents.search import pons_score, proven_plies
 from engine.board import Board
-from engine.errors import EngineError
+from engine.errors import EngineError, ValueRangeError
 from engine.geometry import Geometry
 from engine.limits import Limits
 from engine.score import Score
@@ -53,6 +53,8 @@ TABLE_MB = 32
 SOLVE_SECONDS = 30.0
 #: The share of those seconds one column may take (so that one hard column leaves time for the others).
 COLUMN_SHARE = 1 / 3
+#: An analysis' limits unless its caller gives others: the solve stage's seconds.
+ANALYSIS_LIMITS = Limits(seconds=SOLVE_SECONDS)
 
 
 @dataclass(frozen=True)
@@ -130,23 +132,22 @@ class Analyst:
         self.geometry = geometry
         self.book: Book | None = book or None
         # The solver's one way in (with limits, always numba's compiled solver, whose table lasts).
-        self._solvers = AutoSolver(geometry, table_mb=table_mb, book=self.book or False, threads=threads)
-        self.solver = self._solvers.compiled
+        self.solver = AutoSolver(geometry, table_mb=table_mb, book=self.book or False, threads=threads)
         self._solver_ready = False  # its kernels loaded (the first solve of a process loads them: seconds)
         self._estimator = create_agent(ESTIMATE_SPEC.format(seconds=estimate_seconds))
 
-    def analyze(
-        self, board: Board, stop: StopFlag | None = None, seconds: float | None = SOLVE_SECONDS
-    ) -> Iterator[PositionAnalysis]:
+    def analyze(self, board: Board, limits: Limits = ANALYSIS_LIMITS) -> Iterator[PositionAnalysis]:
         """Snapshots of ``board``'s column values, better each time; the last one has stage ``done``, or
-        ``unsolved`` when the solve stage used its ``seconds`` (each column at most a third of them)
-        before every column was exact (None: no bound).
+        ``unsolved`` when the solve stage used the limits' ``seconds`` (each column at most a third of
+        them) before every column was exact (None: no bound).
 
-        Ends early (with neither) once ``stop`` is set.
+        Ends early (with neither) once the limits' ``stop`` is set. An analysis counts no nodes.
         """
         if board.geometry != self.geometry:
             raise EngineError(f"this analysis is for {self.geometry}, not {board.geometry}")
-        stop = stop or StopFlag()
+        if limits.nodes is not None:
+            raise ValueRangeError("an analysis has no node budget: give it seconds")
+        stop, seconds = limits.stop or StopFlag(), limits.seconds
         start = time.perf_counter()
         board = board.copy()
         values: list[Score | None] = [None] * self.geometry.cols
@@ -176,7 +177,7 @@ class Analyst:
             key=lambda col: -_rank(values[col]),  # type: ignore[arg-type]
         )
         if order and not self._solver_ready:  # loading the kernels is not solving: the clock starts after it
-            self.solver.warm_up()
+            self.solver.compiled.warm_up()
             self._solver_ready = True
         deadline = None if seconds is None else time.perf_counter() + seconds
         unsolved = False
@@ -190,7 +191,7 @@ class Analyst:
             yield snapshot("solve", col)
             board.play(col)
             try:
-                solution = self._solvers.solve(board, limits=Limits.merged(None, seconds=limit, stop=stop))
+                solution = self.solver.solve(board, Limits(seconds=limit, stop=stop))
             finally:
                 board.undo()
             if stop.is_set():
@@ -219,7 +220,7 @@ class Analyst:
 
     def _estimate(self, board: Board, values: list[Score | None], stop: StopFlag) -> None:
         """Fill in the unknown columns with a short alpha-beta's values (exact where it proves them)."""
-        result = self._estimator.choose(board, stop)
+        result = self._estimator.choose(board, Limits(stop=stop))
         for col, found in enumerate(result.column_scores or ()):
             value = values[col]
             if found is None or value is None or value.is_exact:

@@ -60,6 +60,7 @@ from typing import IO, Any
 
 from engine.board import Board, Side
 from engine.geometry import Geometry
+from engine.limits import Limits
 from engine.resources import cores_beside_a_window
 from engine.stop import StopFlag
 
@@ -180,7 +181,9 @@ class Service:
             return self._explaining(job, board, stop, names, seconds or EXPLAIN_SECONDS, request.get("from"))
         analyst = self._analyst_for(board.geometry)
         if job == Job.ANALYZE:
-            return analyst.analyze(board, stop) if seconds is None else analyst.analyze(board, stop, seconds)
+            from engine.analysis import SOLVE_SECONDS
+
+            return analyst.analyze(board, Limits(seconds=SOLVE_SECONDS if seconds is None else seconds, stop=stop))
         if job == Job.LESSONS:
             return lessons(board, ply_list(request.get("plies")) or [], analyst.solver, stop)
         from engine.review import review_game
@@ -292,7 +295,6 @@ def lessons(board: Board, plies: list[int], solver: Any, stop: StopFlag) -> Iter
     """The puzzles of the mistakes at ``plies``, as JSON, within :data:`LESSONS_SECONDS` in all."""
     import time
 
-    from engine.limits import Limits
     from engine.puzzles.mistakes import from_plies
     from engine.puzzles.puzzle import Puzzle
 

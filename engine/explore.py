@@ -28,7 +28,7 @@ from typing import Any
 from engine.board import Board
 from engine.errors import IllegalMoveError
 from engine.geometry import Geometry, centre_order
-from engine.limits import Limits
+from engine.limits import NO_LIMITS, Limits
 from engine.outcome import outcome
 from engine.solver.auto import AutoSolver
 from engine.solver.quick import QuickSolver
@@ -98,7 +98,7 @@ class Explorer:
         self.line_nodes = line_nodes
         self._quick = QuickSolver(solver.geometry)
 
-    def explore(self, board: Board, limits: Limits | None = None) -> Exploration:
+    def explore(self, board: Board, limits: Limits = NO_LIMITS) -> Exploration:
         """Every column's exact value in ``board`` (within ``limits`` for all of them) and the best line.
 
         A finished game is an :class:`~engine.errors.IllegalMoveError`: there is nothing to explore.
@@ -108,7 +108,7 @@ class Explorer:
         board = board.copy()
         scores = self.solver.book_analysis(board)  # an opening: the book, before the end-game solver tries
         if scores is None:
-            analysis = self.solver.analyze(board, limits=limits or Limits())
+            analysis = self.solver.analyze(board, limits)
             scores = [None if score is None else int(score.value) for score in analysis.scores]
             if not analysis.finished:
                 columns = tuple(ColumnValue(col, None, not board.is_legal(col)) for col in range(self.geometry.cols))
@@ -116,11 +116,10 @@ class Explorer:
         columns = tuple(ColumnValue(col, score, not board.is_legal(col)) for col, score in enumerate(scores))
         return Exploration(board, columns, tuple(self._line(board, scores, limits)), True)
 
-    def _line(self, board: Board, scores: list[int | None], limits: Limits | None) -> list[int]:
+    def _line(self, board: Board, scores: list[int | None], limits: Limits) -> list[int]:
         """The best line from ``board`` whose column ``scores`` are known: as far as each step is answered."""
         line: list[int] = []
         board = board.copy()
-        stop = None if limits is None else limits.stop
         found: list[int | None] | None = scores
         while found is not None and len(line) < LINE_PLIES:
             top = max(score for score in found if score is not None)
@@ -130,7 +129,7 @@ class Explorer:
                 break
             found = self.solver.book_analysis(board) or self._quick.analyze(board)
             if found is None and self.line_nodes:
-                best = self.solver.compiled.best_move(board, limits=Limits(nodes=self.line_nodes, stop=stop))
+                best = self.solver.best_move(board, Limits(nodes=self.line_nodes, stop=limits.stop))
                 if best.column is not None:
                     found = [1 if col == best.column else None for col in range(self.geometry.cols)]
         return line

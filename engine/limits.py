@@ -1,19 +1,18 @@
 """Limits: how far one search may go - nodes, seconds and a stop flag - as one value.
 
-The solver and the agents take the same :class:`Limits` (modelled on
-python-chess's ``chess.engine.Limit``), so that a caller says "at most 2
-seconds, and stop when I say so" once, whatever answers::
+The solver and the agents take the same :class:`Limits` as their second argument, as
+python-chess's ``engine.play(board, chess.engine.Limit(time=2))`` does, so that a caller says "at
+most 2 seconds, and stop when I say so" once, whatever answers::
 
-    from engine import Board, Limits, StopFlag, create_agent
-    from engine.solver import Solver
+    from engine import AutoSolver, Board, Limits, StopFlag, create_agent
 
     stop = StopFlag()
-    Solver(Board().geometry).solve(Board.from_moves("4453"), limits=Limits(seconds=2, stop=stop))
-    create_agent("alphabeta:depth=81").choose(Board(), limits=Limits(seconds=0.5, stop=stop))
+    AutoSolver().solve(Board.from_moves("4453"), Limits(seconds=2, stop=stop))
+    create_agent("alphabeta:depth=81").choose(Board(), Limits(seconds=0.5, stop=stop))
 
-Every field is optional; an empty ``Limits()`` limits nothing. The older
-keyword arguments (``nodes=``, ``seconds=``, ``stop=``) still work where they
-did: :meth:`Limits.merged` reads both.
+Every field is optional; an empty ``Limits()`` (:data:`NO_LIMITS`) limits nothing.
+``agent.choose(board, stop)`` with a bare stop flag is the one other spelling, kept because the
+documentation has always shown it.
 """
 
 from __future__ import annotations
@@ -47,7 +46,7 @@ class Limits:
         if nodes is not None:
             if isinstance(nodes, bool) or not isinstance(nodes, numbers.Integral) or not 0 <= nodes <= MAX_NODES:
                 raise ValueRangeError(f"nodes must be a whole number from 0 to {MAX_NODES:,}, not {nodes!r}")
-            # (0 nodes meant "no limit" in the older keywords)
+            # (0: no limit, as the kernels count it)
             object.__setattr__(self, "nodes", int(nodes) or None)
         if seconds is not None:
             if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real) or math.isnan(seconds) or seconds < 0:
@@ -64,29 +63,6 @@ class Limits:
     def node_budget(self) -> int:
         """The node limit as the kernels count it: 0 for none."""
         return self.nodes or 0
-
-    @classmethod
-    def merged(
-        cls,
-        limits: Limits | None,
-        *,
-        nodes: int | None = None,
-        seconds: float | None = None,
-        stop: StopFlag | None = None,
-    ) -> Limits:
-        """``limits``, or the older keyword arguments as Limits; both at once is a mistake worth saying.
-
-        ``nodes=0`` and ``seconds=None`` are the older spellings of "no limit"; a budget already
-        spent (negative seconds, from a caller's arithmetic) is 0 seconds, as a deadline takes it.
-        """
-        given = bool(nodes) or seconds is not None or stop is not None
-        if limits is None:
-            return cls(nodes or None, None if seconds is None else max(seconds, 0.0), stop)
-        if not isinstance(limits, Limits):
-            raise ValueRangeError(f"limits must be Limits, not {type(limits).__name__}")
-        if given:
-            raise ValueRangeError("give either limits= or nodes=/seconds=/stop=, not both")
-        return limits
 
 
 #: No limit at all.

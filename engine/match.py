@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from engine.agents.base import Agent, SearchResult
 from engine.agents.human import QuitGame
 from engine.board import Board, Side
+from engine.limits import Limits
 from engine.stop import StopFlag
 
 
@@ -58,7 +59,7 @@ def play_game(
         side = board.turn
         agent = players[side]
         try:
-            result = agent.choose(board, stop)
+            result = agent.choose(board, Limits(stop=stop))
         except QuitGame:
             raise
         except Exception as exc:  # any failure of an agent forfeits its game, nothing more

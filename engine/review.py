@@ -40,7 +40,8 @@ from engine.explain.words import NAMES, brief
 from engine.geometry import Geometry
 from engine.limits import Limits
 from engine.outcome import outcome
-from engine.solver.solver import Solver, game_over_score, sign
+from engine.solver.auto import AutoSolver
+from engine.solver.solver import game_over_score, sign
 from engine.stop import StopFlag
 
 LABELS = ("best", "good", "mistake", "blunder", "unknown")
@@ -109,7 +110,7 @@ def label_for(before: int | None, after: int | None) -> str:
 
 def review_game(
     board: Board,
-    solver: Solver,
+    solver: AutoSolver,
     stop: StopFlag | None = None,
     *,
     seconds: float | None = POSITION_SECONDS,
@@ -152,7 +153,7 @@ def review_game(
         after = None if next_value is None else -next_value
         label = label_for(before, after)
         worse = label not in ("best", "unknown")
-        better = solver.best_move(positions[index], seconds=limit, stop=stop).column if worse else None
+        better = solver.best_move(positions[index], Limits(seconds=limit, stop=stop)).column if worse else None
         if worse and better is None:
             no_better.add(index)  # (a value from the book came at once; its best column may take longer)
         else:
@@ -207,7 +208,7 @@ def review_game(
 
 
 def review(
-    board: Board, solver: Solver, *, seconds: float | None = POSITION_SECONDS, budget: float | None = GAME_SECONDS
+    board: Board, solver: AutoSolver, *, seconds: float | None = POSITION_SECONDS, budget: float | None = GAME_SECONDS
 ) -> list[MoveReview]:
     """Every move of ``board``'s game reviewed within ``budget`` seconds, in the order played."""
     found = review_game(board, solver, seconds=seconds, budget=budget, afterwards=None)
@@ -276,9 +277,9 @@ def why(
     return None
 
 
-def _value(position: Board, solver: Solver, stop: StopFlag, seconds: float | None) -> int | None:
+def _value(position: Board, solver: AutoSolver, stop: StopFlag, seconds: float | None) -> int | None:
     """The exact score of ``position`` for its side to move, or None if not solved in time."""
     if position.is_over:
         return game_over_score(position)
-    score = solver.solve(position, seconds=seconds, stop=stop).score
+    score = solver.solve(position, Limits(seconds=seconds, stop=stop)).score
     return None if score is None else int(score.value)

@@ -3,9 +3,10 @@
 Every agent - random, search, Monte Carlo, solver, a student's function - is
 an :class:`Agent`. The GUI, the command line, matches, tournaments and tests
 all call :meth:`Agent.choose`, which takes a :class:`~engine.board.Board` and
-an optional :class:`StopFlag` and returns a :class:`SearchResult`. Search
+optional :class:`~engine.limits.Limits` and returns a :class:`SearchResult`. Search
 limits (depth, nodes, time, iterations) are the agent's own parameters, set
-from its spec (``alphabeta:depth=8``), see :mod:`engine.agents.registry`.
+from its spec (``alphabeta:depth=8``), see :mod:`engine.agents.registry`; a
+caller's Limits tighten them for one move.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from engine.board import Board
 from engine.errors import IllegalMoveError, ValueRangeError
 from engine.formats import format_moves
 from engine.geometry import Geometry
-from engine.limits import Limits
+from engine.limits import NO_LIMITS, Limits
 from engine.progress import Progress
 from engine.score import Score
 from engine.stop import StopFlag
@@ -139,18 +140,21 @@ class Agent(ABC):
     def __post_init__(self) -> None:  # noqa: B027 - dataclass agents call it; @register adds the key checks
         """Check the parameters (agents extend this with their own checks)."""
 
-    def choose(self, board: Board, stop: StopFlag | None = None, *, limits: Limits | None = None) -> SearchResult:
+    def choose(self, board: Board, limits: Limits | StopFlag = NO_LIMITS) -> SearchResult:
         """Pick a column for the side to move in ``board`` (which is not changed).
 
         ``limits`` (:class:`~engine.limits.Limits`) may add a stop flag, a time
         limit (the tighter of it and the agent's own ``seconds=`` holds) and a
         node budget (capping the agent's :attr:`node_key`; an agent without
-        one refuses it) to the agent's own parameters; ``stop`` is the older
-        spelling of ``limits=Limits(stop=...)``. One-time work
+        one refuses it) to the agent's own parameters; a bare stop flag is the
+        documented short form of ``Limits(stop=flag)``. One-time work
         (:meth:`prepare_for`) is done before the clock starts; the result's
         ``seconds`` and every time limit count from after it.
         """
-        limits = Limits.merged(limits, stop=stop)
+        if isinstance(limits, StopFlag):
+            limits = Limits(stop=limits)
+        elif not isinstance(limits, Limits):
+            raise ValueRangeError(f"limits must be Limits or a StopFlag, not {type(limits).__name__}")
         if board.is_over:
             raise IllegalMoveError("the game is over: there is no move to choose")
         restore = self._cap_nodes(limits.nodes)

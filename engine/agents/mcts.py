@@ -44,6 +44,7 @@ from engine.kernels.montecarlo import ROLLOUTS, smart_playout
 from engine.kernels.rng import make_rng
 from engine.kernels.rules import DRAW, LOSS, WIN, is_winning_move, play, random_playout, stones
 from engine.kernels.stop import stop_requested
+from engine.limits import Limits
 from engine.progress import Progress
 from engine.score import Score
 from engine.solver.solver import Solver
@@ -211,7 +212,7 @@ class MctsAgent(Agent):
         assert self._solver is not None
         seconds = time_budget(self.seconds, self.iterations)
         with self.time_limit(stop, None if seconds is None else seconds / 3) as flag:
-            best = self._solver.best_move(board, nodes=ENDGAME_NODES if seconds is None else 0, stop=flag)
+            best = self._solver.best_move(board, Limits(ENDGAME_NODES if seconds is None else 0, stop=flag))
         if best.column is None or best.score is None:
             return None
         return SearchResult(

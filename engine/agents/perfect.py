@@ -35,6 +35,7 @@ from engine.agents.registry import create_agent, param, register
 from engine.agents.search import AlphaBetaAgent, new_random
 from engine.board import Board
 from engine.geometry import Geometry
+from engine.limits import Limits
 from engine.progress import Progress
 from engine.solver.book import Book, book_path, load_default
 from engine.solver.settings import DEFAULT_TABLE_MB, MAX_THREADS
@@ -145,11 +146,11 @@ class PerfectAgent(Agent):
         exact_board = exact_in_time(board.geometry, self._solver.book)
         self._nodes_before = 0
         with self.time_limit(stop, None if exact_board else self.seconds * SOLVE_SHARE) as flag:
-            best = self._solver.best_move(board, stop=flag)
+            best = self._solver.best_move(board, Limits(stop=flag))
             if best.column is not None and best.score is not None:
                 self._nodes_before = best.nodes  # the tie tests count their nodes afresh
                 in_book = best.nodes == 0 and self._solver.book is not None
-                ties = self._solver.tied_columns(board, best, search=not in_book, nodes=TIE_NODES, stop=flag)
+                ties = self._solver.tied_columns(board, best, Limits(TIE_NODES, stop=flag), search=not in_book)
                 column = self._rng.choice(ties.columns)
                 return SearchResult(
                     column=column,
@@ -161,7 +162,7 @@ class PerfectAgent(Agent):
                 )
         assert self._fallback is not None  # a position out of the book: prepare() made it
         with self.time_limit(stop, None if exact_board else self.seconds) as flag:
-            result = self._fallback.choose(board, flag)
+            result = self._fallback.choose(board, Limits(stop=flag))
         return SearchResult(
             column=result.column,
             nodes=best.nodes + result.nodes,

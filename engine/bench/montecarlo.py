@@ -33,6 +33,7 @@ from engine.errors import EngineError
 from engine.geometry import Geometry
 from engine.kernels.montecarlo import ROLLOUTS, playout
 from engine.kernels.rng import make_rng
+from engine.limits import Limits
 from engine.match import play_match
 from engine.stop import StopFlag
 from engine.validate import MAX_GAMES, MAX_SECONDS, float_arg, int_arg
@@ -136,7 +137,7 @@ def speed(seconds: float) -> None:
             emit(f"{size} kernel {name} playouts/s {kernel_rate(geometry, policy, seconds):,.0f}")
         for spec in AGENT_SPECS:
             agent = create_agent(f"{spec},seconds={seconds:g},seed=1")
-            agent.choose(Board(geometry), _stopped())  # compile outside the measurement
+            agent.choose(Board(geometry), Limits(stop=_stopped()))  # compile outside the measurement
             result = agent.choose(Board(geometry))
             unit = "iterations" if spec.startswith("mcts") else "playouts"
             emit(f"{size} agent {spec} {unit}/s {result.nodes / result.seconds:,.0f}")
@@ -160,11 +161,11 @@ def kernel_rate(geometry: Geometry, policy: int, seconds: float) -> float:
 def stop_latency(agent: Agent, after: float = 0.3) -> float:
     """Milliseconds from ``stop.set()`` to the answer, for a search stopped after ``after`` seconds."""
     board = Board()
-    agent.choose(board, _stopped())  # compile first
+    agent.choose(board, Limits(stop=_stopped()))  # compile first
     stop, done = StopFlag(), []
 
     def search() -> None:
-        agent.choose(board, stop)
+        agent.choose(board, Limits(stop=stop))
         done.append(time.perf_counter())
 
     thread = threading.Thread(target=search)

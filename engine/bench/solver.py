@@ -54,6 +54,7 @@ from engine.errors import EngineError
 from engine.files import write_atomic
 from engine.formats import format_moves
 from engine.geometry import Geometry
+from engine.limits import Limits
 from engine.match import play_game
 from engine.resources import available_cores
 from engine.score import Score
@@ -298,7 +299,7 @@ def bench_edge(geometry: Geometry, limit: int, seconds: float, seed: int) -> Non
     slowest = (0.0, "")
     for board in positions:
         solver.reset()  # cold, as the agent meets a position past its book
-        best = solver.best_move(board, seconds=seconds)
+        best = solver.best_move(board, Limits(seconds=seconds))
         unfinished += not best.finished
         times.append(best.seconds)
         nodes.append(best.nodes)
@@ -462,7 +463,7 @@ def bench_empty(table_mb: float, seconds: float, threads: int, kinds: list[str])
         solver = Solver(Geometry(), table_mb, threads=threads)
         solver.warm_up()  # (compiling or loading the kernels is not the solve)
         cpu = time.process_time()
-        solution = solver.solve(Board(), weak=weak, seconds=seconds)
+        solution = solver.solve(Board(), Limits(seconds=seconds), weak=weak)
         cpu = time.process_time() - cpu
         outcome = f"score {solution.score}" if solution.finished else "not finished"
         emit(

@@ -31,7 +31,7 @@ def run(args) -> int:
         if board.is_over:  # (no column can be played: "x" everywhere would read as a full board)
             reporter.fail(line, "the game is already over")
             continue
-        analysis = solver.analyze(board, limits=limits)
+        analysis = solver.analyze(board, limits)
         if not analysis.finished:
             reporter.fail(line, UNFINISHED)
             continue

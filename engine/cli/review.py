@@ -10,9 +10,8 @@ from engine.cli.solver_options import add_threads_argument, auto_solver
 from engine.console import add_geometry_arguments, emit, geometry_from
 from engine.errors import EngineError
 from engine.review import GAME_SECONDS, LABELS, POSITION_SECONDS, WHY_SECONDS, MoveReview, review, summary, why
-from engine.solver.book import load_default
+from engine.solver.auto import AutoSolver
 from engine.solver.settings import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB
-from engine.solver.solver import Solver
 from engine.validate import MAX_SECONDS, float_arg
 
 
@@ -76,8 +75,7 @@ def run(args) -> int:
     if args.json and not args.puzzles:
         raise EngineError("--json goes with --puzzles (the review's own lines are PLY COLUMN LABEL key=value...)")
     geometry = geometry_from(args)
-    book = None if args.no_book else load_default(geometry)
-    solver = Solver(geometry, args.table_mb, book=book, threads=args.threads)
+    solver = auto_solver(args, geometry)
     reporter = PositionReporter()
     for line in position_lines(args.games):
         board = reporter.board(line, geometry)
@@ -99,7 +97,7 @@ def run(args) -> int:
     return reporter.status
 
 
-def _puzzles(board, reviews: list[MoveReview], solver: Solver, args, label: str) -> None:
+def _puzzles(board, reviews: list[MoveReview], solver: AutoSolver, args, label: str) -> None:
     """``--puzzles``: the game's mistakes as puzzles (engine.puzzles.mistakes), each position solved within
     --seconds a column."""
     import json

@@ -28,7 +28,7 @@ def run(args) -> int:
     limits = limits_of(args)
     for line in position_lines(args.positions + grid_positions(args)):
         try:
-            solution = solver.solve(line.text, weak=args.weak, limits=limits)
+            solution = solver.solve(line.text, limits, weak=args.weak)
         except EngineError as exc:
             reporter.fail(line, str(exc))
             continue

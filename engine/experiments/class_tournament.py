@@ -152,7 +152,7 @@ class LabelTask:
         rows = []
         for moves in self.positions.split():
             board = Board.from_moves(moves, geometry)
-            analysis = solver.analyze(board, limits=Limits(seconds=self.seconds))
+            analysis = solver.analyze(board, Limits(seconds=self.seconds))
             scores = ",".join("x" if s is None else str(int(s.value)) for s in analysis.scores)
             rows.append({"position": moves, "solved": analysis.finished, "scores": scores if analysis.finished else ""})
         return rows

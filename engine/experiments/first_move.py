@@ -25,6 +25,7 @@ from engine.experiments.stats import percent_with_interval, wilson
 from engine.experiments.study import Findings, Settings, Study
 from engine.experiments.tables import markdown_table
 from engine.geometry import DEFAULT
+from engine.limits import Limits
 from engine.solver.book import load_default
 from engine.solver.solver import Solver
 from engine.tasks import Row, derive_seed
@@ -90,7 +91,7 @@ class ExactTask:
 
     def run(self) -> list[Row]:
         solver = Solver(DEFAULT, 64, book=load_default(DEFAULT))
-        analysis = solver.analyze(Board(DEFAULT), seconds=600)
+        analysis = solver.analyze(Board(DEFAULT), Limits(seconds=600))
         return [
             {
                 "family": "exact",

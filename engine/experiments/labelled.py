@@ -18,6 +18,7 @@ from pathlib import Path
 
 from engine.board import Board
 from engine.geometry import Geometry
+from engine.limits import Limits
 from engine.solver.book import load_default
 from engine.solver.solver import Solver
 
@@ -90,7 +91,7 @@ def generate(cols: int, rows: int, count: int, seed: int, seconds: float = 2.0) 
             board.play(rng.choice(board.legal_columns()))
         if board.is_over or any(board.is_winning_move(c) for c in board.legal_columns()):
             continue
-        analysis = solver.analyze(board, seconds=seconds)
+        analysis = solver.analyze(board, Limits(seconds=seconds))
         legal = [s for s in analysis.scores if s is not None]
         if not analysis.finished or len(set(legal)) < 2:
             continue

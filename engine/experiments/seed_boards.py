@@ -42,6 +42,7 @@ from engine.experiments.tables import markdown_table
 from engine.formats import CHARACTERS, from_array, parse_grid
 from engine.geometry import Geometry
 from engine.grade.seed_boards import BOARDS, SeedBoard
+from engine.limits import Limits
 from engine.notation import format_moves
 from engine.tasks import Row, derive_seed
 
@@ -318,7 +319,7 @@ class BoardFacts:
             }
             if not position.over and (g.cells - position.stones <= SOLVE_EMPTY_CELLS or g.cells <= 42):
                 solver = Solver(g, 64, book=load_default(g) if g.cells <= 42 else None)
-                analysis = solver.analyze(position.board(), seconds=self.seconds)
+                analysis = solver.analyze(position.board(), Limits(seconds=self.seconds))
                 if analysis.finished:
                     known = [s.value for s in analysis.scores if s is not None]
                     top = max(known)

@@ -27,7 +27,7 @@ from engine.explain.forcing import Forcing, OutOfTime
 from engine.explain.prove import RULES
 from engine.explain.words import NAMES, Words, player_names, sentence
 from engine.geometry import Geometry
-from engine.limits import Limits
+from engine.limits import NO_LIMITS, Limits
 from engine.solver.auto import AutoSolver
 
 #: Moves a reason may look ahead (the mover's and the defender's together).
@@ -52,9 +52,7 @@ class Explainer:
         self.rules = tuple(rules)
         self._warm = False  # the compiled solver's kernels are loaded (before a clock runs)
 
-    def explain(
-        self, position: Board | str, limits: Limits | None = None, names: tuple[str, str] = NAMES
-    ) -> Explanation:
+    def explain(self, position: Board | str, limits: Limits = NO_LIMITS, names: tuple[str, str] = NAMES) -> Explanation:
         """The exact score and a checked reason (None where none is found within ``limits``).
 
         ``names``: the players as the words name them, the first player's first.
@@ -66,13 +64,12 @@ class Explainer:
         text = position if isinstance(position, str) else (board.move_string or "")
         if board.is_over:
             return finished(board, text, names)
-        limits = limits or Limits()
-        if limits != Limits() and not self._warm:
+        if limits != NO_LIMITS and not self._warm:
             # A limit sends every solve to the compiled solver: its kernels are loaded (or compiled, on a
             # first start) before the clock runs, so that the time limit is the search's.
             self.solver.compiled.warm_up()
             self._warm = True
-        solution = self.solver.solve(board, limits=limits)
+        solution = self.solver.solve(board, limits)
         if solution.score is None:
             return Explanation(text, None, None, (), "", NOT_SOLVED)
         # The reasons get what the solve left of the time (loading the solver's kernels is not counted).
@@ -112,7 +109,7 @@ class _Oracle:
             if left <= 0:
                 raise OutOfTime
             limits = Limits(limits.nodes, left, limits.stop)
-        analysis = self.solver.analyze(board, limits=limits)
+        analysis = self.solver.analyze(board, limits)
         if not analysis.finished:
             raise OutOfTime
         return [None if score is None else int(score.value) for score in analysis.scores]

@@ -85,7 +85,7 @@ class EnginePlayer:
         from engine.limits import Limits
 
         left = None if seconds is None else max(0.01, seconds - (time.perf_counter() - started))
-        result = self.agent.choose(board, limits=Limits(seconds=left))
+        result = self.agent.choose(board, Limits(seconds=left))
         if allowed is None or result.column in allowed:
             return int(result.column)
         return self._best_allowed(board, result.column_scores, allowed)

@@ -16,14 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from engine.board import Board
 from engine.geometry import centre_order
-from engine.limits import Limits
+from engine.limits import NO_LIMITS, Limits
 from engine.outcome import outcome
 from engine.puzzles.motifs import motifs_of
 from engine.puzzles.puzzle import Puzzle, puzzle_id
+from engine.solver.auto import AutoSolver
 from engine.solver.solver import Solver
+
+#: What answers a position's column values: the compiled solver, or the one way in (its table kept).
+Exact: TypeAlias = Solver | AutoSolver
 
 #: The longest win a puzzle asks for (in the winner's moves): beyond it, a player cannot be asked
 #: to find every move, and the line's uniqueness costs many analyses.
@@ -48,20 +53,19 @@ def band_of(plies: int) -> int:
     return len(BAND_LIMITS) + 1
 
 
-def column_scores(board: Board, solver: Solver, limits: Limits) -> list[int | None] | Unsolved:
+def column_scores(board: Board, solver: Exact, limits: Limits) -> list[int | None] | Unsolved:
     """Every column's exact score for the mover (None: full), or :data:`UNSOLVED`."""
-    analysis = solver.analyze(board, limits=limits)
+    analysis = solver.analyze(board, limits)
     if not analysis.finished:
         return UNSOLVED
     return [None if score is None else int(score.value) for score in analysis.scores]
 
 
 def find(
-    board: Board, solver: Solver, limits: Limits | None = None, prefix: str | None = None
+    board: Board, solver: Exact, limits: Limits = NO_LIMITS, prefix: str | None = None
 ) -> Puzzle | Unsolved | None:
     """The puzzle at ``board`` (its id made with ``prefix``, see :func:`~engine.puzzles.puzzle.puzzle_id`),
     None if it is none, :data:`UNSOLVED` if the solver did not finish within ``limits`` (each analysis)."""
-    limits = limits or Limits()
     if board.is_over or board.move_string is None or len(board.legal_columns()) < 2:
         return None
     scores = column_scores(board, solver, limits)
@@ -92,7 +96,7 @@ def find(
     )
 
 
-def win_line(board: Board, column: int, solver: Solver, limits: Limits) -> tuple[int, ...] | Unsolved | None:
+def win_line(board: Board, column: int, solver: Exact, limits: Limits) -> tuple[int, ...] | Unsolved | None:
     """The line of a win starting with ``column`` (the one winning column of ``board``), the program
     defending; None if the winner has two winning columns at a later turn, or the win is too long."""
     board = board.copy()

@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 
 from engine.board import Board
-from engine.limits import Limits
+from engine.limits import NO_LIMITS, Limits
 from engine.outcome import outcome
-from engine.puzzles.finder import UNSOLVED, Unsolved, band_of, best_column, column_scores, find
+from engine.puzzles.finder import UNSOLVED, Exact, Unsolved, band_of, best_column, column_scores, find
 from engine.puzzles.motifs import motifs_of
 from engine.puzzles.puzzle import Puzzle, board_id, puzzle_id
 from engine.review import MoveReview
-from engine.solver.solver import Solver, sign
+from engine.solver.solver import sign
 
 #: The first part of the id of a puzzle made from a player's game.
 PREFIX = "mine"
@@ -33,10 +33,9 @@ def prefix_for(board: Board) -> str:
     return f"{PREFIX}-{board_id(board.geometry)}"
 
 
-def lesson(board: Board, solver: Solver, limits: Limits | None = None) -> Puzzle | Unsolved | None:
+def lesson(board: Board, solver: Exact, limits: Limits = NO_LIMITS) -> Puzzle | Unsolved | None:
     """The puzzle of a player's position (see the module), None where the mover has nothing to keep
     (a lost position, or one where every column keeps it), :data:`UNSOLVED` past ``limits`` (each analysis)."""
-    limits = limits or Limits()
     prefix = prefix_for(board)
     found = find(board, solver, limits, prefix)
     if found is not None or board.is_over or board.move_string is None:
@@ -70,7 +69,7 @@ def lesson(board: Board, solver: Solver, limits: Limits | None = None) -> Puzzle
 
 
 def from_plies(
-    board: Board, plies: Iterable[int], solver: Solver, limits: Callable[[], Limits] | None = None
+    board: Board, plies: Iterable[int], solver: Exact, limits: Callable[[], Limits] | None = None
 ) -> Iterator[Puzzle | Unsolved]:
     """The puzzle of the position before each of ``plies`` (1-based moves of ``board``'s game, in the order
     given; each position once; none where it has nothing to keep), each solved within ``limits()``."""
@@ -82,7 +81,7 @@ def from_plies(
     for ply in plies:
         if not 0 < ply <= len(board.history):
             continue
-        found = lesson(positions[ply - 1], solver, limits() if limits is not None else None)
+        found = lesson(positions[ply - 1], solver, NO_LIMITS if limits is None else limits())
         if isinstance(found, Puzzle) and found.id in seen:
             continue
         if found is not None:
@@ -97,10 +96,10 @@ def mistake_plies(reviews: Iterable[MoveReview]) -> list[int]:
 
 
 def from_review(
-    board: Board, reviews: Iterable[MoveReview], solver: Solver, limits: Limits | None = None
+    board: Board, reviews: Iterable[MoveReview], solver: Exact, limits: Limits = NO_LIMITS
 ) -> tuple[list[Puzzle], int]:
     """The puzzles of the mistakes and blunders of ``board``'s game (its reviews), once per position,
     in the order played, and how many positions were not solved within ``limits`` (each analysis)."""
-    found = list(from_plies(board, mistake_plies(reviews), solver, None if limits is None else lambda: limits))
+    found = list(from_plies(board, mistake_plies(reviews), solver, lambda: limits))
     puzzles = [item for item in found if isinstance(item, Puzzle)]
     return puzzles, len(found) - len(puzzles)

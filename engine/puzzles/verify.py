@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from engine.limits import Limits
+from engine.limits import NO_LIMITS, Limits
 from engine.puzzles.finder import Unsolved, find
 from engine.puzzles.mistakes import PREFIX, lesson
 from engine.puzzles.puzzle import Puzzle
 from engine.solver.solver import Solver
 
 
-def check(puzzle: Puzzle, solver: Solver, limits: Limits | None = None) -> str | None:
+def check(puzzle: Puzzle, solver: Solver, limits: Limits = NO_LIMITS) -> str | None:
     """What is wrong with ``puzzle`` (one line), or None if the solver makes the very same puzzle."""
     board = puzzle.board
     if puzzle.id.startswith(f"{PREFIX}-"):

@@ -19,14 +19,14 @@ One idea per module:
 * :mod:`~engine.solver.aot` - the search built ahead of time: real searches before numba is loaded;
 * :mod:`~engine.solver.book` and :mod:`~engine.solver.book_builder` - opening books.
 
-Typical use::
+Every caller goes in through :class:`AutoSolver`::
 
-    from engine import Board, Geometry
-    from engine.solver import Solver
+    from engine import AutoSolver, Board, Limits
 
-    solver = Solver(Geometry())
-    solver.solve(Board.from_moves("4453")).score      # Score.pons(-2): exact, Pons's convention
-    solver.analyze(Board.from_moves("4453")).scores   # one exact Score per column (None: full)
+    solver = AutoSolver()                              # 7x6 with the opening book
+    solver.solve(Board.from_moves("4453")).score       # Score.pons(-2): exact, Pons's convention
+    solver.analyze("4453", Limits(seconds=5)).scores   # one exact Score per column (None: full)
+    solver.best_move("4453").column                    # a best column, the centre-most of the equal ones
 """
 
 from typing import TYPE_CHECKING

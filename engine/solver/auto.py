@@ -25,11 +25,11 @@ only it counts nodes for the caller, keeps a clock and stops within 50 ms. Every
 :class:`~engine.solver.results.Analysis`, whichever solver gave it. The
 ``solve`` and ``analyze`` commands and the Python API use it::
 
-    from engine import AutoSolver, Board
+    from engine import AutoSolver, Board, Limits
 
     solver = AutoSolver()                        # 7x6, the opening book, a 64 MB table
     solver.solve("4453").score                   # Score.pons(-2)
-    solver.analyze(Board.from_moves("4453")).scores
+    solver.analyze(Board.from_moves("4453"), Limits(seconds=5)).scores
 """
 
 from __future__ import annotations
@@ -42,10 +42,10 @@ from typing import TYPE_CHECKING, TypeVar
 from engine.board import Board
 from engine.errors import EngineError
 from engine.geometry import Geometry
-from engine.limits import Limits
+from engine.limits import NO_LIMITS, Limits
 from engine.score import Score
 from engine.solver.quick import QuickSolver
-from engine.solver.results import Analysis, Solution
+from engine.solver.results import Analysis, BestMove, Solution
 from engine.solver.settings import DEFAULT_TABLE_MB, checked_table_bits
 
 if TYPE_CHECKING:
@@ -83,16 +83,15 @@ class AutoSolver:
         self._compiled: Solver | None = None
 
     # -- public -----------------------------------------------------------------------------
-    def solve(self, position: Board | str, *, weak: bool = False, limits: Limits | None = None) -> Solution:
+    def solve(self, position: Board | str, limits: Limits = NO_LIMITS, *, weak: bool = False) -> Solution:
         """The exact score of a board or move string (weak: its sign); ``finished=False`` past the limits.
 
         A bad move string raises :class:`~engine.errors.PositionError`, as
         :meth:`Board.from_moves <engine.board.Board.from_moves>` does.
         """
-        limits = limits or Limits()
         started = time.perf_counter()
         quick_board = position if isinstance(position, Board) else self._board_or_none(position)
-        if limits == Limits() and quick_board is not None:
+        if limits == NO_LIMITS and quick_board is not None:
             board = quick_board
             if not board.is_over and board.geometry == self.geometry:
                 score = self._quick_answer(board, lambda quick: quick.solve(board, weak=weak))
@@ -102,17 +101,15 @@ class AutoSolver:
         known = None if quick_board is None else self._book_value(quick_board)
         if known is not None:  # the opening book's answer: exact, at once, whatever the limits
             return Solution(Score.sign(known) if weak else Score.pons(known), 0, time.perf_counter() - started)
-        if isinstance(position, str) and limits.stop is None:
-            return self.compiled.solve_moves(position, weak=weak, nodes=limits.node_budget, seconds=limits.seconds)
-        board = position if isinstance(position, Board) else Board.from_moves(position, self.geometry)
-        return self.compiled.solve(board, weak=weak, nodes=limits.node_budget, seconds=limits.seconds, stop=limits.stop)
+        if isinstance(position, str):
+            return self.compiled.solve_moves(position, limits, weak=weak)
+        return self.compiled.solve(position, limits, weak=weak)
 
-    def analyze(self, position: Board | str, *, limits: Limits | None = None) -> Analysis:
+    def analyze(self, position: Board | str, limits: Limits = NO_LIMITS) -> Analysis:
         """The exact score of playing each column (None: full); ``finished=False`` past the limits."""
-        limits = limits or Limits()
         board = position if isinstance(position, Board) else Board.from_moves(position, self.geometry)
         started = time.perf_counter()
-        if limits == Limits() and not board.is_over and board.geometry == self.geometry:
+        if limits == NO_LIMITS and not board.is_over and board.geometry == self.geometry:
             scores = self._quick_answer(board, lambda quick: quick.analyze(board))
             if scores is not None:
                 typed = tuple(None if score is None else Score.pons(score) for score in scores)
@@ -121,7 +118,13 @@ class AutoSolver:
         if known is not None:  # every column from the opening book: exact, at once, whatever the limits
             typed = tuple(None if score is None else Score.pons(score) for score in known)
             return Analysis(typed, True, 0, time.perf_counter() - started)
-        return self.compiled.analyze(board, nodes=limits.node_budget, seconds=limits.seconds, stop=limits.stop)
+        return self.compiled.analyze(board, limits)
+
+    def best_move(self, position: Board | str, limits: Limits = NO_LIMITS) -> BestMove:
+        """A best column (the centre-most of the equal ones) and its exact score; ``finished=False`` past
+        the limits. The quicker solvers give no column: the compiled solver (with the book) answers."""
+        board = position if isinstance(position, Board) else Board.from_moves(position, self.geometry)
+        return self.compiled.best_move(board, limits)
 
     def book_analysis(self, board: Board) -> list[int | None] | None:
         """Every column's exact score (None: full) from the opening book alone, or None where it misses one.

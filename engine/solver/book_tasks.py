@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 from engine.board import Board
 from engine.geometry import Geometry
+from engine.limits import Limits
 from engine.solver.book import DATA_BITS, board_of_key, book_key, mirror_bits, unpack
 from engine.solver.settings import DEFAULT_TABLE_MB
 from engine.solver.solver import BestMove, Solver, win_now_score
@@ -96,7 +97,7 @@ def judge_afresh(solver: Solver, key: int, geometry: Geometry, leaf_nodes: int) 
     found = None
     for image in {key, mirror_bits(key, geometry)}:  # one image when the position is symmetric
         solver.reset()
-        best = solver.best_move(board_of_key(image, geometry), nodes=leaf_nodes)
+        best = solver.best_move(board_of_key(image, geometry), Limits(leaf_nodes))
         if not best.finished:
             return None
         if image == key:
@@ -184,12 +185,12 @@ class PositionTask:
             column, score = cold.column, int(cold.score.value)
         elif self.leaf_nodes is None:  # off the tree: the score is what the solver's look-ahead needs
             solver = solver_for(geometry, self.table_mb, self.threads)
-            solution = interruptible(lambda stop: solver.solve(board, stop=stop))
+            solution = interruptible(lambda stop: solver.solve(board, Limits(stop=stop)))
             assert solution.score is not None  # no limit, nothing stopped it
             column, score, solved, nodes = None, int(solution.score.value), True, solution.nodes
         else:
             solver = solver_for(geometry, self.table_mb, self.threads)
-            best = interruptible(lambda stop: solver.best_move(board, stop=stop))
+            best = interruptible(lambda stop: solver.best_move(board, Limits(stop=stop)))
             assert best.column is not None and best.score is not None  # no limit, nothing stopped it
             column, score, solved, nodes = best.column, int(best.score.value), True, best.nodes
         leaf = (
@@ -265,7 +266,7 @@ class CheckTask:
         board = board_of_key(self.position, geometry)
         entry = unpack(self.word, geometry, False)
         solver = solver_for(geometry, self.table_mb, self.threads)
-        exact = interruptible(lambda stop: solver.solve(board, stop=stop)).score
+        exact = interruptible(lambda stop: solver.solve(board, Limits(stop=stop))).score
         assert exact is not None  # no limit
         column = entry.column
         after: int | None = None
@@ -274,7 +275,7 @@ class CheckTask:
                 after = win_now_score(board)
             else:
                 board.play(column)
-                solution = interruptible(lambda stop: solver.solve(board, stop=stop))
+                solution = interruptible(lambda stop: solver.solve(board, Limits(stop=stop)))
                 assert solution.score is not None  # no limit
                 after = int(-solution.score.value)
         score = int(exact.value)

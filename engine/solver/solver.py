@@ -4,9 +4,8 @@ It owns a transposition table (kept between calls: its keys are exact, so
 what it learnt about one position is sound for the next), an optional
 opening book, and runs the kernels of :mod:`engine.solver.negamax`. Every
 call may be limited by a node budget, a time limit or a
-:class:`~engine.stop.StopFlag`, as one :class:`~engine.limits.Limits` (``limits=``) or as
-the keywords ``nodes=``, ``seconds=``, ``stop=``; a search that hits one reports
-``finished=False`` and no score, never a guess. It answers in the result types of
+:class:`~engine.stop.StopFlag`, as one :class:`~engine.limits.Limits`, its second argument; a
+search that hits one reports ``finished=False`` and no score, never a guess. It answers in the result types of
 :mod:`engine.solver.results`, as every solver does (:class:`~engine.solver.auto.AutoSolver`
 picks the quickest one for a caller).
 """
@@ -23,7 +22,7 @@ import numpy as np
 from engine.board import Board
 from engine.errors import GeometryError, IllegalMoveError, ValueRangeError
 from engine.geometry import Geometry, centre_order
-from engine.limits import Limits
+from engine.limits import NO_LIMITS, Limits
 from engine.score import Score
 from engine.solver.arrays import SolveContext, new_scratch, new_table
 from engine.solver.book import Book, BookError
@@ -153,39 +152,20 @@ class Solver:
             array.fill(0)
 
     # -- public entry points ------------------------------------------------------------
-    def solve(
-        self,
-        board: Board,
-        *,
-        weak: bool = False,
-        nodes: int = 0,
-        seconds: float | None = None,
-        stop: StopFlag | None = None,
-        limits: Limits | None = None,
-    ) -> Solution:
-        """Solve ``board`` within ``limits`` (or ``nodes``, 0: no limit, ``seconds``, None: no limit, ``stop``)."""
-        limits = Limits.merged(limits, nodes=nodes, seconds=seconds, stop=stop)
+    def solve(self, board: Board, limits: Limits = NO_LIMITS, *, weak: bool = False) -> Solution:
+        """Solve ``board`` within ``limits`` (weak: only the sign of its score)."""
         with self._run(board, limits) as run:
             return Solution(_typed(self._score(board, run, weak), weak), run.nodes, run.seconds)
 
-    def solve_moves(
-        self,
-        moves: str,
-        *,
-        weak: bool = False,
-        nodes: int = 0,
-        seconds: float | None = None,
-        limits: Limits | None = None,
-    ) -> Solution:
+    def solve_moves(self, moves: str, limits: Limits = NO_LIMITS, *, weak: bool = False) -> Solution:
         """:meth:`solve` for a move string: the fast way through many positions.
 
         A bad string raises :class:`~engine.errors.PositionError` as
         :meth:`Board.from_moves <engine.board.Board.from_moves>` does.
         """
-        limits = Limits.merged(limits, nodes=nodes, seconds=seconds)
         position = replay(moves, self.geometry) if self.book is None else None
         if position is None:
-            return self.solve(Board.from_moves(moves, self.geometry), weak=weak, limits=limits)
+            return self.solve(Board.from_moves(moves, self.geometry), limits, weak=weak)
         with self._limits(limits) as run:
             score = self._search(*position, run, weak)
             if score is not None and weak:
@@ -215,17 +195,8 @@ class Solver:
             solutions.append(Solution(typed[value], nodes, nanoseconds / 1e9))
         return solutions
 
-    def analyze(
-        self,
-        board: Board,
-        *,
-        nodes: int = 0,
-        seconds: float | None = None,
-        stop: StopFlag | None = None,
-        limits: Limits | None = None,
-    ) -> Analysis:
+    def analyze(self, board: Board, limits: Limits = NO_LIMITS) -> Analysis:
         """The exact score of playing each column; the limits hold for all columns together."""
-        limits = Limits.merged(limits, nodes=nodes, seconds=seconds, stop=stop)
         with self._run(board, limits) as run:
             scores: list[Score | None] = [None] * self.geometry.cols
             for col in board.legal_columns():
@@ -234,15 +205,7 @@ class Solver:
                     return Analysis(tuple([None] * self.geometry.cols), False, run.nodes, run.seconds)
             return Analysis(tuple(scores), True, run.nodes, run.seconds)
 
-    def best_move(
-        self,
-        board: Board,
-        *,
-        nodes: int = 0,
-        seconds: float | None = None,
-        stop: StopFlag | None = None,
-        limits: Limits | None = None,
-    ) -> BestMove:
+    def best_move(self, board: Board, limits: Limits = NO_LIMITS) -> BestMove:
         """A column of best exact score: the centre-most of the equally good ones.
 
         A higher score is already a faster win or a slower loss, so "best
@@ -250,7 +213,6 @@ class Solver:
         :meth:`analyze`: one solve, then one null-window test per column
         until a column reaches the score.
         """
-        limits = Limits.merged(limits, nodes=nodes, seconds=seconds, stop=stop)
         if board.is_over:
             raise IllegalMoveError("the game is over: there is no move to choose")
         if self.book is not None and (entry := self.book.entry(board)) is not None and entry.column is not None:
@@ -268,21 +230,12 @@ class Solver:
                     break
             return BestMove(None, None, run.nodes, run.seconds)
 
-    def tied_columns(
-        self,
-        board: Board,
-        best: BestMove,
-        *,
-        search: bool = True,
-        nodes: int = 0,
-        stop: StopFlag | None = None,
-        limits: Limits | None = None,
-    ) -> Ties:
+    def tied_columns(self, board: Board, best: BestMove, limits: Limits = NO_LIMITS, *, search: bool = True) -> Ties:
         """Every column proven to score as well as ``best`` (a finished :meth:`best_move` of ``board``), ascending.
 
         A column counts only once proven: with ``search`` by one null-window
         test each (the book and the end of the game answer some at once), all
-        within ``limits`` (or ``nodes``, 0: no limit, and ``stop``); without, only where the
+        within ``limits``; without, only where the
         book holds every position one reply after the column, so that a
         player of the book who takes it is still in its book at its next
         move. A column not settled is left out: the answer is always a set of
@@ -290,7 +243,7 @@ class Solver:
         """
         assert best.column is not None and best.score is not None, "tied_columns needs a finished best move"
         score, tied = int(best.score.value), {best.column}
-        with self._run(board, Limits.merged(limits, nodes=nodes, stop=stop)) as run:
+        with self._run(board, limits) as run:
             for col in board.legal_columns():
                 if col in tied:
                     continue

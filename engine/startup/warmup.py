@@ -53,6 +53,7 @@ from engine.agents.registry import create_agent, presets
 from engine.board import Board
 from engine.errors import EngineError
 from engine.geometry import Geometry
+from engine.limits import Limits
 from engine.stop import StopFlag
 from engine.validate import int_arg
 
@@ -145,7 +146,7 @@ def _first_moves(agent: Agent, boards: list[Board], opening: bool, budget: float
         else:
             agent.prepare(board.geometry)  # everything, even what a tiny board does not use
         with stop.deadline(budget) as limit:
-            agent.choose(board, limit)
+            agent.choose(board, Limits(stop=limit))
 
 
 def _start_helper(specs: list[str], opening: Geometry, jobs: int, part: int) -> subprocess.Popen[bytes]:

@@ -10,6 +10,7 @@ import pytest
 from engine import Board, Geometry
 from engine.analysis import Analyst, PositionAnalysis
 from engine.bench.solver import PONS
+from engine.limits import NO_LIMITS, Limits
 from engine.outcome import score_words
 from engine.score import Score
 from engine.stop import StopFlag
@@ -33,7 +34,7 @@ def test_final_values_are_the_solver_s_and_every_exact_value_on_the_way_too(anal
     lines = (PONS / f"{name}.analysis.txt").read_text().splitlines()[:8]
     for line in lines:
         moves, *expected = line.split()
-        snapshots = list(analyst.analyze(Board.from_moves(moves), seconds=None))  # no bound: every value exact
+        snapshots = list(analyst.analyze(Board.from_moves(moves), NO_LIMITS))  # no bound: every value exact
         assert snapshots[0].stage == "book" and snapshots[-1].finished
         assert _exact(snapshots[-1]) == expected
         for snapshot in snapshots:  # an exact value is never replaced by a different one
@@ -69,7 +70,7 @@ def test_stop_ends_a_long_solve_at_once() -> None:
     seen: list[PositionAnalysis] = []
 
     def run() -> None:
-        for snapshot in analyst.analyze(Board.from_moves("4"), stop):  # minutes of solving without a book
+        for snapshot in analyst.analyze(Board.from_moves("4"), Limits(stop=stop)):  # minutes of solving without a book
             seen.append(snapshot)
 
     thread = threading.Thread(target=run)
@@ -94,7 +95,7 @@ def test_the_solve_stage_is_bounded_and_keeps_its_estimates() -> None:
     geometry = Geometry(8, 8, 4)
     analyst = Analyst(geometry, table_mb=8, estimate_seconds=0.05)
     board = Board.from_moves("45", geometry)
-    snapshots = list(analyst.analyze(board, seconds=1.0))
+    snapshots = list(analyst.analyze(board, Limits(seconds=1.0)))
     estimate = next(s for s in snapshots if s.stage == "estimate")
     last = snapshots[-1]
     assert last.stage == "unsolved" and last.ended and not last.finished
@@ -105,5 +106,5 @@ def test_the_solve_stage_is_bounded_and_keeps_its_estimates() -> None:
 
 def test_a_bounded_run_that_finishes_in_time_is_done() -> None:
     analyst = Analyst(G, table_mb=8, estimate_seconds=0.05)
-    last = list(analyst.analyze(Board.from_moves("4453432"), seconds=60.0))[-1]
+    last = list(analyst.analyze(Board.from_moves("4453432"), Limits(seconds=60.0)))[-1]
     assert last.stage == "done" and last.finished and last.exact_count == last.playable

@@ -44,11 +44,11 @@ def test_the_quick_answers_agree_with_the_compiled_solver() -> None:
 
 def test_limits_go_to_the_compiled_solver_and_an_unfinished_solve_says_so() -> None:
     solver = AutoSolver(book=False, table_mb=8)
-    limited = solver.solve("", limits=Limits(nodes=100))
+    limited = solver.solve("", Limits(nodes=100))
     assert type(limited) is Solution and not limited.finished and limited.nodes >= 100
     stop = StopFlag()
     stop.set()
-    assert not solver.analyze("44", limits=Limits(stop=stop)).finished
+    assert not solver.analyze("44", Limits(stop=stop)).finished
 
 
 def test_bad_input_is_one_clear_error() -> None:

@@ -15,6 +15,7 @@ import engine.solver.book as book_module
 from engine.agents.registry import create_agent
 from engine.board import Board
 from engine.geometry import Geometry
+from engine.limits import Limits
 from engine.score import Score
 from engine.solver.book import (
     DATA_BITS,
@@ -267,7 +268,7 @@ def test_every_position_just_past_a_built_book_solves_cold_within_the_budget(tmp
     cold = Solver(geometry, 16)
     for board in edge:
         cold.reset()
-        assert cold.best_move(board, nodes=budget).finished, board.move_string
+        assert cold.best_move(board, Limits(budget)).finished, board.move_string
 
 
 def test_a_resumed_build_keeps_its_positions_unless_told_to_judge_them_again(tmp_path) -> None:
@@ -334,6 +335,6 @@ def test_positions_where_the_other_side_moves_are_answered_from_their_children()
             board.undo()
         if board.is_over or book.entry(board) is not None or not all(replies):
             continue
-        assert solver.solve(board, nodes=1).score == Score.pons(-entry.score)  # one node: no search
+        assert solver.solve(board, Limits(1)).score == Score.pons(-entry.score)  # one node: no search
         answered += 1
     assert answered > 10

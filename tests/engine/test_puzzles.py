@@ -18,6 +18,7 @@ from engine.puzzles.motifs import blocks
 from engine.puzzles.puzzle import Puzzle, PuzzleError, from_json
 from engine.puzzles.verify import check
 from engine.review import review
+from engine.solver.auto import AutoSolver
 from engine.solver.solver import Solver
 
 SMALL = Geometry(6, 5)
@@ -186,7 +187,7 @@ def test_a_reviewed_games_mistakes_become_puzzles_that_keep_what_was_given_away(
     rng, board = random.Random(11), Board(SMALL)  # a game of random moves: mistakes on both sides
     while not board.is_over:
         board.play(rng.choice(board.legal_columns()))
-    solver = Solver(SMALL, 16)
+    solver = AutoSolver(SMALL, table_mb=16)
     reviews = review(board, solver, seconds=None, budget=None)
     mistakes = [item for item in reviews if item.label in ("mistake", "blunder")]
     assert mistakes

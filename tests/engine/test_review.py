@@ -10,8 +10,7 @@ import pytest
 from engine import Board, Geometry
 from engine.explain.explainer import Explainer
 from engine.review import MoveReview, label_for, review, review_game, summary, summary_text
-from engine.solver.book import load_default
-from engine.solver.solver import Solver
+from engine.solver.auto import AutoSolver
 
 G = Geometry()
 #: Red could win in column 1 at move 7 and plays column 3; yellow then wins in column 2.
@@ -19,8 +18,8 @@ BLUNDER_GAME = "12121232"
 
 
 @pytest.fixture(scope="module")
-def solver() -> Solver:
-    return Solver(G, 8, book=load_default(G))
+def solver() -> AutoSolver:
+    return AutoSolver(G, table_mb=8)
 
 
 def test_labels_follow_the_change_of_game_value() -> None:
@@ -31,7 +30,7 @@ def test_labels_follow_the_change_of_game_value() -> None:
     assert label_for(None, 3) == "unknown" and label_for(3, None) == "unknown"
 
 
-def test_a_known_blunder_is_labelled_with_the_better_move(solver: Solver) -> None:
+def test_a_known_blunder_is_labelled_with_the_better_move(solver: AutoSolver) -> None:
     reviews = review(Board.from_moves(BLUNDER_GAME), solver, seconds=2.0)
     assert [r.ply for r in reviews] == list(range(1, 9))
     blunder = reviews[6]
@@ -43,7 +42,7 @@ def test_a_known_blunder_is_labelled_with_the_better_move(solver: Solver) -> Non
         assert item.better is None or item.better != item.column
 
 
-def test_the_second_pass_finds_the_better_moves_the_first_had_no_time_for(solver: Solver) -> None:
+def test_the_second_pass_finds_the_better_moves_the_first_had_no_time_for(solver: AutoSolver) -> None:
     """With no time for searching, every value of "441121" still comes from the book at once (the
     tree's, then every position of 4 and 5 stones), and so every label; the best column of "44112"
     (5 stones: a score only) needs a search, which the second pass makes."""
@@ -54,7 +53,7 @@ def test_the_second_pass_finds_the_better_moves_the_first_had_no_time_for(solver
     assert (found[6].ply, found[6].better) == (6, 2) and len(found) == 7  # then its best column
 
 
-def test_a_game_begun_from_a_grid_is_reviewed_from_that_grid(solver: Solver) -> None:
+def test_a_game_begun_from_a_grid_is_reviewed_from_that_grid(solver: AutoSolver) -> None:
     """The blunder game with its first six moves given as stones: the review starts where the history does."""
     start = Board.from_moves(BLUNDER_GAME[:6])
     board = Board.from_stones(start.stones(start.turn), start.stones(start.turn.other), G)  # (X moves: X's first)
@@ -65,7 +64,7 @@ def test_a_game_begun_from_a_grid_is_reviewed_from_that_grid(solver: Solver) -> 
     assert (reviews[0].before, reviews[0].after) == (18, -18)
 
 
-def test_the_value_chain_is_consistent(solver: Solver) -> None:
+def test_the_value_chain_is_consistent(solver: AutoSolver) -> None:
     """Each move's value after is minus the next position's value before (one solve per position)."""
     reviews = review(Board.from_moves("4444443"), solver, seconds=5.0)
     for move, reply in itertools.pairwise(reviews):
@@ -73,7 +72,7 @@ def test_the_value_chain_is_consistent(solver: Solver) -> None:
             assert move.after == -reply.before
 
 
-def test_summary_counts_labels_per_player(solver: Solver) -> None:
+def test_summary_counts_labels_per_player(solver: AutoSolver) -> None:
     counts = summary(review(Board.from_moves(BLUNDER_GAME), solver, seconds=2.0))
     assert counts["Red"]["blunder"] == 2 and counts["Yellow"]["best"] >= 1
     assert sum(counts["Red"].values()) == 4 and sum(counts["Yellow"].values()) == 4
@@ -124,10 +123,10 @@ def test_review_command_reports_bad_games_and_goes_on(cli) -> None:
     assert [line.split()[0] for line in out.splitlines()[1:]] == ["1", "2"]
 
 
-def test_a_review_keeps_its_budget_and_the_second_pass_fills_in(solver: Solver) -> None:
+def test_a_review_keeps_its_budget_and_the_second_pass_fills_in(solver: AutoSolver) -> None:
     """Off the book a random opening takes minutes to solve: the first pass says unknown in time, then fills in."""
     game = Board.from_moves("2757717171133712464643634")
-    fresh = Solver(G, 8, book=load_default(G))
+    fresh = AutoSolver(G, table_mb=8)
     start = time.perf_counter()
     first = review(game, fresh, seconds=3.0, budget=0.5)
     assert time.perf_counter() - start < 30  # a liveness bound: the budget, not minutes a position
@@ -135,13 +134,18 @@ def test_a_review_keeps_its_budget_and_the_second_pass_fills_in(solver: Solver) 
     unknown = {item.ply for item in first if item.label == "unknown"}
     assert unknown and 25 not in unknown  # the end game is solved first
     small = Geometry(5, 5)  # its early positions take about 10**5 nodes: unknown in a millisecond, solved later
-    reviews = review_game(Board.from_moves("333222141", small), Solver(small, 8), budget=0.001)
+    reviews = review_game(Board.from_moves("333222141", small), AutoSolver(small, table_mb=8, book=False), budget=0.001)
     seen = [(item.ply, item.label) for item in reviews]
     newest = dict(seen)  # a caller keeps the newest review of each ply
     assert sorted(newest) == list(range(1, 10)) and "unknown" not in newest.values()
     assert len(seen) > 9 and any(label == "unknown" for _, label in seen)  # unknown at first, then filled in
     # The second pass has a budget of its own: spent, the unknown moves stay unknown (no core kept busy).
-    spent = review_game(Board.from_moves("333222141", small), Solver(small, 8), budget=0.001, afterwards_budget=0)
+    spent = review_game(
+        Board.from_moves("333222141", small),
+        AutoSolver(small, table_mb=8, book=False),
+        budget=0.001,
+        afterwards_budget=0,
+    )
     labels = [(item.ply, item.label) for item in spent]
     assert len(labels) == 9 and any(label == "unknown" for _, label in labels)
 

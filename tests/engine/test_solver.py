@@ -15,6 +15,7 @@ from engine.bench.solver import PONS
 from engine.board import Board
 from engine.errors import EngineError, PositionError
 from engine.geometry import Geometry
+from engine.limits import Limits
 from engine.score import Score
 from engine.solver import parallel
 from engine.solver import solver as solver_module
@@ -139,12 +140,12 @@ def test_finished_games_score_by_the_last_stone() -> None:
 def test_limits_report_unfinished_never_a_guess() -> None:
     solver = Solver(Geometry())
     board = Board.from_moves("44")
-    assert not solver.solve(board, nodes=5000).finished
+    assert not solver.solve(board, Limits(5000)).finished
     stop = StopFlag()
     stop.set()
-    assert solver.solve(board, stop=stop).score is None
-    assert not solver.analyze(board, seconds=0.01).finished
-    assert not solver.best_move(board, nodes=5000).finished
+    assert solver.solve(board, Limits(stop=stop)).score is None
+    assert not solver.analyze(board, Limits(seconds=0.01)).finished
+    assert not solver.best_move(board, Limits(5000)).finished
     # The table is still sound afterwards.
     assert solver.solve_moves("3246313").score == Score.pons(-2)
 
@@ -282,7 +283,7 @@ def test_threads_agree_with_one_on_wide_boards(
     while compared < 3:
         board = Board.from_moves(random_position(geometry, rng.randint(14, 30), rng), geometry)
         one.reset()
-        found = one.solve(board, nodes=300_000)
+        found = one.solve(board, Limits(300_000))
         if not found.finished or found.nodes < 5000:
             continue
         compared += 1
@@ -377,7 +378,7 @@ def test_threads_stop_on_time(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(solver_module, "PARALLEL_AFTER_NODES", 200)
     before = threading.active_count()
     solver = Solver(Geometry(), 8, threads=4)
-    assert not solver.solve(Board(), seconds=0.5).finished
+    assert not solver.solve(Board(), Limits(seconds=0.5)).finished
     assert solver.solve_moves("3246313").score == Score.pons(-2)  # and the solver goes on soundly
     assert threading.active_count() == before  # no thread left searching
 
