@@ -48,10 +48,14 @@ MIN_CONNECT, MAX_CONNECT = 3, 6
 WORD_BITS = 64
 
 
-def centre_order(cols: int) -> list[int]:
-    """Every column, centre first (3, 2, 4, 1, 5, 0, 6 on 7 columns): the order ties are broken in."""
-    middle = cols // 2
-    return [middle + (1 - 2 * (i % 2)) * ((i + 1) // 2) for i in range(cols)]
+def centre_order(cols: int) -> tuple[int, ...]:
+    """Every column from the centre outwards, left before right at the same distance: 3 2 4 1 5 0 6 on
+    7 columns, 3 4 2 5 1 6 0 7 on 8 (whose centre lies between columns 3 and 4).
+
+    The order alpha-beta and the solver try moves in, and the tie-break between equally good moves.
+    (:func:`engine.solver.moves.centre_column` is its twin inside the kernels.)
+    """
+    return tuple(sorted(range(cols), key=lambda col: (abs(2 * col - (cols - 1)), col)))
 
 
 class KernelGeometry(NamedTuple):

@@ -10,8 +10,9 @@ values; ``bench search`` measures how much faster the kernel is.
 from __future__ import annotations
 
 from engine.board import Board
+from engine.geometry import centre_order
 from engine.kernels.evaluation import evaluate_board
-from engine.kernels.search import INF, WIN, center_order
+from engine.kernels.search import INF, WIN
 
 
 class ReferenceSearch:
@@ -28,7 +29,7 @@ class ReferenceSearch:
         legal = board.legal_columns()
         if self.order == "natural":
             return legal
-        return [int(col) for col in center_order(board.geometry.cols) if col in legal]
+        return [col for col in centre_order(board.geometry.cols) if col in legal]
 
     def value(self, board: Board, depth: int, alpha: int = -INF, beta: int = INF) -> int:
         """The negamax value of ``board`` (game not over) searched ``depth`` plies deep."""

@@ -59,7 +59,7 @@ def proven_plies(score: int, ply: int, geometry: Geometry) -> int | None:
 
 def table_entries(megabytes: int) -> int:
     """The most table entries (a power of two, or 0) that fit in ``megabytes``."""
-    fitting = (megabytes << 20) // kernels.TT_ENTRY.itemsize
+    fitting = (megabytes << 20) // kernels.TABLE_ENTRY.itemsize
     return 1 << (fitting.bit_length() - 1) if fitting else 0
 
 
@@ -136,9 +136,9 @@ def _unfinished(board_current: int, board_mask: int, geometry: Geometry, ctx: Se
 class AlphaBetaSearch:
     """Alpha-beta with iterative deepening on one board size; keeps its table between moves."""
 
-    def __init__(self, geometry: Geometry, eval_name: str, order: str, tt_entries: int) -> None:
+    def __init__(self, geometry: Geometry, eval_name: str, order: str, table_entries: int) -> None:
         self.geometry = geometry
-        self.ctx = new_context(geometry.cols, geometry.rows, order, evaluation_id(eval_name), tt_entries)
+        self.ctx = new_context(geometry.cols, geometry.rows, order, evaluation_id(eval_name), table_entries)
         # Published for other threads (see engine.progress): the depth under way, the last finished iteration.
         self.live_depth = 0
         self.live_best: _Iteration | None = None
@@ -157,7 +157,7 @@ class AlphaBetaSearch:
 
     def clear(self) -> None:
         """Forget every stored position."""
-        self.ctx.tt.view(np.uint8)[:] = 0  # a plain memset: assigning to the record array is far slower
+        self.ctx.table.view(np.uint8)[:] = 0  # a plain memset: assigning to the record array is far slower
 
     def search(
         self,

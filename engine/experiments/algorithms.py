@@ -159,7 +159,7 @@ def _buffers(agent, result) -> tuple[int, int]:
     if isinstance(agent, mcts_agent.MctsAgent):
         return int(result.info.get("tree", 0)) * NODE_BYTES, agent.max_nodes * NODE_BYTES
     state = getattr(agent, "_search_state", None)
-    table = None if state is None else state.ctx.tt
+    table = None if state is None else state.ctx.table
     if table is None or not len(table):
         return 0, 0
     in_use = int(np.count_nonzero(table.view(np.uint8).reshape(len(table), -1).any(axis=1)))

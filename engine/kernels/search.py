@@ -37,6 +37,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from engine.geometry import centre_order
 from engine.kernels.bitops import add, band, bxor, hash64, is_zero, lowest_index, popcount
 from engine.kernels.evaluation import evaluate, threat_cells
 from engine.kernels.jit import inner
@@ -49,7 +50,7 @@ INF = 1 << 40
 
 # Slots of SearchContext.stats after the shared ones (NODES, NODE_LIMIT, ABORTED, ...: engine.stats).
 CUT = SLOTS  # set when some position was scored by the evaluation (depth cut-off)
-TT_SHIFT = SLOTS + 1  # 64 - log2(table size): the table index is the top bits of a product
+TABLE_SHIFT = SLOTS + 1  # 64 - log2(table size): the table index is the top bits of a product
 
 #: The stop flag is read once every POLL + 1 nodes (well under a millisecond, even
 #: with the threats evaluation on a two-word board on a busy machine).
@@ -64,7 +65,7 @@ EXACT, LOWER, UPPER = 0, 1, 2
 #: The depth stored for a value found without any depth cut-off: it holds at every depth.
 PROVEN = 127
 
-TT_ENTRY = np.dtype(
+TABLE_ENTRY = np.dtype(
     [
         # The position: current + mask, unique on boards of up to 64 bits. Wider boards fold it
         # into 64 bits, so two positions may (very rarely) share a key and an entry be misread.
@@ -81,9 +82,9 @@ TT_ENTRY = np.dtype(
 class SearchContext(NamedTuple):
     """The arrays a search works in (numba sees this tuple as a struct)."""
 
-    stats: np.ndarray  # see engine.stats, then CUT and TT_SHIFT
-    flag: np.ndarray  # the StopFlag's uint8[1]
-    tt: np.ndarray  # TT_ENTRY[2**k], or empty for no table
+    stats: np.ndarray  # see engine.stats, then CUT and TABLE_SHIFT
+    flag: np.ndarray  # a StopFlag's array (byte 0 the flag, bytes 8-15 its deadline), or uint8[1]: no deadline
+    table: np.ndarray  # TABLE_ENTRY[2**k], or empty for no table
     pv: np.ndarray  # int64[plies + 1, plies + 1]: pv[p, p:pv_len[p]] is the best line from ply p
     pv_len: np.ndarray  # int64[plies + 1]
     moves: np.ndarray  # int64[plies + 1, cols]: the ordered moves of each ply
@@ -93,23 +94,18 @@ class SearchContext(NamedTuple):
     eval_id: int  # see engine.kernels.evaluation.NAMES
 
 
-def center_order(cols: int) -> np.ndarray:
-    """Columns from the centre outwards, left before right: 3 2 4 1 5 0 6 on 7 columns."""
-    return np.array(sorted(range(cols), key=lambda col: (abs(2 * col - (cols - 1)), col)), dtype=np.int64)
-
-
-def new_context(cols: int, rows: int, order: str, eval_id: int, tt_entries: int = 0) -> SearchContext:
-    """Fresh search arrays for a board size; ``tt_entries`` is 0 or a power of two."""
-    if tt_entries & (tt_entries - 1):
+def new_context(cols: int, rows: int, order: str, eval_id: int, table_entries: int = 0) -> SearchContext:
+    """Fresh search arrays for a board size; ``table_entries`` is 0 or a power of two."""
+    if table_entries & (table_entries - 1):
         raise ValueError("the transposition table size must be a power of two")
     plies = cols * rows + 1
-    stats = new_stats(extra=2)  # (CUT, TT_SHIFT)
-    stats[TT_SHIFT] = 64 - max(tt_entries.bit_length() - 1, 0)
-    base = np.arange(cols, dtype=np.int64) if order == "natural" else center_order(cols)
+    stats = new_stats(extra=2)  # (CUT, TABLE_SHIFT)
+    stats[TABLE_SHIFT] = 64 - max(table_entries.bit_length() - 1, 0)
+    base = np.array(range(cols) if order == "natural" else centre_order(cols), dtype=np.int64)
     return SearchContext(
         stats=stats,
         flag=np.zeros(1, dtype=np.uint8),
-        tt=np.zeros(tt_entries, dtype=TT_ENTRY),
+        table=np.zeros(table_entries, dtype=TABLE_ENTRY),
         pv=np.zeros((plies + 1, plies + 1), dtype=np.int64),
         pv_len=np.zeros(plies + 1, dtype=np.int64),
         moves=np.zeros((plies + 1, cols), dtype=np.int64),
@@ -171,7 +167,7 @@ def _winning_column(current, mask, g):
 @inner
 def _slot(ctx, key):
     """The table slot of a key: the top bits of key * 2^64/phi (Fibonacci hashing)."""
-    return np.int64((key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(ctx.stats[TT_SHIFT]))
+    return np.int64((key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(ctx.stats[TABLE_SHIFT]))
 
 
 # -- move ordering ---------------------------------------------------------------------
@@ -222,7 +218,7 @@ def _tt_store(ctx, key, depth, score, alpha, beta, move, proven):
     fail-soft value ``score <= alpha`` is only an upper bound of the true value
     and ``score >= beta`` a lower bound; in between it is exact.
     """
-    entry = ctx.tt[_slot(ctx, key)]
+    entry = ctx.table[_slot(ctx, key)]
     entry.key = key
     entry.score = np.int32(score)
     entry.depth = np.int8(PROVEN if proven else depth)
@@ -264,8 +260,8 @@ def alphabeta(current, mask, g, depth, alpha, beta, ply, ctx):
 
     key = hash64(add(current, mask))  # current + mask identifies the position (Pons's key)
     hash_move = -1
-    if len(ctx.tt) > 0:
-        entry = ctx.tt[_slot(ctx, key)]
+    if len(ctx.table) > 0:
+        entry = ctx.table[_slot(ctx, key)]
         if entry.used == 1 and entry.key == key:
             hash_move = np.int64(entry.move)
             if entry.depth >= depth:
@@ -296,7 +292,7 @@ def alphabeta(current, mask, g, depth, alpha, beta, ply, ctx):
                 if alpha >= beta:
                     break  # a cut: the opponent will avoid this position
     subtree_cut = ctx.stats[CUT]
-    if len(ctx.tt) > 0:
+    if len(ctx.table) > 0:
         _tt_store(ctx, key, depth, best, window_low, beta, best_move, subtree_cut == 0)
     ctx.stats[CUT] = outer_cut | subtree_cut
     return best

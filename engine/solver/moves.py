@@ -24,9 +24,16 @@ from engine.solver.settings import PROMISE_ANY, PROMISE_LATER, PROMISE_NOW, PROM
 
 @njit(cache=True, nogil=True, inline="always")
 def centre_column(g, i):
-    """The ``i``-th column in centre-first order (3, 2, 4, 1, 5, 0, 6 on 7 columns)."""
-    # Alternate left and right of the middle, one step further every two columns.
-    return g.cols // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2)
+    """The ``i``-th column of :func:`engine.geometry.centre_order` (3 2 4 1 5 0 6 on 7 columns, 3 4 2 5 ...
+    on 8), computed where the kernels need it."""
+    # Twice the centre is cols - 1: odd widths have a middle column, even ones a pair of them.
+    # An even width is an odd one shifted by half a column: ``pair`` (1 there) makes the first
+    # step a half step, so that both widths alternate left, then right, one step further each pair.
+    pair = 1 - g.cols % 2
+    k = i + pair
+    step = 2 * ((k + 1) // 2) - pair  # the distance from the centre, in half columns
+    side = 1 - 2 * (k % 2)  # +1: right of the centre, -1: left
+    return (g.cols - 1 + side * step) // 2
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -255,8 +255,8 @@ def small_positions(draw) -> Board:
     return board
 
 
-def _context(board: Board, order: str, eval_name: str, tt_entries: int = 0):
-    ctx = new_context(board.geometry.cols, board.geometry.rows, order, evaluation_id(eval_name), tt_entries)
+def _context(board: Board, order: str, eval_name: str, table_entries: int = 0):
+    ctx = new_context(board.geometry.cols, board.geometry.rows, order, evaluation_id(eval_name), table_entries)
     ctx.stats[NODE_LIMIT] = 1 << 60
     return ctx
 
@@ -269,13 +269,13 @@ def test_alphabeta_finds_the_minimax_values(board: Board, depth: int, eval_name:
     kernels.minimax_root(current, mask, g, depth, _context(board, "natural", eval_name), minimax_scores)
     legal = board.legal_columns()
     for order in ORDERS:
-        for tt_entries in (0, 1 << 10):
+        for table_entries in (0, 1 << 10):
             scores, exact = np.zeros(cols, dtype=np.int64), np.zeros(cols, dtype=np.uint8)
-            ctx = _context(board, order, eval_name, tt_entries)
+            ctx = _context(board, order, eval_name, table_entries)
             best = kernels.alphabeta_root(current, mask, g, depth, -1, False, -1, ctx, scores, exact)
             assert scores[best] == minimax_scores.max()
             assert all(scores[c] == minimax_scores[c] if exact[c] else scores[c] >= minimax_scores[c] for c in legal)
-            ctx = _context(board, order, eval_name, tt_entries)
+            ctx = _context(board, order, eval_name, table_entries)
             kernels.alphabeta_root(current, mask, g, depth, -1, True, -1, ctx, scores, exact)
             assert [scores[c] for c in legal] == [minimax_scores[c] for c in legal]
 

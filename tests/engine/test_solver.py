@@ -14,13 +14,15 @@ import pytest
 from engine.bench.solver import PONS
 from engine.board import Board
 from engine.errors import EngineError, PositionError
-from engine.geometry import Geometry
+from engine.geometry import Geometry, centre_order
+from engine.kernels.search import new_context
 from engine.limits import Limits
 from engine.score import Score
 from engine.solver import parallel
 from engine.solver import solver as solver_module
 from engine.solver import table as tt
 from engine.solver.arrays import new_scratch, new_table
+from engine.solver.moves import centre_column
 from engine.solver.parallel import solve_parallel
 from engine.solver.settings import MIN_BITS
 from engine.solver.solver import Solver
@@ -123,7 +125,7 @@ def test_best_move_prefers_the_centre_among_equal_moves() -> None:
         moves = random_position(geometry, rng.randrange(0, 6), rng)
         scores = column_scores(columns_of(moves, 4), len(moves))
         top = max(s for s in scores if s is not None)
-        centre_first = [2, 1, 3, 0]
+        centre_first = [1, 2, 0, 3]  # (the centre lies between columns 1 and 2: left before right)
         expected = next(col for col in centre_first if scores[col] == top)
         assert solver.best_move(Board.from_moves(moves, geometry)).column == expected
 
@@ -448,3 +450,21 @@ def test_solve_many_agrees_with_one_by_one_and_passes_bad_strings_on() -> None:
     assert solver.solve_many(["4455667"])[0].score == solver.solve_moves("4455667").score
     with pytest.raises(PositionError):
         solver.solve_many(["3246313", "44444444"])
+
+
+@pytest.mark.parametrize("cols", range(4, 10))
+def test_one_centre_first_order_for_every_search(cols: int) -> None:
+    """Left before right at the same distance from the centre, on odd and even widths alike; the solver's
+    kernels and alpha-beta's move order are this one order."""
+    order = centre_order(cols)
+    assert sorted(order) == list(range(cols))
+    distances = [abs(2 * col - (cols - 1)) for col in order]
+    assert distances == sorted(distances)
+    assert all(order[k] < order[k + 1] for k in range(cols - 1) if distances[k] == distances[k + 1])
+    assert tuple(centre_column(Geometry(cols, 6).kernel, i) for i in range(cols)) == order
+    assert tuple(new_context(cols, 6, "center", 0).base_order) == order
+
+
+def test_the_centre_first_order_on_seven_and_eight_columns() -> None:
+    assert centre_order(7) == (3, 2, 4, 1, 5, 0, 6)
+    assert centre_order(8) == (3, 4, 2, 5, 1, 6, 0, 7)
