@@ -22,7 +22,7 @@ from engine.lazy import lazy_exports
 if TYPE_CHECKING:  # (what the names below are, for type checkers)
     from engine.agents import Agent, SearchResult, StopFlag, create_agent
     from engine.board import Board, Side
-    from engine.errors import AgentSpecError, EngineError, GeometryError, IllegalMoveError, PositionError
+    from engine.errors import AgentFailure, AgentSpecError, EngineError, GeometryError, IllegalMoveError, PositionError
     from engine.geometry import Geometry
     from engine.limits import Limits
     from engine.solver.auto import AutoSolver
@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # (what the names below are, for type checkers)
 #: other light commands do not load every agent (and numba) first.
 _HOMES = {
     "Agent": "engine.agents",
+    "AgentFailure": "engine.errors",
     "AgentSpecError": "engine.errors",
     "AutoSolver": "engine.solver.auto",
     "Board": "engine.board",
@@ -48,6 +49,7 @@ _HOMES = {
 
 __all__ = [
     "Agent",
+    "AgentFailure",
     "AgentSpecError",
     "AutoSolver",
     "Board",

@@ -1,4 +1,12 @@
-"""The engine's exceptions: each carries a message meant for the user."""
+"""The engine's exceptions, each with a message meant for the user, in two families.
+
+- :class:`EngineError` (a ``ValueError``): bad input - a board size, a move, a position, an agent
+  spec, a number, a file - that the caller can fix.
+- :class:`AgentFailure` (a ``RuntimeError``): a sound request an agent failed at - a student's
+  function that raised, hung, crashed or answered nonsense. A match forfeits that agent's game.
+
+python-chess keeps the same line between ``IllegalMoveError`` and ``EngineError``.
+"""
 
 from __future__ import annotations
 
@@ -29,3 +37,7 @@ class ValueRangeError(EngineError):
 
 class ResourceError(EngineError):
     """A request for more memory than the machine has (refused before allocating)."""
+
+
+class AgentFailure(RuntimeError):
+    """An agent that gave no move: the request was sound, the agent failed at it (see the module)."""

@@ -34,7 +34,7 @@ import numpy as np
 from engine.agents.base import Agent, SearchResult
 from engine.agents.registry import TRUST_MARK, create_agent, param, register
 from engine.board import Board, Side
-from engine.errors import EngineError, PositionError
+from engine.errors import AgentFailure, PositionError
 from engine.formats import CHARACTERS, Encoding, Origin, encoding_values, from_array, integer_grid, to_array
 from engine.sandbox.process import StudentFailure, StudentProcess
 from engine.sandbox.text import clean
@@ -63,7 +63,7 @@ def with_trust_note(text: str) -> str:
 DEFAULT_MEMORY_MB = 2048
 
 
-class AgentForfeit(EngineError):
+class AgentForfeit(AgentFailure):
     """A student's function failed: it raised, hung or gave a bad answer."""
 
 

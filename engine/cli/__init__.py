@@ -19,7 +19,7 @@ import importlib
 import sys
 from typing import Any, NoReturn
 
-from engine.errors import EngineError
+from engine.errors import AgentFailure, EngineError
 from engine.validate import float_arg, int_arg
 from engine.version import VERSION, typed_name
 
@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         check_table_memory(args)
         return int(args.run(args) or 0)
-    except EngineError as exc:
+    except (EngineError, AgentFailure) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

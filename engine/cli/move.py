@@ -16,7 +16,7 @@ from engine.agents.registry import create_agent
 from engine.board import Board
 from engine.cli.common import PositionReporter, add_command, add_grid_argument, grid_positions, position_lines
 from engine.console import add_geometry_arguments, emit, geometry_from
-from engine.errors import EngineError
+from engine.errors import AgentFailure, EngineError
 from engine.match import one_based
 from engine.validate import MAX_SEED, float_arg, int_arg
 
@@ -66,7 +66,7 @@ def run(args) -> int:
                     result = choose_verbosely(agent, board, line.text, args.interval)
                 else:
                     result = agent.choose(board)
-            except EngineError as exc:
+            except (EngineError, AgentFailure) as exc:  # a bad position, or a student's function that failed
                 reporter.fail(line, str(exc))
                 continue
             reason = board.legality(result.column)

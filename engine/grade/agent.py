@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from engine.agents.base import Agent, SearchResult
 from engine.board import Board, Side
-from engine.errors import EngineError
+from engine.errors import AgentFailure
 from engine.formats import to_array
 from engine.grade import values
 from engine.grade.model import Play
@@ -27,7 +27,7 @@ from engine.stop import StopFlag
 LOAD_SECONDS = 20.0
 
 
-class StudentForfeit(EngineError):
+class StudentForfeit(AgentFailure):
     """The student's function failed a move: it raised, ran out of time, or answered no column."""
 
 

@@ -32,7 +32,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from engine.errors import EngineError
+from engine.errors import AgentFailure
 from engine.sandbox import boundary, cgroup
 from engine.sandbox.boundary import Launch
 from engine.sandbox.view import View
@@ -45,7 +45,7 @@ MAX_REPLY = 16 * 2**20
 POLL = 0.05
 
 
-class ChildFailure(EngineError):
+class ChildFailure(AgentFailure):
     """The student's process did not answer: it ran out of time, crashed, or sent too much."""
 
     def __init__(self, message: str, *, timed_out: bool = False) -> None:

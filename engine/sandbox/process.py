@@ -39,7 +39,7 @@ from typing import IO, Any, NamedTuple
 
 import numpy as np
 
-from engine.errors import EngineError
+from engine.errors import AgentFailure
 from engine.sandbox import boundary, cgroup
 from engine.sandbox.boundary import Boundary, Launch
 from engine.sandbox.child import MAX_LINE, encode_board, one_line
@@ -56,7 +56,7 @@ POSIX = os.name == "posix"
 _LIVE: weakref.WeakSet[StudentProcess] = weakref.WeakSet()
 
 
-class StudentFailure(EngineError):
+class StudentFailure(AgentFailure):
     """The student's process failed to answer: its message says how."""
 
 

@@ -11,7 +11,7 @@ import pytest
 from engine.agents.classroom import as_classroom_function, board_for_player
 from engine.agents.registry import create_agent
 from engine.board import Board, Side
-from engine.errors import AgentSpecError, PositionError
+from engine.errors import AgentFailure, AgentSpecError, EngineError, PositionError
 from engine.formats import to_array
 from engine.match import play_game, play_match
 
@@ -102,6 +102,21 @@ def test_a_failing_student_forfeits_and_nothing_else_breaks(
         assert again.forfeit is Side.SECOND
     finally:
         student.close()
+
+
+def test_a_student_that_fails_is_an_agent_failure_not_bad_input(students: Path, cli) -> None:
+    """A RuntimeError apart from the ValueErrors of bad input (python-chess's EngineError beside its
+    IllegalMoveError); the `move` command answers that line with `?` and one message, no traceback."""
+    student = create_agent(f"{students}:raises")
+    try:
+        with pytest.raises(AgentFailure, match="raised ZeroDivisionError") as failure:
+            student.choose(Board())
+    finally:
+        student.close()
+    assert isinstance(failure.value, RuntimeError) and not isinstance(failure.value, EngineError)
+    status, out, err = cli(["move", "--agent", f"{students}:raises", "", "4"])
+    assert status != 0 and out.splitlines() == [" ?", "4 ?"]
+    assert err.count("raised ZeroDivisionError") == 2 and "Traceback" not in err
 
 
 def test_the_player_value_is_passed_in_the_chosen_encoding(students: Path) -> None:
