@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 import pytest
@@ -13,6 +12,7 @@ from engine.board import Board, Side
 from engine.errors import AgentSpecError, IllegalMoveError
 from engine.match import play_game, play_match
 from engine.stop import StopFlag
+from tests.waiting import wait_until
 
 
 def test_random_agent_is_reproducible_from_its_seed() -> None:
@@ -118,10 +118,7 @@ def test_stop_flag_deadline_and_parent() -> None:
         parent.set()
         assert child.is_set() and child.array[0] == 1
     with StopFlag().deadline(0.05) as timed:
-        start = time.monotonic()
-        while not timed.is_set() and time.monotonic() - start < 2:
-            time.sleep(0.005)
-        assert timed.is_set()
+        wait_until(timed.is_set, 2, "the deadline", every=0.005)
 
 
 @dataclass

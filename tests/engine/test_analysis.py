@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 
@@ -14,6 +13,7 @@ from engine.limits import NO_LIMITS, Limits
 from engine.outcome import score_words
 from engine.score import Score
 from engine.stop import StopFlag
+from tests.waiting import wait_until
 
 G = Geometry()
 needs_pons = pytest.mark.skipif(not PONS.is_dir(), reason="shared/benchmarks/pons is not beside the repository")
@@ -75,9 +75,7 @@ def test_stop_ends_a_long_solve_at_once() -> None:
 
     thread = threading.Thread(target=run)
     thread.start()
-    deadline = time.monotonic() + 30
-    while not any(s.stage == "solve" for s in seen) and time.monotonic() < deadline:
-        time.sleep(0.01)
+    wait_until(lambda: any(s.stage == "solve" for s in seen), 30, "the solve stage")
     stop.set()
     thread.join(5)  # a generous bound: the solver stops within 50 ms
     assert not thread.is_alive()

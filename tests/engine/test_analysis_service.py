@@ -6,7 +6,6 @@ import io
 import json
 import os
 import threading
-import time
 
 from engine.analysis import PositionAnalysis
 from engine.analysis_service import DECODERS, board_from, item_data, position_data, serve
@@ -15,6 +14,7 @@ from engine.formats import parse_grid
 from engine.geometry import Geometry
 from engine.review import MoveReview
 from engine.score import Score
+from tests.waiting import wait_until
 
 
 def test_a_position_travels_as_plain_data_even_one_begun_from_a_grid():
@@ -56,10 +56,7 @@ class Output(io.StringIO):
         return [json.loads(line) for line in self.getvalue().splitlines()]
 
     def wait_for(self, condition, timeout: float = 60.0) -> list[dict]:
-        deadline = time.monotonic() + timeout
-        while not condition(self.messages()):
-            assert time.monotonic() < deadline, f"no such answer: {self.getvalue()[-500:]}"
-            time.sleep(0.01)
+        wait_until(lambda: condition(self.messages()), timeout, lambda: f"such an answer: {self.getvalue()[-500:]}")
         return self.messages()
 
 

@@ -8,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -28,6 +27,7 @@ from tests.engine.experiments.test_cluster_trust import (  # noqa: F401 (process
     _start_worker,
     processes,
 )
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 #: A small board whose book has judged leaves, solved positions and several plies: 126 positions.
@@ -84,11 +84,8 @@ def test_a_build_killed_in_the_middle_resumes_to_the_same_book(reference, tmp_pa
         start_new_session=True,
     )
     try:
-        deadline = time.monotonic() + 240
-        while time.monotonic() < deadline and process.poll() is None:
-            if resume.exists() and resume.read_bytes().count(b"\n") >= 20:  # past ply 3 of 9
-                break
-            time.sleep(0.01)
+        past_ply_3 = lambda: resume.exists() and resume.read_bytes().count(b"\n") >= 20  # noqa: E731 - of 9 plies
+        wait_until(lambda: process.poll() is not None or past_ply_3(), 240, "the build past ply 3")
         os.killpg(process.pid, signal.SIGKILL)  # no chance to save: as if the machine went down
     finally:
         process.wait(timeout=30)

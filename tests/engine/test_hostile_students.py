@@ -23,6 +23,7 @@ from engine.agents.registry import create_agent
 from engine.board import Board, Side
 from engine.match import play_game, play_match
 from engine.stop import StopFlag
+from tests.waiting import wait_until
 
 HOSTILE = '''
 import os
@@ -139,12 +140,21 @@ def student_processes(folder: Path) -> list[int]:
 
 def no_process_left(folder: Path) -> bool:
     """True once every student process is gone (killed processes take a moment to vanish)."""
-    deadline = time.monotonic() + PROMPT
-    while student_processes(folder):
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.05)
+    wait_until(lambda: not student_processes(folder), PROMPT, lambda: f"no process left: {student_processes(folder)}")
     return True
+
+
+def output_until(capfd, text: str) -> tuple[str, str]:
+    """What was printed, once ``text`` is on standard error (a drain thread passes on what it read)."""
+    seen = ["", ""]
+
+    def arrived() -> bool:
+        out, err = capfd.readouterr()
+        seen[0], seen[1] = seen[0] + out, seen[1] + err
+        return text in seen[1]
+
+    wait_until(arrived, PROMPT, repr(text))
+    return seen[0], seen[1]
 
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
@@ -224,8 +234,7 @@ def test_printed_output_is_capped(hostile: Path, capfd) -> None:
         assert student.choose(Board()).column == 0
     finally:
         student.close()
-    time.sleep(0.2)  # the drain thread passes on what it read
-    out, err = capfd.readouterr()
+    out, err = output_until(capfd, "the rest of a line over 1,000 bytes")
     assert "yyyy" not in out  # nothing reaches our stdout
     # one line of five million bytes: its first thousand are shown, and the rest is said to be dropped
     assert 1000 <= err.count("y") <= 1000 + 100 and "the rest of a line over 1,000 bytes" in err
@@ -237,8 +246,7 @@ def test_printed_lines_are_capped_in_all(hostile: Path, capfd) -> None:
         assert student.choose(Board()).column == 0
     finally:
         student.close()
-    time.sleep(0.2)  # the drain thread passes on what it read
-    out, err = capfd.readouterr()
+    out, err = output_until(capfd, "more output dropped: the limit is 4,096 bytes")
     lines = [line for line in err.splitlines() if line.startswith("[hostile.py] z")]
     assert "zzz" not in out and 35 <= len(lines) <= 42  # 4 KB of 100-byte lines: about 41, each whole
     assert all(line == "[hostile.py] " + "z" * 99 for line in lines[:-1])

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import threading
-import time
+from collections.abc import Callable
 
 import pytest
 
 from engine import Board, create_agent
 from engine.progress import Progress
 from engine.stop import StopFlag
+from tests.waiting import wait_until
 
 
-def _snapshots_while_searching(spec: str, moves: str, seconds: float = 0.6) -> tuple[list[Progress], object]:
+def _snapshots_while_searching(
+    spec: str, moves: str, enough: Callable[[list[Progress]], bool]
+) -> tuple[list[Progress], object]:
+    """The snapshots read from another thread while ``spec`` searches, every 50 ms, until ``enough`` of them."""
     agent = create_agent(spec)
     board = Board.from_moves(moves)
     agent.choose(board, _stopped())  # compile outside the measured run
@@ -20,15 +24,19 @@ def _snapshots_while_searching(spec: str, moves: str, seconds: float = 0.6) -> t
     out: dict[str, object] = {}
     thread = threading.Thread(target=lambda: out.setdefault("result", agent.choose(board, stop)))
     thread.start()
-    snapshots = []
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        time.sleep(0.05)
+    snapshots: list[Progress] = []
+
+    def read() -> bool:
         snapshot = agent.progress()
-        if snapshot is not None:
+        if snapshot is not None and snapshot.nodes > 0:  # (from the search's first counts on)
             snapshots.append(snapshot)
-    stop.set()
-    thread.join(10)
+        return bool(snapshots) and enough(snapshots)
+
+    try:
+        wait_until(read, 60, lambda: f"enough snapshots: {snapshots[-3:]}", every=0.05)
+    finally:
+        stop.set()
+        thread.join(10)
     assert not thread.is_alive()
     assert agent.progress() is None  # nothing runs any more
     return snapshots, out["result"]
@@ -41,7 +49,8 @@ def _stopped() -> StopFlag:
 
 
 def test_alphabeta_publishes_nodes_depth_and_its_line() -> None:
-    snapshots, result = _snapshots_while_searching("alphabeta:depth=81,table_mb=4", "")
+    deeper = lambda found: len(found) >= 3 and found[-1].nodes > found[0].nodes and (found[-1].depth or 0) >= 2  # noqa: E731
+    snapshots, result = _snapshots_while_searching("alphabeta:depth=81,table_mb=4", "", deeper)
     assert len(snapshots) >= 3
     nodes = [s.nodes for s in snapshots]
     assert nodes == sorted(nodes) and nodes[-1] > nodes[0] > 0  # counted live, never going back
@@ -52,7 +61,8 @@ def test_alphabeta_publishes_nodes_depth_and_its_line() -> None:
 
 
 def test_mcts_publishes_visit_shares_per_column() -> None:
-    snapshots, _ = _snapshots_while_searching("mcts:seconds=60,seed=1", "44", seconds=0.5)
+    every_column = lambda found: found[-1].visit_shares is not None and None not in found[-1].visit_shares  # noqa: E731
+    snapshots, _ = _snapshots_while_searching("mcts:seconds=60,seed=1", "44", every_column)
     last = snapshots[-1]
     assert last.unit == "iterations" and last.nodes > 0
     shares = [s for s in last.visit_shares if s is not None]
@@ -61,7 +71,8 @@ def test_mcts_publishes_visit_shares_per_column() -> None:
 
 
 def test_montecarlo_publishes_playouts_spread_evenly() -> None:
-    snapshots, _ = _snapshots_while_searching("montecarlo:seconds=60,seed=1", "", seconds=0.4)
+    spread = lambda found: found[-1].nodes >= 7 * 200  # noqa: E731 - some hundreds of playouts a column
+    snapshots, _ = _snapshots_while_searching("montecarlo:seconds=60,seed=1", "", spread)
     last = snapshots[-1]
     assert last.unit == "playouts" and last.nodes > 0 and last.best_column is not None
     assert max(last.visit_shares) - min(last.visit_shares) < 0.05  # every column gets its share

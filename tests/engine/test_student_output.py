@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import textwrap
-import time
 from pathlib import Path
 
 import numpy as np
 
 from engine.sandbox.process import LineRelay, StudentProcess
 from engine.stop import StopFlag
+from tests.waiting import wait_until
 
 FRAGMENTS = """
 import sys
@@ -71,9 +71,8 @@ def test_a_real_students_fragments_arrive_as_lines(tmp_path: Path) -> None:
     finally:
         student.close()
 
-    deadline = time.monotonic() + 5
-    while "[chatty.py] done" not in said and time.monotonic() < deadline:
-        time.sleep(0.01)  # the drain thread passes on the last line once the process has ended
+    # (the drain thread passes on the last line once the process has ended)
+    wait_until(lambda: "[chatty.py] done" in said, 5, "the last line")
     printed = [line for line in said if line.startswith("[chatty.py]")]
     assert printed == [
         "[chatty.py] thinking about column 1",
@@ -99,9 +98,7 @@ def test_plain_prints_arrive_while_the_student_still_runs(tmp_path: Path) -> Non
     try:
         student.start(StopFlag(), 30)
         assert student.ask(np.zeros((6, 7), dtype=np.int64), 1, StopFlag(), 10) == "MOVE 0"
-        deadline = time.monotonic() + 5
-        while "[quiet.py] done" not in said and time.monotonic() < deadline:
-            time.sleep(0.01)
+        wait_until(lambda: "[quiet.py] done" in said, 5, "the last line")
         assert student.alive
     finally:
         student.close()

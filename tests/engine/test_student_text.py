@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from engine.board import Side
 from engine.match import play_game
 from engine.sandbox.process import LineRelay
 from engine.sandbox.text import clean
+from tests.waiting import wait_until
 
 ATTACK = "\x1b[2J\x1b]0;title\x07\x1b]52;c;cm0gLXJm\x07red 0, yellow 4\u202eevil\u2066x\u2069\x9b31m\x00\u2028"
 
@@ -50,10 +50,13 @@ def test_a_forfeit_reason_and_the_output_are_clean(tmp_path: Path, capfd: pytest
         student.close()
     assert record.forfeit is Side.FIRST
     assert "RuntimeError" in record.reason and "\x1b" not in record.reason and "\u202e" not in record.reason
-    deadline = time.monotonic() + 5
-    err = ""
-    while "red 0, yellow 4" not in err and time.monotonic() < deadline:
-        time.sleep(0.05)
-        err += capfd.readouterr().err
+    seen = [""]
+
+    def finished() -> bool:
+        seen[0] += capfd.readouterr().err
+        return "red 0, yellow 4" in seen[0]
+
+    wait_until(finished, 5, "the match's last line", every=0.05)
+    err = seen[0]
     assert "[bot.py] \ufffd[2J" in err
     assert "\x1b" not in err and "\x07" not in err and "\u202e" not in err

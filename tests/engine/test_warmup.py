@@ -19,6 +19,7 @@ from engine.solver.solver import Solver
 from engine.startup import warmup
 from engine.startup.warmup import warm_up
 from engine.stop import StopFlag
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -100,10 +101,7 @@ def test_the_warm_up_command_ends_when_the_process_that_started_it_is_gone(tmp_p
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}  # an empty cache: compiling takes minutes
     subprocess.run([sys.executable, "-c", parent], check=True, env=env, cwd=ROOT)
     child = int(pid_file.read_text())
-    deadline = time.monotonic() + 60
-    while _alive(child):
-        assert time.monotonic() < deadline, "the warm-up went on without its parent"
-        time.sleep(0.1)
+    wait_until(lambda: not _alive(child), 60, "the warm-up to end without its parent", every=0.1)
 
 
 def _alive(pid: int) -> bool:

@@ -30,6 +30,7 @@ from game.app import App
 from game.display import Display
 from game.keys import DOUBLE_CLICK_SECONDS
 from game.options import Options
+from tests.waiting import wait_until
 
 FRAME = 1 / 30  # game seconds per test frame
 
@@ -59,12 +60,9 @@ class Driver:
             self.app.step()
 
     def run_until(self, condition: Callable[[], bool], timeout: float = 10.0, what: str = "condition") -> None:
-        """Run frames until ``condition()`` (real-time ``timeout``: agents think in real time)."""
-        deadline = time.monotonic() + timeout
-        while not condition():
-            assert time.monotonic() < deadline, f"timed out waiting for {what}"
-            self.step()
-            time.sleep(0.001)  # give the worker thread the processor
+        """Run frames until ``condition()`` (real-time ``timeout``: agents think in real time); between two
+        frames the worker thread gets the processor."""
+        wait_until(condition, timeout, what, every=0.001, step=self.step)
 
     def key(self, key: int, mod: int = 0, unicode: str = "") -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))

@@ -16,6 +16,7 @@ import pytest
 
 from game.frames import FrameStats
 from game.launch import main
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 STATS_LINE = re.compile(r"^frames \d+, median \d+\.\d ms, p99 \d+\.\d ms$")
@@ -169,10 +170,12 @@ def _start_game(settings: Path) -> subprocess.Popen[str]:
     child = subprocess.Popen(
         [sys.executable, str(ROOT / "main.py")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
     )
-    deadline = time.monotonic() + 60
-    while "libSDL2" not in Path(f"/proc/{child.pid}/maps").read_text():
-        assert time.monotonic() < deadline and child.poll() is None, "the game did not start"
-        time.sleep(0.01)
+
+    def loaded() -> bool:
+        assert child.poll() is None, "the game ended before it started"
+        return "libSDL2" in Path(f"/proc/{child.pid}/maps").read_text()
+
+    wait_until(loaded, 60, "the game to load SDL")
     return child
 
 

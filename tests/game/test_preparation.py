@@ -20,6 +20,7 @@ from game import catalog as catalog_module
 from game import preparation
 from game.app import App
 from game.preparation import Preparer, Progress, Task, is_compiled
+from tests.waiting import wait_until
 
 QUICK = [sys.executable, "-c", "pass"]
 
@@ -43,13 +44,6 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def wait_for(condition, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.01)
-
-
 def alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -71,7 +65,7 @@ def test_urgent_players_come_first_and_each_is_compiled_once(cache, monkeypatch)
     preparer.urgent([Task("expert", wide=True)])
     preparer.start()
     try:
-        wait_for(lambda: len(recorder.loaded) == 3)
+        wait_until(lambda: len(recorder.loaded) == 3)
         assert recorder.loaded == ["expert", "easy", "hard"]
         assert commands == [["expert"], ["easy"], ["hard"]]
         assert is_compiled(Task("expert", wide=True)) and not is_compiled(Task("expert"))
@@ -93,7 +87,7 @@ def test_a_students_file_is_never_prepared(cache, monkeypatch, tmp_path):
     preparer.start()
     try:
         preparer.plan([Task(f"{student}:agent"), Task("beginner")])
-        wait_for(lambda: len(recorder.loaded) >= 1)
+        wait_until(lambda: len(recorder.loaded) >= 1)
         assert recorder.loaded == compiled == ["beginner"] and not imported.exists()
         assert not preparer.waits_for(Task(f"{student}:agent"))  # its match never waits for a preparation
         preparer.wait(Task(f"{student}:agent"), StopFlag())  # returns at once
@@ -116,7 +110,7 @@ def test_a_saved_student_agent_is_not_loaded_at_the_menu(settings_file, monkeypa
     try:
         app.step()
         assert app.catalog.wait(30)
-        wait_for(lambda: len(loaded) >= 6)  # the quick game's other player, then every difficulty level
+        wait_until(lambda: len(loaded) >= 6)  # the quick game's other player, then every difficulty level
         assert "easy" in loaded[:2] and f"{student}:agent" not in loaded  # the student's seat: the default level
         assert not imported.exists()
     finally:
@@ -135,7 +129,7 @@ def test_closing_ends_the_compiling_child_and_its_children_at_once(cache, monkey
     preparer = Preparer(Recorder())
     preparer.plan([Task("hard")])
     preparer.start()
-    wait_for(lambda: pids.exists() and len(pids.read_text().split()) == 2)
+    wait_until(lambda: pids.exists() and len(pids.read_text().split()) == 2)
     child, grandchild = map(int, pids.read_text().split())
     stop = StopFlag()
     waiting = threading.Thread(target=preparer.wait, args=(Task("hard"), stop))
@@ -143,7 +137,7 @@ def test_closing_ends_the_compiling_child_and_its_children_at_once(cache, monkey
     preparer.close()
     waiting.join(2)
     assert not waiting.is_alive()  # a move waiting for the player is let go
-    wait_for(lambda: not alive(child) and not alive(grandchild), timeout=2)
+    wait_until(lambda: not alive(child) and not alive(grandchild), timeout=2)
 
 
 def test_an_urgent_player_interrupts_the_compiling_of_one_nobody_waits_for(cache, monkeypatch, tmp_path):
@@ -156,12 +150,12 @@ def test_an_urgent_player_interrupts_the_compiling_of_one_nobody_waits_for(cache
     preparer.plan([Task("expert")])
     preparer.start()
     try:
-        wait_for(lambda: (progress := preparer.progress()) is not None and progress.spec == "expert")
-        wait_for(lambda: preparer._child is not None)
+        wait_until(lambda: (progress := preparer.progress()) is not None and progress.spec == "expert")
+        wait_until(lambda: preparer._child is not None)
         stop = StopFlag()
         preparer.wait(Task("hard"), stop)  # a move of hard: returns once hard is compiled
         assert is_compiled(Task("hard")) and not is_compiled(Task("expert"))
-        wait_for(lambda: preparer.progress() is not None and preparer.progress().spec == "expert")
+        wait_until(lambda: preparer.progress() is not None and preparer.progress().spec == "expert")
         assert recorder.loaded == []  # the waiting move loads hard itself, at full priority
     finally:
         preparer.close()
@@ -198,12 +192,12 @@ def test_a_player_compiled_in_the_background_starts_again_at_full_priority_when_
         return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
 
     try:
-        wait_for(lambda: pids.exists() and len(pids.read_text().split()) == 1)
+        wait_until(lambda: pids.exists() and len(pids.read_text().split()) == 1)
         background = int(pids.read_text().split()[0])
-        wait_for(lambda: nice(background) > 0)  # nobody waits for it: it takes what is spare
+        wait_until(lambda: nice(background) > 0)  # nobody waits for it: it takes what is spare
         preparer.urgent([Task("expert")])  # a match with it starts
-        wait_for(lambda: len(pids.read_text().split()) == 2)
-        wait_for(lambda: not alive(background), timeout=2)
+        wait_until(lambda: len(pids.read_text().split()) == 2)
+        wait_until(lambda: not alive(background), timeout=2)
         assert nice(int(pids.read_text().split()[1])) == nice(os.getpid())
     finally:
         preparer.close()
@@ -240,7 +234,7 @@ def test_a_matchs_players_compile_their_first_move_first_and_its_moves_load_them
     assert catalog_module._task_for("expert", Board.from_moves("44")) == Task("expert")  # later moves need all
     preparer.start()
     try:
-        wait_for(lambda: recorder.loaded == ["easy"])  # the match's tasks are left to its moves
+        wait_until(lambda: recorder.loaded == ["easy"])  # the match's tasks are left to its moves
         opening = ["--opening", "7x6x4", "--jobs", str(preparation.OPENING_JOBS), "expert"]
         assert [command[5:] for command in commands] == [opening, ["expert"], ["easy"]]
         assert catalog_module._task_for("expert", Board.from_moves("4")) == Task("expert")  # all compiled now
@@ -266,7 +260,7 @@ def test_the_set_up_runs_once_beside_the_first_compiling_and_holds_nothing_up(ca
     preparer.plan([Task("easy"), Task("hard")])
     preparer.start()
     try:
-        wait_for(lambda: len(recorder.loaded) == 2)
+        wait_until(lambda: len(recorder.loaded) == 2)
         assert ran == [("engine-set-up", Task("easy"))]  # beside the first child, told what it compiles
     finally:
         release.set()
@@ -292,11 +286,11 @@ def test_while_a_match_plays_no_other_player_is_loaded_into_the_game(cache, monk
     preparer.plan([Task("easy"), Task("hard")])
     preparer.start()
     try:
-        wait_for(lambda: not preparer.waits_for(Task("hard")))  # compiled meanwhile, in a child process
+        wait_until(lambda: not preparer.waits_for(Task("hard")))  # compiled meanwhile, in a child process
         time.sleep(0.2)
         assert recorder.loaded == []  # but not loaded beside the match's frames
         preparer.hold_loading(False)  # back at the menu
-        wait_for(lambda: recorder.loaded == ["easy", "hard"])
+        wait_until(lambda: recorder.loaded == ["easy", "hard"])
     finally:
         preparer.close()
 

@@ -21,6 +21,7 @@ from game.settings import Settings
 from game.tally import Tally
 from game.worker import Worker
 from tests.game.conftest import FailingAgent, SlowAgent, WrongColumnAgent
+from tests.waiting import wait_until
 
 STEP = 1 / 120  # the app's fixed step
 
@@ -127,11 +128,7 @@ def run(turns: TurnController, seconds: float) -> None:
 
 
 def run_until(turns: TurnController, condition, timeout: float = 10.0, what: str = "condition") -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        turns.update(STEP)
-        time.sleep(0.001)
+    wait_until(condition, timeout, what, every=0.001, step=lambda: turns.update(STEP))
 
 
 def test_a_person_moves_then_the_computer_answers_no_sooner_than_its_pace(services):

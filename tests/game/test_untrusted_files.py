@@ -24,6 +24,7 @@ from game.scenes.saved_games import SavedGames
 from game.settings import Settings
 from tests.game.test_match import config
 from tests.game.untrusted_files import STUDENT_SOURCE
+from tests.waiting import wait_until
 
 CTRL = pygame.KMOD_CTRL
 GOOD = {
@@ -312,11 +313,8 @@ def test_no_student_agent_reaches_the_warm_up_at_the_menu(settings_file, monkeyp
     try:
         app.step()
         assert app.catalog.wait(30)
-        deadline = time.monotonic() + 60
-        while len(loaded) < 6 and time.monotonic() < deadline:
-            app.step()
-            time.sleep(0.01)
-        assert len(loaded) >= 6 and not any(runs_a_file(spec) for spec in loaded + compiled)
+        wait_until(lambda: len(loaded) >= 6, 60, "the players to load", step=app.step)
+        assert not any(runs_a_file(spec) for spec in loaded + compiled)
     finally:
         app.close()
     assert not preparation.preparable(spec) and not preparation.preparable("student.py:agent")

@@ -9,6 +9,7 @@ import pytest
 
 from game.jobs import Job, Lane
 from game.worker import Worker
+from tests.waiting import wait_until
 
 
 @pytest.fixture
@@ -24,13 +25,7 @@ def lane(worker):
 
 
 def wait_for_answer(lane: Lane, timeout: float = 5.0) -> Job:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        job = lane.poll()
-        if job is not None:
-            return job
-        time.sleep(0.005)
-    raise AssertionError("no answer")
+    return wait_until(lane.poll, timeout, "an answer", every=0.005)
 
 
 def searching_until_stopped(started: threading.Event, stopped: threading.Event, answer: str):
@@ -67,9 +62,7 @@ def test_a_new_request_stops_the_old_one_and_its_answer_is_dropped(lane):
     assert stopped.wait(1) and old.cancelled
     job = wait_for_answer(lane)
     assert job is second and job.value == "fresh"
-    deadline = time.monotonic() + 5
-    while not old.finished and time.monotonic() < deadline:
-        time.sleep(0.005)
+    wait_until(lambda: old.finished, 5, "the stale search to end", every=0.005)
     assert old.value == "stale" and lane.poll() is None  # it ended, but nobody is handed the stale answer
 
 
@@ -106,9 +99,7 @@ def test_work_reports_what_it_finds_on_the_way(lane):
         return "column 4"
 
     job = lane.submit(work, items=("asked",))
-    deadline = time.monotonic() + 5
-    while job.latest != "preparing" and time.monotonic() < deadline:
-        time.sleep(0.005)
+    wait_until(lambda: job.latest == "preparing", 5, "the first report", every=0.005)
     assert job.items == ["asked", "preparing"] and not job.finished
     go_on.set()
     assert wait_for_answer(lane).items == ["asked", "preparing", "searching"]

@@ -35,6 +35,7 @@ from engine.experiments.executors import (
     plain_data,
 )
 from engine.validate import shown
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -204,14 +205,13 @@ def _start_scheduler(processes: _Processes, port: int, env: dict[str, str]) -> s
 
 def _wait_until_listening(port: int, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
     """Until something accepts on 127.0.0.1:port (the scheduler is up), at most ``seconds``."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+
+    def listening() -> bool:
         assert process.poll() is None, "the scheduler stopped"
         with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.2)
-    raise AssertionError(f"nothing listens on port {port} after {seconds} s")
+            return probe.connect_ex(("127.0.0.1", port)) == 0
+
+    wait_until(listening, seconds, f"something to listen on port {port}", every=0.2)
 
 
 def _start_worker(processes: _Processes, port: int, env: dict[str, str], *extra: str) -> subprocess.Popen[bytes]:

@@ -6,10 +6,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -30,14 +31,17 @@ def _session(sid: int) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc")
-@pytest.mark.parametrize("delay", [3.0, 4.5])
-def test_ctrl_c_stops_a_tournament_on_two_workers_and_leaves_no_process(tmp_path, delay):
+@pytest.mark.parametrize("games", [1, 20])
+def test_ctrl_c_stops_a_tournament_on_two_workers_and_leaves_no_process(tmp_path, games):
+    """Ctrl-C after the first game, and after twenty (the workers busy in every case)."""
     command = [sys.executable, "-m", "engine", "tournament", "random", "mcts:seconds=0.02", "--games", "400"]
     command += ["--jobs", "2", "--out", str(tmp_path / "t"), "--no-progress"]
     run = subprocess.Popen(
         command, cwd=ROOT, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
     )
-    time.sleep(delay)  # (the workers start, and play)
+    rows = tmp_path / "t" / "progress.jsonl"  # one line a game played
+    played = lambda: rows.exists() and rows.read_bytes().count(b"\n") >= games  # noqa: E731
+    wait_until(lambda: played() or run.poll() is not None, 120, f"{games} games played")
     os.killpg(run.pid, signal.SIGINT)  # what Ctrl-C does: the whole group gets it
     try:
         _, err = run.communicate(timeout=60)
@@ -46,11 +50,9 @@ def test_ctrl_c_stops_a_tournament_on_two_workers_and_leaves_no_process(tmp_path
         run.communicate()
         pytest.fail("the run hung after Ctrl-C")
     assert run.returncode == 130 and err.strip().endswith("interrupted")
-    deadline = time.monotonic() + 30  # (a helper that sees its parent gone ends a moment later)
-    while _session(run.pid) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    left = {pid: _command(pid) for pid in _session(run.pid)}
-    assert not left, f"still running after the run ended: {left}"
+    # (a helper that sees its parent gone ends a moment later)
+    left = lambda: {pid: _command(pid) for pid in _session(run.pid)}  # noqa: E731
+    wait_until(lambda: not left(), 30, lambda: f"no process left after the run ended: {left()}", every=0.1)
 
 
 def _command(pid: int) -> str:
