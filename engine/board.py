@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from enum import IntEnum
 
 from engine.errors import IllegalMoveError, PositionError
-from engine.geometry import DEFAULT, Geometry
+from engine.geometry import DEFAULT, Geometry, KernelBits
 from engine.notation import columns_of, format_moves
 from engine.validate import as_integer, is_column_value, shown
 
@@ -298,7 +298,7 @@ class Board:
         """The same number for a position and its mirror image."""
         return min(self.key(), self.mirrored().key())
 
-    def kernel_state(self):
+    def kernel_state(self) -> tuple[KernelBits, KernelBits]:
         """``(current, mask)`` as the numba kernels take them."""
         return self.geometry.to_kernel(self._current), self.geometry.to_kernel(self._mask)
 

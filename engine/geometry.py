@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.errors import GeometryError
 from engine.validate import shown, whole_number
@@ -46,6 +46,8 @@ MIN_CONNECT, MAX_CONNECT = 3, 6
 
 #: Bitboards wider than this many bits use the two-word kernel representation.
 WORD_BITS = 64
+#: A bitboard as the kernels take it: a numpy ``uint64``, or a ``(low, high)`` pair of them on wide boards.
+KernelBits = Any
 
 
 def centre_order(cols: int) -> tuple[int, ...]:
@@ -170,7 +172,7 @@ class Geometry:
         return (self.cells + 2 - stone) // 2
 
     # -- the kernel representation ------------------------------------------
-    def to_kernel(self, bits: int):
+    def to_kernel(self, bits: int) -> KernelBits:
         """A Python-int bitboard as the kernels take it."""
         import numpy as np  # (only the compiled search needs numpy: see engine.solver.quick)
 
@@ -178,7 +180,7 @@ class Geometry:
             return (np.uint64(bits & 0xFFFF_FFFF_FFFF_FFFF), np.uint64(bits >> 64))
         return np.uint64(bits)
 
-    def from_kernel(self, bits) -> int:
+    def from_kernel(self, bits: KernelBits) -> int:
         """The inverse of :meth:`to_kernel`."""
         if self.wide:
             low, high = bits

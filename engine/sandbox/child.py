@@ -93,7 +93,7 @@ def decode_board(line: bytes) -> Request:
 
 
 # -- Kaggle ConnectX ----------------------------------------------------------------
-class Struct(dict):
+class Struct(dict[str, Any]):
     """A dict whose keys are also attributes, as Kaggle's ``observation`` and ``configuration`` are."""
 
     def __getattr__(self, name: str) -> Any:

@@ -9,12 +9,15 @@ built ahead of time (:mod:`engine.solver.aot`) gets them without loading numba.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from engine.errors import ResourceError
 from engine.solver.settings import MAX_BITS, MIN_BITS
+
+if TYPE_CHECKING:
+    from engine.geometry import Geometry
 
 
 class SolveContext(NamedTuple):
@@ -25,8 +28,8 @@ class SolveContext(NamedTuple):
 
     stats: np.ndarray  # engine.stats: nodes, node limit, aborted, random state (negamax.JITTER)
     flag: np.ndarray  # the StopFlag's array
-    table: tuple  # new_table's (slots, high_words)
-    scratch: tuple  # new_scratch's (info, currents, masks)
+    table: tuple[np.ndarray, np.ndarray]  # new_table's (slots, high_words)
+    scratch: tuple[np.ndarray, np.ndarray, np.ndarray]  # new_scratch's (info, currents, masks)
 
 
 #: Fields of a child's row in the scratch ``info`` array (named in engine.solver.negamax).
@@ -46,7 +49,7 @@ def new_table(bits: int, wide: bool) -> tuple[np.ndarray, np.ndarray]:
     return slots, high
 
 
-def new_scratch(geometry) -> tuple:
+def new_scratch(geometry: Geometry) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Room for the settled children of a node at every ply, as negamax keeps them.
 
     ``(info, currents, masks)``: row ``ply * cols + k`` holds the ``k``-th child of the node

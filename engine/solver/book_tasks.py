@@ -28,8 +28,9 @@ from engine.board import Board
 from engine.geometry import Geometry
 from engine.limits import Limits
 from engine.solver.book import DATA_BITS, board_of_key, book_key, mirror_bits, unpack
+from engine.solver.results import BestMove
 from engine.solver.settings import DEFAULT_TABLE_MB
-from engine.solver.solver import BestMove, Solver, win_now_score
+from engine.solver.solver import Solver, win_now_score
 from engine.stop import StopFlag
 
 Row = dict[str, Any]

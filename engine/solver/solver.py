@@ -21,7 +21,7 @@ import numpy as np
 
 from engine.board import Board
 from engine.errors import GeometryError, IllegalMoveError, ValueRangeError
-from engine.geometry import Geometry, centre_order
+from engine.geometry import Geometry, KernelBits, centre_order
 from engine.limits import NO_LIMITS, Limits
 from engine.score import Score
 from engine.solver.arrays import SolveContext, new_scratch, new_table
@@ -285,7 +285,7 @@ class Solver:
             score = found
         return sign(score) if weak else score
 
-    def _search(self, current, mask, ply: int, run: _Run, weak: bool) -> int | None:
+    def _search(self, current: KernelBits, mask: KernelBits, ply: int, run: _Run, weak: bool) -> int | None:
         """The kernel's score of a position still going on, or None if the run was stopped."""
         parallel = self._scratches is not None and run.stats[NODE_LIMIT] == NO_LIMIT
         if parallel:  # one thread first, up to a node count (the run's count goes on across solves)
