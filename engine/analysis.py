@@ -28,6 +28,7 @@ import math
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from enum import Enum
 
 from engine.agents.registry import create_agent
 from engine.agents.search import pons_score, proven_plies
@@ -57,6 +58,16 @@ COLUMN_SHARE = 1 / 3
 ANALYSIS_LIMITS = Limits(seconds=SOLVE_SECONDS)
 
 
+class Stage(str, Enum):
+    """How far an analysis got (a ``str``, so that a snapshot travels as JSON as it is)."""
+
+    BOOK = "book"  # wins now, full columns and the opening book: at once
+    ESTIMATE = "estimate"  # alpha-beta's values, exact where it proves them
+    SOLVE = "solve"  # the solver replaces the estimates, one column at a time
+    DONE = "done"  # every value exact
+    UNSOLVED = "unsolved"  # the solve stage ran out of time: the estimates left stay
+
+
 @dataclass(frozen=True)
 class PositionAnalysis:
     """One snapshot: a value per column (None for a full column) and how far the analysis got.
@@ -68,19 +79,19 @@ class PositionAnalysis:
     """
 
     values: tuple[Score | None, ...]
-    stage: str  # "book", "estimate", "solve", then "done" (all exact) or "unsolved" (out of time: estimates kept)
+    stage: Stage
     seconds: float  # since the analysis started
     solving: int | None = None  # the column the solver works on now
 
     @property
     def finished(self) -> bool:
         """Every value is exact (the solve stage ended before its time was up)."""
-        return self.stage == "done"
+        return self.stage is Stage.DONE
 
     @property
     def ended(self) -> bool:
         """Nothing more is coming: every value is exact, or the solve stage ran out of time."""
-        return self.stage in ("done", "unsolved")
+        return self.stage in (Stage.DONE, Stage.UNSOLVED)
 
     @property
     def exact_count(self) -> int:
@@ -152,17 +163,17 @@ class Analyst:
         board = board.copy()
         values: list[Score | None] = [None] * self.geometry.cols
         if board.is_over:
-            yield PositionAnalysis(tuple(values), "done", 0.0)
+            yield PositionAnalysis(tuple(values), Stage.DONE, 0.0)
             return
 
-        def snapshot(stage: str, solving: int | None = None) -> PositionAnalysis:
+        def snapshot(stage: Stage, solving: int | None = None) -> PositionAnalysis:
             return PositionAnalysis(tuple(values), stage, time.perf_counter() - start, solving)
 
         unknown = Score.estimate(0.0)  # a placeholder until the estimate: "no idea yet"
         for col in board.legal_columns():
             known = self._known_score(board, col)
             values[col] = unknown if known is None else Score.pons(known)
-        yield snapshot("book")
+        yield snapshot(Stage.BOOK)
         if stop.is_set():
             return
 
@@ -170,7 +181,7 @@ class Analyst:
             self._estimate(board, values, stop)
             if stop.is_set():
                 return
-            yield snapshot("estimate")
+            yield snapshot(Stage.ESTIMATE)
 
         order = sorted(
             (col for col, value in enumerate(values) if value is not None and not value.is_exact),
@@ -188,7 +199,7 @@ class Analyst:
                 if limit <= 0:
                     unsolved = True
                     break
-            yield snapshot("solve", col)
+            yield snapshot(Stage.SOLVE, col)
             board.play(col)
             try:
                 solution = self.solver.solve(board, Limits(seconds=limit, stop=stop))
@@ -200,7 +211,7 @@ class Analyst:
                 unsolved = True
                 continue
             values[col] = Score.pons(-int(solution.score.value))  # type: ignore[union-attr]
-        yield snapshot("unsolved" if unsolved else "done")
+        yield snapshot(Stage.UNSOLVED if unsolved else Stage.DONE)
 
     def _known_score(self, board: Board, col: int) -> int | None:
         """The exact score of ``col`` if it needs no search: a win now, a full board, or a book entry."""

@@ -117,11 +117,11 @@ def item_data(item: Any) -> dict[str, Any]:
 
 def analysis_from(data: dict[str, Any]) -> Any:
     """The :class:`~engine.analysis.PositionAnalysis` of :func:`item_data`."""
-    from engine.analysis import PositionAnalysis
+    from engine.analysis import PositionAnalysis, Stage
     from engine.score import Score
 
     values = tuple(None if value is None else Score(**value) for value in data["values"])
-    return PositionAnalysis(values, data["stage"], data["seconds"], data["solving"])
+    return PositionAnalysis(values, Stage(data["stage"]), data["seconds"], data["solving"])
 
 
 def review_from(data: dict[str, Any]) -> Any:

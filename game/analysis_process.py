@@ -77,6 +77,7 @@ class AnalysisProcess:
             process = self._started_locked(job)
         board, fields = work if isinstance(work, tuple) else (work, {})
         if process is not None:
+            job.begin()  # (the child runs one job at a time: a new one stops the one before)
             request = {**fields, "id": number, "job": job.kind, "position": position_data(board)}
             if job.kind == Kind.ANALYZE and self.solve_seconds is not None:
                 request["seconds"] = self.solve_seconds

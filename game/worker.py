@@ -111,7 +111,10 @@ class Worker:
                     task()
                 continue
             job, work = task
-            if not job.cancelled:  # a job cancelled while queued is skipped: nobody reads it
+            if job.cancelled:  # a job cancelled while queued is skipped: nobody reads it
+                job.finish()
+            else:
+                job.begin()
                 began = time.perf_counter()
                 try:
                     value = work(job)

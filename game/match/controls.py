@@ -40,17 +40,25 @@ BINDINGS = Bindings(
     # two computers: before the keys of play that share a key (Space)
     Binding(
         "space",
-        "turns.toggle_pause",
+        "turns.spectator.toggle_pause",
         "Space",
         "pause, resume; once over, the next game",
         TWO_COMPUTERS,
         when="controls.spectating",
     ),
-    Binding("s", "turns.step", "S", "one move, while paused", TWO_COMPUTERS, when="controls.spectating"),
-    Binding("f", "turns.next_speed", "F", SPEEDS_TEXT, TWO_COMPUTERS, button="F: speed", when="controls.spectating"),
+    Binding("s", "turns.spectator.step", "S", "one move, while paused", TWO_COMPUTERS, when="controls.spectating"),
+    Binding(
+        "f",
+        "turns.spectator.next_speed",
+        "F",
+        SPEEDS_TEXT,
+        TWO_COMPUTERS,
+        button="F: speed",
+        when="controls.spectating",
+    ),
     Binding(
         "x",
-        "turns.swap_players",
+        "turns.spectator.swap_players",
         "X",
         "the computers swap sides (once over: in a new game)",
         TWO_COMPUTERS,
@@ -65,7 +73,7 @@ BINDINGS = Bindings(
         button="P · X swaps",
         when="controls.spectating",
     ),
-    Binding("g", "turns.start_series", "G", SERIES_TEXT, TWO_COMPUTERS, when="controls.spectating"),
+    Binding("g", "turns.spectator.start_series", "G", SERIES_TEXT, TWO_COMPUTERS, when="controls.spectating"),
     # Enter, Space and Down: ask a failed computer again, else the result of a finished game, else drop
     Binding(DROP, "turns.retry", when="controls.waiting_for_retry"),
     Binding(DROP, "controls.drop_at_cursor", "Enter, Space, ↓", "drop the disc there", PLAYING),
@@ -101,11 +109,11 @@ class MatchControls:
             return Button(text, find(screen, action), primary=primary, detail=BINDINGS.hint(action))
 
         self.retry_button = button("Retry", "turns.retry", primary=True)
-        self.pause_button = button("Pause", "turns.toggle_pause")
-        self.step_button = button("Step", "turns.step")
-        self.speed_button = button("Normal", "turns.next_speed")
+        self.pause_button = button("Pause", "turns.spectator.toggle_pause")
+        self.step_button = button("Step", "turns.spectator.step")
+        self.speed_button = button("Normal", "turns.spectator.next_speed")
         self.players_button = button("Players", "choose_players")
-        self.series_button = button(f"{SERIES_GAMES} games", "turns.start_series")
+        self.series_button = button(f"{SERIES_GAMES} games", "turns.spectator.start_series")
         self.undo_button = button("Undo", "turns.undo")
         self.redo_button = button("Redo", "turns.redo")
         self.hint_button = button("Hint", "turns.ask_hint")
@@ -164,11 +172,11 @@ class MatchControls:
             buttons.append(self.retry_button)
         if turns.mode is Mode.SPECTATOR:
             if not over:
-                self.pause_button.text = "Resume" if turns.paused else "Pause"
-                self.step_button.enabled = turns.paused
+                self.pause_button.text = "Resume" if turns.spectator.paused else "Pause"
+                self.step_button.enabled = turns.spectator.paused
                 buttons += [self.pause_button, self.step_button]
-            self.speed_button.text = turns.speed.label
-            running = turns.series is not None and not turns.series.finished
+            self.speed_button.text = turns.spectator.speed.label
+            running = turns.spectator.in_series
             self.series_button.text = "Stop series" if running else f"{SERIES_GAMES} games"
             buttons += [self.speed_button, self.players_button, self.series_button]
         else:

@@ -43,7 +43,7 @@ def paste_position(app: Host, turns: TurnController) -> bool:
     except SaveFileError as exc:
         app.notify(sentence(str(exc)), error=True)  # a toast: the whole sentence, over any banner
         return False
-    turns.series = None
+    turns.spectator.series = None
     turns.restart(shared.config)
     turns.hint_text = " ".join(filter(None, ("Started from the pasted position", shared.note)))
     return True

@@ -54,7 +54,7 @@ def status(turns: TurnController) -> tuple[str, Paint]:
     if turns.failure:
         return "The computer failed", DANGER
     player = turns.model.player_to_move
-    if turns.paused:
+    if turns.spectator.paused:
         return "Paused", TEXT
     if player.is_human:
         return ("Your turn", TEXT) if mode is Mode.HUMAN_VS_AI else (f"{player.title} to play", TEXT)  # a name if given
@@ -80,8 +80,8 @@ def detail(view: Layout) -> tuple[str, Paint]:
         text = f"Game over after {plural(ply, 'move')}"
     else:
         text = f"Move {ply + 1} · {geometry.cols}×{geometry.rows}, {geometry.connect} in a row"
-    if turns.series is not None:
-        text = f"{turns.series.describe()} · {text}"
+    if turns.spectator.series is not None:
+        text = f"{turns.spectator.series.describe()} · {text}"
     return text, MUTED
 
 
@@ -150,7 +150,7 @@ def draw_player(view: Layout, surface: pygame.Surface, colour: Colour) -> None:
     line_y = rect.y + px(62)
     if active and turns.thinking:
         draw_thinking(view, surface, (x, line_y), x + width)
-    elif active and turns.paused:
+    elif active and turns.spectator.paused:
         theme.draw_text(surface, "Paused", 14, (x, line_y), ACCENT, bold=True)
     elif active and player.is_human:
         words = "Your move" if turns.mode is Mode.HUMAN_VS_AI else "To move"
@@ -164,7 +164,7 @@ def draw_player(view: Layout, surface: pygame.Surface, colour: Colour) -> None:
 def draw_thinking(view: Layout, surface: pygame.Surface, pos: tuple[int, int], right: int) -> None:
     """The clock and the dots, within the panel (whose area is all an animated frame redraws)."""
     theme, px, turns = view.theme, view.theme.px, view.turns
-    elapsed = turns.time - turns.asked_at
+    elapsed = turns.time - turns.computer.asked_at
     snapshot = view.feeds.thinking.snapshot
     doing = "Preparing" if turns.preparing else "Solving exactly" if snapshot and snapshot.exact else "Thinking"
     text = theme.fit_text(f"{doing}  {elapsed:4.1f} s", 14, right - pos[0], bold=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from engine.analysis import PositionAnalysis
+from engine.analysis import PositionAnalysis, Stage
 from engine.board import Board
 from engine.outcome import outcome, score_words
 from engine.score import Score
@@ -56,7 +56,7 @@ class AnalysisPanel:
         job = self.lane.keep(key, board, kind=Kind.ANALYZE)  # a new position stops the old run; the same goes on
         count = len(job.items)  # items arrive meanwhile: everything below is about the first ``count``
         latest = job.items[count - 1] if count else None
-        ticking = not job.finished and latest is not None and latest.stage == "solve"
+        ticking = not job.finished and latest is not None and latest.stage is Stage.SOLVE
         seen = (job, count, int(job.seconds / CLOCK_STEP) if ticking else 0, job.error)
         if seen == self._seen:
             return False
@@ -82,7 +82,7 @@ class AnalysisPanel:
             theme.draw_text(surface, caption, size, self.label.midright, MUTED, anchor="midright", wrap=wrap)
         if snapshot is None:
             return
-        best = set(snapshot.best_columns) if snapshot.stage != "book" or _all_exact(snapshot) else set()
+        best = set(snapshot.best_columns) if snapshot.stage is not Stage.BOOK or _all_exact(snapshot) else set()
         width, height = view.cell - px(6), min(self.strip.height, px(30))
         # Words where every value fits its chip ("Win in 7"), else the short form everywhere ("W7").
         outcomes = {
@@ -127,7 +127,7 @@ class AnalysisPanel:
 
     def _draw_chip(self, surface, theme: Theme, rect, value: Score, snapshot, col, words, best) -> None:
         px = theme.px
-        waiting = not value.is_exact and (snapshot.stage == "book" or snapshot.solving == col)
+        waiting = not value.is_exact and (snapshot.stage is Stage.BOOK or snapshot.solving == col)
         if value.is_exact:
             kind = "draw" if value.value == 0 else "win" if value.value > 0 else "loss"
             fill = {"win": SUCCESS, "draw": PANEL_LIGHT, "loss": DANGER}[kind]
@@ -182,7 +182,7 @@ def caption(job: Job[PositionAnalysis], latest: PositionAnalysis | None) -> str:
         return "Analysis: starting…"
     if latest.finished:
         return f"Analysis: exact ({latest.seconds:.1f} s) · E explores"
-    if latest.stage == "unsolved":  # the solve stage's time ran out: the estimates stay
+    if latest.stage is Stage.UNSOLVED:  # the solve stage's time ran out: the estimates stay
         known = "estimates only" if not latest.exact_count else f"{latest.exact_count} of {latest.playable} exact"
         return f"Not solved in time: {known}"  # (its seconds would count a first start's kernel loading too)
     if latest.solving is not None:

@@ -23,7 +23,7 @@ from game import autosave, heap
 from game.match import sharing
 from game.match.controls import BINDINGS, MatchControls
 from game.match.feeds import Feeds
-from game.match.turns import TurnController
+from game.match.turns import Change, TurnController
 from game.match.view import MatchView
 from game.model import Mode
 from game.scene import Host, Scene
@@ -59,7 +59,7 @@ class MatchScene(Scene):
 
     def dismiss(self, result: object = None) -> None:
         """Leave the match, unless its unfinished game could not be written: then it stays open once, saying why."""
-        why = autosave.unkept(self.turns.kept)
+        why = autosave.unkept(self.turns.keeping.kept)
         if why and not self._unkept_said:
             self._unkept_said = True
             text = (
@@ -74,29 +74,29 @@ class MatchScene(Scene):
         self.feeds.stop()
         self.app.worker.run_later(heap.give_back)  # (...then the memory they held goes back to the system)
 
-    def _turns_changed(self, what: str) -> None:
+    def _turns_changed(self, what: Change) -> None:
         """What the turn controller says changed, as the screen shows it."""
-        if what == "state":
+        if what is Change.STATE:
             self._changed()
-        elif what == "flash":
+        elif what is Change.FLASH:
             self.app.invalidate([self.view.headline])
-        elif what == "preparing":
+        elif what is Change.PREPARING:
             self.app.invalidate([self.view.panels[self.turns.model.colour_to_move], self.view.headline])
-        elif what == "board":
+        elif what is Change.BOARD:
             self.app.invalidate(self.view.board_changes())
-        elif what == "whole":
+        elif what is Change.WHOLE:
             self.app.invalidate()
-        elif what in ("played", "reset"):
+        elif what in (Change.PLAYED, Change.RESET):
             self.feeds.thinking.reset()  # a search that ended or was stopped is no longer shown
-        elif what == "new game":
+        elif what is Change.NEW_GAME:
             self.feeds.review.cancel()
             if self.view.board.geometry != self.turns.config.geometry:
                 self.view.new_board()
                 self.controls.new_board()
                 self.resize(self.app.screen.get_size())
-        elif what == "over":
+        elif what is Change.OVER:
             self.feeds.start_review(self.turns.model.board, self._names())  # in the background, ready when asked for
-        elif what == "result":
+        elif what is Change.RESULT:
             self.show_result()
 
     # -- input ------------------------------------------------------------------------------------

@@ -51,11 +51,13 @@ class PlayersOverlay(Scene):
         for colour in Colour:
             spec = self.match.config.player(colour).spec or ""
             options = presets if spec in {name for name, _ in presets} else [(spec, spec), *presets]
-            self.choices[colour] = Choice(colour.title, options, spec, partial(self.match.replace_player, colour))
+            self.choices[colour] = Choice(
+                colour.title, options, spec, partial(self.match.spectator.replace_player, colour)
+            )
         self.form.set_widgets([*self.choices.values(), self.swap, self.done], focus=self.done)
 
     def swap_sides(self) -> None:
-        self.match.swap_players()
+        self.match.spectator.swap_players()
         self._build()
         self.resize(self.app.screen.get_size())
 

@@ -161,7 +161,7 @@ class ResultOverlay(Scene):
     def score(self) -> str:
         """The tally line: ``Score: You 2 – 1 Medium`` (or the series' final score), then the two players'
         record over all their games when it holds more (``all games: 7 – 4, 2 draws``)."""
-        tally, series = self.app.tally, self.match.series
+        tally, series = self.app.tally, self.match.spectator.series
         label = f"After {series.total} games" if series is not None and series.finished else "Score"
         line = f"{label}: {tally.describe(self.match.config)}" if tally.games else ""
         kept = self._all_games

@@ -7,7 +7,7 @@ import json
 import os
 import threading
 
-from engine.analysis import PositionAnalysis
+from engine.analysis import PositionAnalysis, Stage
 from engine.analysis_service import DECODERS, board_from, item_data, position_data, serve
 from engine.board import Board
 from engine.formats import parse_grid
@@ -30,10 +30,11 @@ def test_a_position_travels_as_plain_data_even_one_begun_from_a_grid():
 
 
 def test_snapshots_travel_as_plain_data():
-    analysis = PositionAnalysis((Score.pons(3), None, Score.estimate(-0.25)), "solve", 1.5, 2)
+    analysis = PositionAnalysis((Score.pons(3), None, Score.estimate(-0.25)), Stage.SOLVE, 1.5, 2)
     review = MoveReview(7, 2, "blunder", 18, -18, 0)
     for job, item in (("analyze", analysis), ("review", review)):
-        assert DECODERS[job](json.loads(json.dumps(item_data(item)))) == item
+        back = DECODERS[job](json.loads(json.dumps(item_data(item))))
+        assert back == item and type(getattr(back, "stage", None)) is type(getattr(item, "stage", None))
 
 
 class Pipe:

@@ -140,7 +140,7 @@ class Session:
         while not turns.model.board.is_over:
             if turns.failure:
                 raise RuntimeError(turns.failure)
-            if turns.model.human_to_move and turns.animations.idle and turns.computer.current is None:
+            if turns.model.human_to_move and turns.animations.idle and turns.computer.lane.current is None:
                 if not hinted:
                     hinted = True
                     self.key(self.pygame.K_h, "h")

@@ -58,7 +58,13 @@ def test_modules_stay_readable(name):
 def test_the_turn_controller_draws_nothing():
     """The match's turn loop uses neither pygame nor anything of the game that draws."""
     drawing = {"pygame", "game.board_view", "game.drawing", "game.pictures", "game.theme", "game.widgets"}
-    for name in ("game.match.turns", "game.match.spectating", "game.match.services"):
+    for name in (
+        "game.match.turns",
+        "game.match.spectating",
+        "game.match.computer",
+        "game.match.keeping",
+        "game.match.services",
+    ):
         used = imported(modules("game")[name], set()) | graph("game")[name]
         assert used & drawing == set(), name
 

@@ -61,7 +61,7 @@ def test_leaving_the_match_while_thinking_stops_the_search(start):
     assert slow.stopped.wait(1)
     driver.step(30)
     assert match.turns.model.moves_played == 0
-    assert match.turns.computer.current is None  # nothing asked of the worker is waited for
+    assert match.turns.computer.lane.current is None  # nothing asked of the worker is waited for
 
 
 def test_quitting_while_thinking_does_not_hang(start):

@@ -76,7 +76,7 @@ def test_a_paused_spectator_game_is_not_thinking(start):
     assert match.turns.thinking and match.view.status()[0].endswith("thinking…")
     driver.key(pygame.K_SPACE)
     assert slow.stopped.wait(1)  # the search stops: a pause costs no processor time
-    assert match.turns.paused and not match.turns.thinking
+    assert match.turns.spectator.paused and not match.turns.thinking
     assert match.view.status()[0] == "Paused"
     slow.started.clear()
     driver.step(60)

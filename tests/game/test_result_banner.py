@@ -26,7 +26,7 @@ def test_g_on_the_banner_starts_a_series(start):
     driver, match = watch_a_game(start)
     driver.key(pygame.K_g)
     assert driver.scene is match
-    assert match.turns.series is not None and not match.turns.model.board.is_over  # the series' first game
+    assert match.turns.spectator.series is not None and not match.turns.model.board.is_over  # the series' first game
 
 
 def test_the_visible_series_button_works_under_the_banner(start):
@@ -34,7 +34,7 @@ def test_the_visible_series_button_works_under_the_banner(start):
     button = match.controls.series_button
     assert button in match.controls.form.widgets and not driver.scene.panel.colliderect(button.rect)
     driver.press(button)
-    assert driver.scene is match and match.turns.series is not None
+    assert driver.scene is match and match.turns.spectator.series is not None
 
 
 def test_f_changes_the_pace_and_space_starts_the_next_game(start):
@@ -64,7 +64,7 @@ def test_p_after_a_game_changes_a_player_for_the_next_game(start):
     driver, match = watch_a_game(start)
     driver.key(pygame.K_p)
     assert driver.scene.name == "players"
-    match.turns.replace_player(Colour.YELLOW, "random:seed=9")
+    match.turns.spectator.replace_player(Colour.YELLOW, "random:seed=9")
     assert match.turns.model.moves_played == 0 and match.turns.config.yellow.spec == "random:seed=9"
 
 

@@ -108,7 +108,7 @@ def test_closing_the_window_while_a_sleeping_students_move_is_retried_quits_at_o
     match = open_match(driver, config(f"classroom:path={path},function=agent,seconds=2", None))
     driver.run_until(lambda: match.turns.failure is not None, timeout=60, what="the first forfeit")
     assert "did not answer within 2 s" in match.turns.failure
-    agent = match.turns.agents[match.turns.model.colour_to_move]
+    agent = match.turns.computer.agents[match.turns.model.colour_to_move]
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     if moment == "with the retry":

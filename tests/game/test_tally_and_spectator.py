@@ -106,13 +106,13 @@ def test_pause_and_step_one_move(start):
     driver = start(spectator_speed="fast")
     match = open_match(driver, config("random:seed=1", "random:seed=2"))
     driver.key(pygame.K_SPACE)
-    assert match.turns.paused
+    assert match.turns.spectator.paused
     driver.step(60)
     assert match.turns.model.moves_played == 0
     driver.key(pygame.K_s)
     driver.run_until(lambda: match.turns.model.moves_played == 1, what="one step")
     driver.step(60)
-    assert match.turns.model.moves_played == 1 and match.turns.paused
+    assert match.turns.model.moves_played == 1 and match.turns.spectator.paused
     driver.key(pygame.K_SPACE)
     driver.run_until(lambda: match.turns.model.moves_played == 3, what="the game to go on")
 
@@ -123,7 +123,7 @@ def test_the_pace_cycles_and_is_remembered(start):
     names = []
     for _ in range(4):
         driver.key(pygame.K_f)
-        names.append(match.turns.speed.label)
+        names.append(match.turns.spectator.speed.label)
     assert names == ["Fast", "Instant", "Slow", "Normal"]
     driver.key(pygame.K_f)
     assert '"spectator_speed": "fast"' in driver.app.settings_path.read_text(encoding="utf-8")  # saved at once
@@ -162,7 +162,7 @@ def test_replace_a_computer_from_the_players_panel(start):
     driver.focus(choice)
     driver.key(pygame.K_RIGHT)
     assert match.turns.config.yellow.spec == choice.value == "beginner"
-    assert match.turns.agents[Colour.YELLOW] is not None
+    assert match.turns.computer.agents[Colour.YELLOW] is not None
     driver.key(pygame.K_x)  # swap from the panel too
     assert match.turns.config.red.spec == choice.value
     driver.key(pygame.K_ESCAPE)
@@ -173,14 +173,14 @@ def test_a_series_of_games_with_the_tally(start):
     driver = start(spectator_speed="instant")
     match = open_match(driver, config("random:seed=1", "random:seed=2", SMALL))
     driver.key(pygame.K_g)
-    assert match.turns.series is not None and match.turns.series.total == 10
-    match.turns.series.total = 3  # three games keep the test short
+    assert match.turns.spectator.series is not None and match.turns.spectator.series.total == 10
+    match.turns.spectator.series.total = 3  # three games keep the test short
     driver.run_until(lambda: isinstance(driver.scene, ResultOverlay), timeout=60, what="the end of the series")
-    assert driver.app.tally.games == 3 and match.turns.series.game == 3
+    assert driver.app.tally.games == 3 and match.turns.spectator.series.game == 3
     assert driver.scene.score() == f"After 3 games: {driver.app.tally.describe(match.turns.config)}"
     assert driver.app.tally.describe(match.turns.config).startswith("Red computer ")
     driver.key(pygame.K_r)
-    assert match.turns.series is None
+    assert match.turns.spectator.series is None
 
 
 def test_names_show_in_the_headline_and_long_ones_keep_wins(start):

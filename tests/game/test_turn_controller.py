@@ -13,7 +13,7 @@ from engine.agents.base import Agent, SearchResult
 from engine.board import Board
 from engine.geometry import DEFAULT, Geometry
 from engine.stop import StopFlag
-from game.match.turns import MIN_MOVE_TIME, RESULT_DELAY, TurnController
+from game.match.turns import MIN_MOVE_TIME, RESULT_DELAY, Change, TurnController
 from game.model import Colour, Mode
 from game.options import Options
 from game.players import MatchConfig, player_for
@@ -137,12 +137,12 @@ def test_a_person_moves_then_the_computer_answers_no_sooner_than_its_pace(servic
     assert turns.model.human_to_move and not turns.thinking
     turns.drop(3)
     turns.update(STEP)  # the next step asks the computer
-    assert turns.model.board.move_string == "4" and turns.thinking and turns.computer.kind == "move"
+    assert turns.model.board.move_string == "4" and turns.thinking and turns.computer.lane.kind == "move"
     asked = turns.time
     run_until(turns, lambda: turns.model.moves_played == 2, what="the computer's move")
     assert turns.model.board.move_string == "43"
     assert turns.time - asked >= MIN_MOVE_TIME[Mode.HUMAN_VS_AI]  # a fast agent stays watchable
-    assert app.sounds.played.count("drop") == 2 and "played" in turns.said
+    assert app.sounds.played.count("drop") == 2 and Change.PLAYED in turns.said
 
 
 def test_input_out_of_turn_is_ignored(services):
@@ -158,14 +158,14 @@ def test_a_new_game_drops_the_answer_of_the_search_it_stopped(services):
     app = services(slow=slow)
     turns = controller(app, "slow", None)
     run_until(turns, slow.started.is_set, what="the search")
-    stale = turns.computer.current
+    stale = turns.computer.lane.current
     turns.restart()
     assert stale is not None and stale.cancelled and slow.stopped.wait(1)
     run_until(turns, lambda: stale.finished, what="the stopped search to return")
     assert stale.value.column == 0  # it did answer...
     run(turns, 0.5)
     assert turns.model.moves_played == 0  # ...but that answer never lands: a newer job is waited for
-    assert turns.computer.current is not None and turns.computer.current is not stale
+    assert turns.computer.lane.current is not None and turns.computer.lane.current is not stale
 
 
 def test_undo_while_the_computer_thinks_takes_back_your_move(services):
@@ -177,7 +177,7 @@ def test_undo_while_the_computer_thinks_takes_back_your_move(services):
     turns.undo()
     assert slow.stopped.wait(1)
     run(turns, 0.3)
-    assert turns.model.board.move_string == "" and turns.model.human_to_move and turns.computer.current is None
+    assert turns.model.board.move_string == "" and turns.model.human_to_move and turns.computer.lane.current is None
 
 
 def test_a_move_that_waits_for_its_kernels_says_so_until_the_search_starts(services):
@@ -185,13 +185,13 @@ def test_a_move_that_waits_for_its_kernels_says_so_until_the_search_starts(servi
     app.catalog.ready.clear()  # a first start: the player's kernels are being compiled
     turns = controller(app, "bot", None)
     turns.update(STEP)
-    assert turns.preparing and turns.thinking and turns.said[-1] == "preparing"
+    assert turns.preparing and turns.thinking and turns.said[-1] is Change.PREPARING
     run(turns, 0.5)
     assert turns.preparing and turns.model.moves_played == 0
     app.catalog.ready.set()
     run_until(turns, lambda: not turns.preparing, what="the end of the preparing")
     turns.update(STEP)  # the screen hears of it at the next step
-    assert turns.said.count("preparing") == 2  # it started waiting, then stopped: the screen redraws both
+    assert turns.said.count(Change.PREPARING) == 2  # it started waiting, then stopped: the screen redraws both
     run_until(turns, lambda: turns.model.moves_played == 1, what="the move")
 
 
@@ -201,7 +201,7 @@ def test_a_computer_that_fails_says_why_and_can_be_asked_again(services):
     run_until(turns, lambda: turns.failure is not None, what="the failure")
     assert "RuntimeError: boom" in turns.failure and turns.model.moves_played == 0
     app.agents["bug"] = ColumnAgent()
-    turns.agents[Colour.RED] = app.agents["bug"]
+    turns.computer.agents[Colour.RED] = app.agents["bug"]
     turns.retry()
     run_until(turns, lambda: turns.model.moves_played == 1, what="the move asked again")
     run_until(turns, lambda: turns.failure is not None, what="the wrong column")
@@ -215,7 +215,7 @@ def test_the_spectator_sets_the_pace_and_an_instant_pace_drops_no_disc(services)
     run_until(turns, lambda: turns.model.moves_played == 1, what="the first move")
     first = turns.time
     run_until(turns, lambda: turns.model.moves_played == 2, what="the second move")
-    assert turns.time - first >= turns.speed.move_time == 2.0
+    assert turns.time - first >= turns.spectator.speed.move_time == 2.0
     app.settings.spectator_speed = "instant"
     run_until(turns, lambda: turns.model.moves_played == 3, what="a move at once")
     assert turns.animations.idle  # placed, not dropped
@@ -226,29 +226,29 @@ def test_a_pause_stops_the_search_and_a_step_plays_one_move(services):
     app = services(a=slow, b=ColumnAgent(columns=(1,)))
     turns = controller(app, "a", "b")
     run_until(turns, slow.started.is_set, what="the search")
-    turns.toggle_pause()
-    assert turns.paused and not turns.thinking and turns.computer.current is None
+    turns.spectator.toggle_pause()
+    assert turns.spectator.paused and not turns.thinking and turns.computer.lane.current is None
     run(turns, 1.0)
     assert turns.model.moves_played == 0  # nothing is asked while paused
-    turns.step()
+    turns.spectator.step()
     run_until(turns, lambda: turns.model.moves_played == 1, what="one move")
     run(turns, 1.5)
-    assert turns.model.moves_played == 1 and turns.paused
+    assert turns.model.moves_played == 1 and turns.spectator.paused
 
 
 def test_a_hint_is_shown_and_a_move_made_meanwhile_cancels_it(services):
     app = services(bot=ColumnAgent())
     turns = controller(app, None, "bot")
     turns.ask_hint()
-    assert turns.computer.kind == "hint" and turns.hint_text == "Looking for a good move…"
+    assert turns.computer.lane.kind == "hint" and turns.hint_text == "Looking for a good move…"
     run_until(turns, lambda: turns.hint is not None, what="the hint")
     assert turns.hint == 2 and turns.hint_text.startswith("Hint: column 3")
     app.catalog.ready.clear()  # the next hint waits, and is cancelled by a move
     turns.ask_hint()
-    waiting = turns.computer.current
+    waiting = turns.computer.lane.current
     turns.drop(0)
     turns.update(STEP)
-    assert waiting is not None and waiting.cancelled and turns.computer.kind == "move"
+    assert waiting is not None and waiting.cancelled and turns.computer.lane.kind == "move"
 
 
 def test_a_finished_game_is_counted_once_and_its_result_is_asked_for(services):
@@ -257,9 +257,9 @@ def test_a_finished_game_is_counted_once_and_its_result_is_asked_for(services):
     run_until(turns, lambda: turns.animations.idle, what="the disc to land")
     turns.update(STEP)
     assert turns.model.winner is Colour.RED and turns.services.tally.wins(Colour.RED) == 1
-    assert "over" in turns.said and "result" not in turns.said
+    assert Change.OVER in turns.said and Change.RESULT not in turns.said
     run(turns, RESULT_DELAY + 0.05)
-    assert turns.said.count("result") == 1 and turns.result_shown
+    assert turns.said.count(Change.RESULT) == 1 and turns.result_shown
     turns.undo()  # the game is no longer over: it leaves the tally
     assert turns.services.tally.wins(Colour.RED) == 0
 
@@ -271,5 +271,5 @@ def test_spectators_cannot_undo_and_people_cannot_pause(services):
     watched.undo()
     assert watched.model.moves_played == 1
     played = controller(services(), None, None)
-    played.toggle_pause()
-    assert not played.paused
+    played.spectator.toggle_pause()
+    assert not played.spectator.paused

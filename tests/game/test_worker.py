@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from game.jobs import Job, Lane
+from game.jobs import Job, JobState, Kind, Lane
 from game.worker import Worker
 from tests.waiting import wait_until
 
@@ -141,3 +141,45 @@ def test_closing_stops_what_runs(worker):
     assert started.wait(5)
     worker.close()
     assert stopped.wait(1) and job.cancelled
+
+
+def test_a_job_is_in_one_state_at_a_time(lane):
+    """Pending, then running, then an answer or an error; a cancelled one is cancelling until its work ends."""
+    go_on, started = threading.Event(), threading.Event()
+
+    def work(job):
+        started.set()
+        go_on.wait(5)
+        return "column 4"
+
+    job = lane.submit(work)
+    assert job.state in (JobState.PENDING, JobState.RUNNING)
+    assert started.wait(5) and job.state is JobState.RUNNING
+    go_on.set()
+    assert wait_for_answer(lane) is job and job.state is JobState.SUCCESS and job.finished
+
+    failing = lane.submit(lambda job: 1 // 0)
+    assert wait_for_answer(lane) is failing and failing.state is JobState.ERROR and "ZeroDivisionError" in failing.error
+
+    started.clear()
+    stopped = threading.Event()
+    running = lane.submit(searching_until_stopped(started, stopped, "late"))
+    assert started.wait(5)
+    lane.cancel()
+    assert running.cancelled and running.state in (JobState.CANCELLING, JobState.CANCELLED)
+    wait_until(lambda: running.finished, 5, "the cancelled search to end")
+    assert running.state is JobState.CANCELLED and running.value == "late"
+
+
+def test_a_move_waiting_for_its_kernels_is_preparing_until_its_search_starts(lane):
+    kernels = threading.Event()
+
+    def move(job):
+        kernels.wait(5)
+        job.prepared()
+        return "column 4"
+
+    job = lane.submit(move, kind=Kind.MOVE, preparing=True)
+    wait_until(lambda: job.state is JobState.PREPARING, 5, "the move to wait")  # (the worker leaves it so)
+    kernels.set()
+    assert wait_for_answer(lane) is job and job.state is JobState.SUCCESS
