@@ -18,7 +18,7 @@ class Mode(str, Enum):
     HOTSEAT = "hotseat"
 
     @property
-    def title(self) -> str:  # type: ignore[override]  # str.title() is shadowed on purpose
+    def label(self) -> str:
         return {"human_vs_ai": "You vs Computer", "spectator": "Computer vs Computer", "hotseat": "Two players"}[
             self.value
         ]
@@ -35,7 +35,7 @@ class Colour(str, Enum):
         return Colour.YELLOW if self is Colour.RED else Colour.RED
 
     @property
-    def title(self) -> str:  # type: ignore[override]  # str.title() is shadowed on purpose
+    def label(self) -> str:
         return self.value.capitalize()
 
 
@@ -50,7 +50,7 @@ class Look(str, Enum):
     COLOUR_BLIND = "colour_blind"
 
     @property
-    def title(self) -> str:  # type: ignore[override]  # str.title() is shadowed on purpose
+    def label(self) -> str:
         return {
             "standard": "Standard",
             "high_contrast": "High contrast",

@@ -36,7 +36,7 @@ class Player:
     @property
     def title(self) -> str:
         """How a headline names the player: a person's own name, else the colour (``Red``)."""
-        return self.name if self.is_human and self.name != default_name(self.colour, None) else self.colour.title
+        return self.name if self.is_human and self.name != default_name(self.colour, None) else self.colour.label
 
     @property
     def agent_label(self) -> str:
@@ -114,21 +114,21 @@ def clean_name(name: str) -> str:
 
 def default_name(colour: Colour, mode: Mode | None) -> str:
     """A person's name when they have not given one."""
-    return "You" if mode is Mode.HUMAN_VS_AI else f"{colour.title} player"
+    return "You" if mode is Mode.HUMAN_VS_AI else f"{colour.label} player"
 
 
 def player_for(colour: Colour, spec: str | None, mode: Mode | None, name: str = "") -> Player:
     """A player with the name the match screen shows for it (a person's own ``name`` if given)."""
     if spec is None:
         return Player(colour, clean_name(name) or default_name(colour, mode))
-    return Player(colour, "Computer" if mode is Mode.HUMAN_VS_AI else f"{colour.title} computer", spec)
+    return Player(colour, "Computer" if mode is Mode.HUMAN_VS_AI else f"{colour.label} computer", spec)
 
 
 def side_label(settings: Settings, colour: Colour, resolve: Callable[[str], str]) -> str:
     """How the set-up screens and Quick game name a side: a person by the name given (``Ann``), else ``You``
     or the colour (``Red``); a computer by its agent (``Medium``)."""
     if settings.is_human(colour):
-        return settings.name(colour) or ("You" if settings.mode is Mode.HUMAN_VS_AI else colour.title)
+        return settings.name(colour) or ("You" if settings.mode is Mode.HUMAN_VS_AI else colour.label)
     return spec_label(resolve(settings.agent(colour)))
 
 

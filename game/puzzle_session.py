@@ -69,13 +69,13 @@ class PuzzleSession:
     def task(self) -> str:
         puzzle = self.puzzle
         if puzzle.kind == "save":
-            return f"{self.colour.title} to play: find the only move that does not lose."
+            return f"{self.colour.label} to play: find the only move that does not lose."
         moves = next((int(m.removeprefix("win-in-")) for m in puzzle.motifs if m.startswith("win-in-")), 0)
         if len(puzzle.line) == 1 and len(puzzle.solution) > 1:
-            return f"{self.colour.title} to play and keep the win."
+            return f"{self.colour.label} to play and keep the win."
         if moves > 1 and len(puzzle.line) > 1:
-            return f"{self.colour.title} to play and win in {moves}: find every move."
-        return f"{self.colour.title} to play and win."
+            return f"{self.colour.label} to play and win in {moves}: find every move."
+        return f"{self.colour.label} to play and win."
 
     def answers(self) -> tuple[int, ...]:
         """The columns that are right now."""
@@ -99,7 +99,7 @@ class PuzzleSession:
             self.said = Said(self._solved_text(), True)
         else:
             self.state = State.REPLYING
-            self.said = Said(f"Right. {self.opponent.title} defends…", True)
+            self.said = Said(f"Right. {self.opponent.label} defends…", True)
         return True
 
     def reply(self) -> int | None:
@@ -110,7 +110,7 @@ class PuzzleSession:
         self.board.play(col)
         self.step += 1
         self.state = State.PLAYING
-        self.said = Said(f"{self.opponent.title} played column {col + 1}. Your move.")
+        self.said = Said(f"{self.opponent.label} played column {col + 1}. Your move.")
         return col
 
     def explain(self, board_key: int, scores: list[int | None]) -> None:
@@ -127,9 +127,9 @@ class PuzzleSession:
         elif result.kind == "win":
             why = f"wins too, but slower ({result.words.lower()})"
         elif result.moves == 1:
-            why = f"loses: {self.opponent.title} then wins at once"
+            why = f"loses: {self.opponent.label} then wins at once"
         else:
-            why = f"loses: {self.opponent.title} wins in {result.moves} moves"
+            why = f"loses: {self.opponent.label} wins in {result.moves} moves"
         self.said = Said(f"Column {col + 1} {why}. Try again.", False)
 
     def hint(self) -> int | None:
@@ -153,7 +153,7 @@ class PuzzleSession:
             return ""
         winning = [c for c in board.legal_columns() if board.is_winning_move(c)]
         if winning:
-            return f"Column {col + 1} lets {self.opponent.title} win at once in column {winning[0] + 1}. Try again."
+            return f"Column {col + 1} lets {self.opponent.label} win at once in column {winning[0] + 1}. Try again."
         return ""
 
     def _solved_text(self) -> str:

@@ -61,7 +61,7 @@ class SavedGame:
     def notes(self) -> list[str]:
         """What the screen says on opening the game: each student's seat now played by a person."""
         return [
-            f"{colour.title} was a student's agent ({file}): it plays as a person here; "
+            f"{colour.label} was a student's agent ({file}): it plays as a person here; "
             "load it again from the engine editor to let it play."
             for colour, file in self.students
         ]

@@ -162,4 +162,4 @@ class Spectator:
             self.match.restart(config)
         else:
             self.match.change_players(config)
-        self.match.tell(f"{colour.title} is now played by {updated.agent_label}")
+        self.match.tell(f"{colour.label} is now played by {updated.agent_label}")

@@ -58,7 +58,7 @@ def status(turns: TurnController) -> tuple[str, Paint]:
         return "Paused", TEXT
     if player.is_human:
         return ("Your turn", TEXT) if mode is Mode.HUMAN_VS_AI else (f"{player.title} to play", TEXT)  # a name if given
-    thinker = "The computer" if mode is Mode.HUMAN_VS_AI else player.colour.title
+    thinker = "The computer" if mode is Mode.HUMAN_VS_AI else player.colour.label
     return f"{thinker} is {'getting ready' if turns.preparing else 'thinking'}…", TEXT
 
 
@@ -74,7 +74,7 @@ def detail(view: Layout) -> tuple[str, Paint]:
         part = f"{player}'s first move" if turns.model.board.ply <= 1 else f"the rest of {player}"
         return f"First start: preparing {part}, once only", ACCENT
     if turns.thinking and thinking.summary():
-        return f"{turns.model.colour_to_move.title}: {thinking.summary()}", ACCENT
+        return f"{turns.model.colour_to_move.label}: {thinking.summary()}", ACCENT
     geometry, ply = turns.config.geometry, turns.model.board.ply
     if turns.model.board.is_over:
         text = f"Game over after {plural(ply, 'move')}"

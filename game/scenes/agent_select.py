@@ -80,7 +80,7 @@ class AgentSelect(FormScene):
         self.tabs = None
         widgets: list[Widget] = []
         if len(self.colours) == 2:
-            self.tabs = Choice("", [(c, f"{c.title} computer") for c in self.colours], self.current, self._switch)
+            self.tabs = Choice("", [(c, f"{c.label} computer") for c in self.colours], self.current, self._switch)
             widgets.append(self.tabs)
         presets = self.app.catalog.presets()
         top = max((preset.level for preset in presets), default=0)
@@ -148,7 +148,7 @@ class AgentSelect(FormScene):
             self.app.settings.set_agent(colour, side.spec())
         # Values that do not go together are said at once, beside the buttons, not only at Next.
         problem = self.app.catalog.check(self.sides[self.current].spec()) if self.sides else None
-        self.error = "" if problem is None else f"{self.current.title}: {problem}"
+        self.error = "" if problem is None else f"{self.current.label}: {problem}"
 
     def handle_event(self, event: pygame.event.Event) -> None:
         focused = self.form.focused
@@ -200,7 +200,7 @@ class AgentSelect(FormScene):
             try:
                 self.app.make_agent(side.spec()).close()
             except Exception as exc:  # AgentSpecError, or an agent refusing its values (say, a missing file)
-                self.error = f"{colour.title}: {exc}"
+                self.error = f"{colour.label}: {exc}"
                 if colour is not self.current:
                     self._switch(colour)
                 return False
@@ -275,7 +275,7 @@ class AgentSelect(FormScene):
         side = self.sides[self.current]
         badge = drawing.disc(DISC[self.current], px(13))
         badge_rect = surface.blit(badge, (self.panel.x + px(20), self.panel.y + px(16)))
-        heading = f"{self.current.title} computer" + (f": {side.preset.capitalize()}" if side.preset else ": custom")
+        heading = f"{self.current.label} computer" + (f": {side.preset.capitalize()}" if side.preset else ": custom")
         heading = theme.fit_text(heading, 18, self.panel.right - px(16) - badge_rect.right - px(10), bold=True)
         theme.draw_text(
             surface, heading, 18, (badge_rect.right + px(10), badge_rect.centery), TEXT, bold=True, anchor="midleft"

@@ -123,7 +123,7 @@ class BoardSetup(FormScene):
             return " (a best guess here)" if not settings.is_human(colour) and catalog.guesses(spec, geometry) else ""
 
         players = [
-            f"{colour.title}: {side_label(settings, colour, resolve)}{guess(colour)}"
+            f"{colour.label}: {side_label(settings, colour, resolve)}{guess(colour)}"
             + (", moves first" if colour is settings.first else "")
             for colour in Colour
         ]

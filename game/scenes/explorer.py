@@ -239,10 +239,10 @@ class ExplorerScene(Scene):
         rect, board = self.side, self.board
         x, y, width = rect.x, rect.y, rect.width
         if board.is_over:
-            text = "The game is over here." if board.winner is None else f"{colour_of(board.winner).title} has won."
+            text = "The game is over here." if board.winner is None else f"{colour_of(board.winner).label} has won."
             theme.draw_text(surface, text + " Backspace takes the move back.", 16, (x, y), TEXT, wrap=width)
             return
-        mover = colour_of(board.turn).title
+        mover = colour_of(board.turn).label
         y = theme.draw_text(surface, f"{mover} to move", 18, (x, y), TEXT, bold=True).bottom + px(8)
         if found is None:
             text = f"Could not explore: {self.problem}" if self.problem else "Exploring…"

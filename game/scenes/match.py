@@ -205,7 +205,7 @@ class MatchScene(Scene):
         from engine.board import Side
 
         model = self.turns.model
-        return model.colour_of(Side.FIRST).title, model.colour_of(Side.SECOND).title
+        return model.colour_of(Side.FIRST).label, model.colour_of(Side.SECOND).label
 
     def show_why(self) -> None:
         """The reason for the position's value, on the board, and Show me (the Why screen)."""

@@ -34,7 +34,7 @@ class ModeSelect(FormScene):
         settings = app.settings
         self.cards = {
             mode: Card(
-                mode.title,
+                mode.label,
                 DETAILS[mode],
                 partial(self.choose, mode),
                 selected=self._is_chosen(mode),
@@ -42,7 +42,7 @@ class ModeSelect(FormScene):
             )
             for mode in Mode
         }
-        colours = [(colour, colour.title) for colour in Colour]
+        colours = [(colour, colour.label) for colour in Colour]
         self.your_colour = Choice("Your colour", colours, settings.human_colour, self._set_human_colour)
         self.who_starts = Choice(
             "First move",
@@ -53,10 +53,10 @@ class ModeSelect(FormScene):
         self.first_colour = Choice("First move", colours, settings.first, self._set_first)
         self.names = {  # people's names, shown on the match screen, the result and the score
             colour: TextField(
-                f"{colour.title}'s name",
+                f"{colour.label}'s name",
                 settings.red_name if colour is Colour.RED else settings.yellow_name,
                 self._name_setter(colour),
-                placeholder=f"{colour.title} player",
+                placeholder=f"{colour.label} player",
             )
             for colour in Colour
         }

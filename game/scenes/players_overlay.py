@@ -52,7 +52,7 @@ class PlayersOverlay(Scene):
             spec = self.match.config.player(colour).spec or ""
             options = presets if spec in {name for name, _ in presets} else [(spec, spec), *presets]
             self.choices[colour] = Choice(
-                colour.title, options, spec, partial(self.match.spectator.replace_player, colour)
+                colour.label, options, spec, partial(self.match.spectator.replace_player, colour)
             )
         self.form.set_widgets([*self.choices.values(), self.swap, self.done], focus=self.done)
 

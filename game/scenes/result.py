@@ -53,7 +53,7 @@ class ResultOverlay(Scene):
     def __init__(self, app: Host, match: TurnController) -> None:
         super().__init__(app)
         self.match = match
-        starts = match.config.first.other.title
+        starts = match.config.first.other.label
         self.again = Button("Rematch", self.rematch, primary=True, detail=f"{starts} moves first")
         self.settings = Button("Settings", self.change_settings, detail="F2")
         self.menu = Button("Main menu", self.main_menu)
@@ -147,11 +147,11 @@ class ResultOverlay(Scene):
         player = match.config.player(winner)
         if player.is_human:
             return "You win!" if match.mode is Mode.HUMAN_VS_AI else f"{player.title} wins!", in_moves
-        title = "You lose" if match.mode is Mode.HUMAN_VS_AI else f"{player.colour.title} wins!"
+        title = "You lose" if match.mode is Mode.HUMAN_VS_AI else f"{player.colour.label} wins!"
         found = f"{player.agent_label} found {in_moves.lower()}"
         choices = [(title, found), (title, in_moves)]
         if match.mode is not Mode.HUMAN_VS_AI:
-            choices.insert(0, (f"{player.colour.title} ({player.agent_label}) wins!", in_moves))
+            choices.insert(0, (f"{player.colour.label} ({player.agent_label}) wins!", in_moves))
         theme = self.app.theme
         for title, detail in choices:
             if room is None or max(theme.font(28, True).size(title)[0], theme.font(15).size(detail)[0]) <= room:

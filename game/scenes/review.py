@@ -246,13 +246,13 @@ class ReviewScene(Scene):
             first = reviews.get(1)
             if first is not None and first.before is not None:
                 words = outcome(first.before, 0, geometry).words
-                line = f"{self.mover(1).title} to move: {words}"
+                line = f"{self.mover(1).label} to move: {words}"
                 y = theme.draw_text(surface, line, 15, (x, y), MUTED, wrap=width).bottom + px(6)
         else:
             ply = self.selected
             col = self.history[ply - 1]
             item = reviews.get(ply)
-            title = f"Move {ply}: {self.mover(ply).title} plays column {col + 1}"
+            title = f"Move {ply}: {self.mover(ply).label} plays column {col + 1}"
             y = theme.draw_text(surface, title, 18, (x, y), TEXT, bold=True, wrap=width).bottom + px(8)
             if item is None:
                 y = theme.draw_text(surface, "Not reviewed yet…", 16, (x, y), MUTED).bottom + px(6)
@@ -273,9 +273,9 @@ class ReviewScene(Scene):
         pygame.draw.line(surface, PANEL, (x, y), (x + width, y), 2)
         y += px(10)
         opener = self.model.colour_of(Side.FIRST)
-        counts = summary(list(reviews.values()), opener.title, opener.other.title)
+        counts = summary(list(reviews.values()), opener.label, opener.other.label)
         for player in (Colour.RED, Colour.YELLOW):
-            line = f"{player.title}: {summary_text(counts[player.title])}"
+            line = f"{player.label}: {summary_text(counts[player.label])}"
             y = theme.draw_text(surface, line, 14, (x, y), TEXT, wrap=width).bottom + px(4)
 
 

@@ -30,7 +30,7 @@ class SettingsScene(FormScene):
         self.sound = Choice("Sound", [(False, "On"), (True, "Off (M)")], s.muted, self._set("muted"))
         volume = min(VOLUMES, key=lambda v: abs(v - s.volume))
         self.volume = Choice("Volume", [(v, f"{v} %") for v in VOLUMES], volume, self._set("volume"))
-        self.look = Choice("Colours", [(look, look.title) for look in Look], s.look, self._set("look"))
+        self.look = Choice("Colours", [(look, look.label) for look in Look], s.look, self._set("look"))
         self.shapes = Choice(
             "Disc shapes", [(False, "Colour only"), (True, "Cross and ring")], s.colour_blind, self._set("colour_blind")
         )

@@ -59,7 +59,7 @@ class WhyScene(Scene):
         super().__init__(app)
         self.board = board.copy()
         self.colours = colours
-        self.names = (colours[0].title, colours[1].title)
+        self.names = (colours[0].label, colours[1].label)
         self._own: Any = None
         if runner is None:
             from game.analysis_process import AnalysisProcess

@@ -129,7 +129,7 @@ def test_every_screen_fits_at_every_text_size(start, window, scale):
     app.reset("menu")
 
     match = open_match(driver, config(None, None))
-    boxes = {"board": match.view.board.frame, **{f"{c.title} panel": r for c, r in match.view.panels.items()}}
+    boxes = {"board": match.view.board.frame, **{f"{c.label} panel": r for c, r in match.view.panels.items()}}
     check(match, window, boxes)
     driver.key(pygame.K_a)  # the analysis, and the Why? button beside it
     assert match.controls.why_button in match.controls.form.widgets

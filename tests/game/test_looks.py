@@ -43,7 +43,7 @@ def standard_afterwards():
 
 
 def test_there_are_five_looks_each_with_every_colour():
-    assert [look.title for look in Look] == ["Standard", "High contrast", "Dark", "Light", "Colour-blind safe"]
+    assert [look.label for look in Look] == ["Standard", "High contrast", "Dark", "Light", "Colour-blind safe"]
     names = set(theme.PALETTES[Look.STANDARD])
     assert all(set(theme.PALETTES[look]) == names for look in Look)
 
@@ -117,5 +117,5 @@ def test_the_footer_hints_reach_wcag_aa_on_every_look(start, look):
     driver.wait_for_catalog()
     for name in ("menu", "settings", "records"):
         ratio = footer_contrast(driver.app, name)
-        assert ratio >= 4.5, f"{look.title}, {name}: the footer's contrast is {ratio:.2f}"
+        assert ratio >= 4.5, f"{look.label}, {name}: the footer's contrast is {ratio:.2f}"
         driver.app.reset("menu")
