@@ -109,3 +109,36 @@ def line_of(name: str, where: dict[str, int]) -> int | None:
     """The map line of module ``name``: its own, or that of the nearest package above it that has one."""
     parts = name.split(".")
     return next((where[".".join(parts[:k])] for k in range(len(parts), 0, -1) if ".".join(parts[:k]) in where), None)
+
+
+def class_sizes(package: str) -> list[tuple[str, int, int]]:
+    """``(class, attributes, methods)`` of every class of ``package``: the attributes are what its methods
+    assign to ``self`` and what its body declares with a type (dataclass fields); the methods, every
+    function of its body (properties too). Inherited ones count in the class that defines them."""
+    sizes = []
+    for name, path in modules(package).items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            attributes: set[str] = set()
+            methods = 0
+            for item in node.body:
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                    attributes.add(item.target.id)
+                elif isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    methods += 1
+                    for inner in ast.walk(item):
+                        targets = inner.targets if isinstance(inner, ast.Assign) else []
+                        if isinstance(inner, (ast.AnnAssign, ast.AugAssign)):
+                            targets = [inner.target]
+                        for target in targets:
+                            for leaf in ast.walk(target):
+                                if (
+                                    isinstance(leaf, ast.Attribute)
+                                    and isinstance(leaf.value, ast.Name)
+                                    and leaf.value.id == "self"
+                                    and isinstance(leaf.ctx, ast.Store)
+                                ):
+                                    attributes.add(leaf.attr)
+            sizes.append((f"{name}.{node.name}", len(attributes), methods))
+    return sorted(sizes, key=lambda size: (-size[1] - size[2], size[0]))

@@ -8,7 +8,7 @@ prints the figures.
 
 from __future__ import annotations
 
-from tests.architecture import cycles, graph, imported, line_of, map_entries, modules
+from tests.architecture import class_sizes, cycles, graph, imported, line_of, map_entries, modules
 
 #: The order the map must keep, from the bottom up, as python-chess's layers read: each group lies
 #: below every group after it (peers within a group may import each other, in the map's order).
@@ -104,6 +104,8 @@ def measure() -> str:
     lines += [f"  {len(group)}: {', '.join(group)}" for group in package_circles]
     lines.append(f"imports up the map: {len(up)}")
     lines += [f"  {source} -> {target}" for source, target in up]
+    lines.append("broadest classes (attributes, methods):")
+    lines += [f"  {attributes:3d} {methods:3d}  {name}" for name, attributes, methods in class_sizes("engine")[:5]]
     return "\n".join(lines)
 
 
