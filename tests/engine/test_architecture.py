@@ -18,7 +18,7 @@ LAYERS = (
     ("kernels",),
     ("solver",),
     ("agents",),
-    ("analysis", "review", "puzzles", "explore", "explain", "match", "startup"),
+    ("analysis", "review", "puzzles", "explore", "explain", "match", "startup", "interop", "grade"),
     ("experiments",),
     ("bench",),
     ("cli",),
@@ -72,7 +72,11 @@ def test_the_map_names_only_modules_that_exist():
 
 
 def test_the_map_keeps_the_engine_s_layers():
-    """errors, stop, score, limits -> geometry, board -> kernels -> solver -> agents -> services -> cli."""
+    """errors, stop, score, limits -> geometry, board -> kernels -> solver -> agents -> services -> cli.
+
+    The grader and the other frameworks' wrappers are services: they use agents, the sandbox and the
+    solver, and the studies (the class tournament, the seed-boards study) and the commands use them.
+    """
     where = map_lines()
     lines = [[where[f"engine.{name}"] for name in group] for group in LAYERS]
     misplaced = [(LAYERS[k], LAYERS[k + 1]) for k in range(len(LAYERS) - 1) if min(lines[k]) <= max(lines[k + 1])]

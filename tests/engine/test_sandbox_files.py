@@ -25,6 +25,7 @@ from engine.sandbox.view import view_of
 from engine.stop import StopFlag
 from tests.engine.sandbox_attacks import ROOT, as_nobody
 from tests.engine.test_hostile_students import no_process_left
+from tests.waiting import wait_until
 
 AGENT = "def agent(board, player=1):\n    return 0\n"
 
@@ -204,11 +205,14 @@ confined = pytest.mark.skipif(not boundary.current().confined, reason="no sandbo
 
 
 def moves_of(path: Path, **options) -> tuple[int, list[str]]:
+    """The count a SNOOP agent answered, and what it printed (its "seen:" line relayed by the time it returns)."""
     said: list[str] = []
     student = StudentProcess(str(path), "agent", memory_mb=1024, output_bytes=10_000, echo=said.append, **options)
     try:
         student.start(StopFlag(), 30)
         reply = student.ask(np.zeros((6, 7), dtype=np.int64), 1, StopFlag(), 20)
+        # the print reaches us on the relay thread, which may still be on its way when the answer is in
+        wait_until(lambda: any("seen:" in line for line in said), 30, lambda: f"the printed line, among {said}")
     finally:
         student.close()
     return int(reply.split()[1]), said

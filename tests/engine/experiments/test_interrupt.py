@@ -42,6 +42,7 @@ def test_ctrl_c_stops_a_tournament_on_two_workers_and_leaves_no_process(tmp_path
     rows = tmp_path / "t" / "progress.jsonl"  # one line a game played
     played = lambda: rows.exists() and rows.read_bytes().count(b"\n") >= games  # noqa: E731
     wait_until(lambda: played() or run.poll() is not None, 120, f"{games} games played")
+    assert run.poll() is None, f"the run ended before Ctrl-C: {run.communicate()[1]}"
     os.killpg(run.pid, signal.SIGINT)  # what Ctrl-C does: the whole group gets it
     try:
         _, err = run.communicate(timeout=60)

@@ -7,10 +7,11 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+
+from tests.waiting import wait_until
 
 EXAMPLES = Path(__file__).parents[3] / "docs" / "examples" / "grade"
 REFERENCE = Path(__file__).parents[3] / "engine" / "grade" / "reference"
@@ -118,9 +119,8 @@ def test_ctrl_c_then_the_same_command_finishes(tmp_path, seed004_class):
             "--no-progress", "--jobs", "1"]  # fmt: skip
     root = Path(__file__).parents[3]
     process = subprocess.Popen(argv, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not (out / "progress.jsonl").exists():
-        time.sleep(0.2)
+    started = lambda: (out / "progress.jsonl").exists() or process.poll() is not None  # noqa: E731
+    wait_until(started, 120, "the first question marked", every=0.2)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode in (0, 130), err
