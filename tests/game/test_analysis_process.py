@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from engine.board import Board
+from engine.geometry import Geometry
 from game.analysis_process import AnalysisProcess
 from game.jobs import Job, Lane
 from tests.waiting import wait_until
@@ -87,13 +88,16 @@ def test_close_ends_the_child_and_refuses_later_jobs():
 def test_an_idle_child_ends_and_the_next_job_starts_another(service):
     """Its memory (200 MB and more) goes back to the system when nobody asked for a while."""
     service.idle_seconds = 0.5
+    service.solve_seconds = 3.0  # a column of the solve stage takes 1 s at most, twice the idle time
     lane: Lane = Lane(service)
     job = lane.keep("4444", Board.from_moves("4444"), kind="analyze")
     wait_until(lambda: job.finished and service.pid is not None, what="the analysis")
     first = service.pid
-    busy = lane.keep("1", Board.from_moves("1"), kind="analyze")  # a long job: the child stays while it runs
-    time.sleep(1.5)
-    assert service.pid == first and not busy.finished
+    # A long job: no column of the empty 8x8 board is solved in a second, so each takes its whole second.
+    busy = lane.keep("8x8", Board(Geometry(8, 8, 4)), kind="analyze")
+    solving = lambda: [item for item in busy.items if item.stage == "solve"]  # noqa: E731
+    wait_until(lambda: len(solving()) >= 2 or busy.finished, 120, "the solve stage's second column")
+    assert service.pid == first and not busy.finished  # a second of work under way: the child stayed
     lane.cancel()  # stopped: now it has nothing to do
     wait_until(lambda: service.pid is None, timeout=10, what="the idle child to end")
     if sys.platform.startswith("linux"):
