@@ -49,12 +49,13 @@ def lower_priority(native_id: int | None = None) -> None:
 def describe_exception(exc: BaseException) -> str:
     """``Type: message (file.py, line N)``: enough to find the bug, short enough for the screen.
 
-    An :class:`~engine.errors.EngineError` is a message for people (a student's agent that forfeited
-    names the student's own file and line): it is shown as it is, without our file and line.
+    An :class:`~engine.errors.EngineError` (bad input) or :class:`~engine.errors.AgentFailure` (a student's
+    agent that forfeited names the student's own file and line) is a message for people: it is shown as it
+    is, without our file and line.
     """
-    from engine.errors import EngineError
+    from engine.errors import AgentFailure, EngineError
 
-    if isinstance(exc, EngineError) and str(exc):
+    if isinstance(exc, (EngineError, AgentFailure)) and str(exc):
         return str(exc)
     text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
     frames = traceback.extract_tb(exc.__traceback__)
