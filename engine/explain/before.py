@@ -68,7 +68,14 @@ def part_choices(field: Field, empty: list[int]) -> Iterator[list[tuple[bool, In
 
 
 def instance(
-    rule: str, field: Field, group: int, parts: list[tuple[bool, Instance]], timing: int, special: int = 0, **more
+    rule: str,
+    field: Field,
+    group: int,
+    parts: list[tuple[bool, Instance]],
+    timing: int,
+    special: int = 0,
+    answers: tuple[tuple[int, tuple[int, ...]], ...] = (),
+    pairs: tuple[tuple[int, int], ...] = (),
 ) -> Instance:
     solves = timing
     for _, part in parts:
@@ -77,9 +84,9 @@ def instance(
         rule,
         sum(part.cells for _, part in parts) | special,
         solves,
-        merged_answers(*(part.answers for _, part in parts), more.pop("answers", ())),
+        merged_answers(*(part.answers for _, part in parts), answers),
         claims=sum(part.claims for _, part in parts),
-        pairs=tuple(pair for _, part in parts for pair in part.pairs) + more.pop("pairs", ()),
+        pairs=tuple(pair for _, part in parts for pair in part.pairs) + pairs,
         parts=tuple(part.parts[0] for _, part in parts),
         group=group,
         special=special,

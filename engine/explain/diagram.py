@@ -61,7 +61,7 @@ def draw(board: Board, explanation: Explanation, path: Path, only: str | None = 
     return path
 
 
-def _figure(shown: Picture, explanation: Explanation, only: str | None):
+def _figure(shown: Picture, explanation: Explanation, only: str | None) -> Any:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -69,7 +69,7 @@ def _figure(shown: Picture, explanation: Explanation, only: str | None):
     from matplotlib.figure import Figure
     from matplotlib.patches import Circle, Rectangle
 
-    def outlined(width: float) -> list:
+    def outlined(width: float) -> list[Any]:
         return [patheffects.withStroke(linewidth=width, foreground=INK)]
 
     label: dict[str, Any] = {
@@ -161,5 +161,5 @@ def _claim_words(claim: str, mover: str) -> str:
 def _section(rule: str | None) -> str:
     from engine.explain.prove import RULES
 
-    sections = {module.NAME: module.SECTION for module in RULES}
+    sections: dict[str, str] = {module.NAME: module.SECTION for module in RULES}
     return sections.get(rule or "", "4.3" if rule == "odd-threat" else "")

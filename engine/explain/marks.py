@@ -9,6 +9,7 @@ row)`` from 0 at the bottom left.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.board import Board
 from engine.explain.cells import Cells, bits_of, cells_of
@@ -151,7 +152,7 @@ def why_of(board: Board, explanation: Explanation, names: tuple[str, str] = ("Re
     )
 
 
-def why_from(data: dict) -> Why:
+def why_from(data: dict[str, Any]) -> Why:
     """The :class:`Why` of ``dataclasses.asdict`` data (checked field by field: it comes from another process)."""
     marks = tuple(
         Mark(str(mark["rule"]), str(mark["kind"]), tuple((int(col), int(row)) for col, row in mark["cells"]))

@@ -13,7 +13,7 @@ from engine.board import Board
 from engine.explain.cells import Cells, bits_of, cells_of, listed
 from engine.explain.combine import ORDER
 from engine.explain.explanation import CANNOT_WIN, MOVER_WINS, OPPONENT_WINS, Explanation, Reason
-from engine.explain.forcing import Attack, Proof, Tree
+from engine.explain.forcing import Attack, Branch, Proof, Tree
 from engine.explain.prove import RULES, Leaf
 from engine.explain.rule import Instance
 
@@ -131,7 +131,7 @@ class Words:
                 self.board.undo()
         return reasons, main_line, main_end
 
-    def _main_branch(self, tree: Tree):
+    def _main_branch(self, tree: Tree) -> Branch | None:
         """The branch of the mover's best move (the first one if the scores are not asked for)."""
         best = self.best(self.board) if self.best is not None else None
         for branch in tree.branches:

@@ -151,7 +151,7 @@ def test_a_review_keeps_its_budget_and_the_second_pass_fills_in(solver: AutoSolv
 
 
 @pytest.mark.slow
-def test_a_blunder_says_why_in_the_command_and_in_the_review_game(cli, solver: Solver) -> None:
+def test_a_blunder_says_why_in_the_command_and_in_the_review_game(cli, solver: AutoSolver) -> None:
     """Red could win in column 1 at move 7 and plays column 3: after it Yellow wins at once in column 2.
     (Two reviews from the empty board: slow. The fast sample is tests/game/test_why.py's review, from a grid.)"""
     status, out, _ = cli(["review", "12121232"])
