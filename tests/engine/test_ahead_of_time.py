@@ -64,7 +64,9 @@ def test_it_agrees_with_the_solver(module: ModuleType) -> None:
         assert ahead.analyze(board) == [None if s is None else s.value for s in solver.analyze(board).scores]
 
 
-@pytest.mark.parametrize(("cols", "rows", "connect"), [(6, 5, 3), (9, 6, 5), (4, 4, 4)])
+@pytest.mark.parametrize(
+    ("cols", "rows", "connect"), [(6, 5, 3), pytest.param(9, 6, 5, marks=pytest.mark.slow), (4, 4, 4)]
+)
 def test_one_module_serves_every_board_of_one_word(module: ModuleType, cols: int, rows: int, connect: int) -> None:
     geometry = Geometry(cols, rows, connect)
     ahead, solver = aot.AheadOfTimeSolver(geometry, module, table_mb=8, budget=10**9), Solver(geometry, 8)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.cli import main
 
 
+@pytest.mark.slow
 def test_every_part_reports(capsys) -> None:
     argv = ["bench", "montecarlo", "--seconds", "0.02", "--first-move-seconds", "0.02", "--games", "2"]
     argv += ["--time", "0.02"]  # (the older name of --move-seconds, still accepted)

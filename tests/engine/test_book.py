@@ -259,6 +259,7 @@ def test_a_version_1_book_is_refused(tmp_path) -> None:
         Book.load(path)
 
 
+@pytest.mark.slow
 def test_every_position_just_past_a_built_book_solves_cold_within_the_budget(tmp_path) -> None:
     """The builder's promise: what the agent meets past the book, a fresh table answers in ``leaf_nodes``."""
     geometry, budget = Geometry(5, 5, 4), 3000
@@ -271,6 +272,7 @@ def test_every_position_just_past_a_built_book_solves_cold_within_the_budget(tmp
         assert cold.best_move(board, Limits(budget)).finished, board.move_string
 
 
+@pytest.mark.slow
 def test_a_resumed_build_keeps_its_positions_unless_told_to_judge_them_again(tmp_path) -> None:
     geometry, path = Geometry(5, 4, 4), tmp_path / "b.bin"
     first = BookBuilder(geometry, path, max_ply=30, leaf_nodes=10**6, table_mb=16).run(progress=False)

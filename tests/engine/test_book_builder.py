@@ -56,6 +56,7 @@ def test_the_reference_book_is_a_real_tree(reference, tmp_path) -> None:
     assert len(book) > 50 and max(plies) >= 6 and 0 < leaves < len(book)
 
 
+@pytest.mark.slow
 def test_two_local_workers_write_the_same_bytes(cli, reference, tmp_path) -> None:
     path = tmp_path / "book.bin"
     status, out, err = cli(["book", *BOARD, "--jobs", "2", "--output", str(path)])
@@ -71,6 +72,7 @@ def test_threads_2_writes_the_same_bytes(cli, reference, tmp_path) -> None:
     assert path.read_bytes() == reference
 
 
+@pytest.mark.slow
 def test_a_build_killed_in_the_middle_resumes_to_the_same_book(reference, tmp_path) -> None:
     path = tmp_path / "book.bin"
     resume = resume_path(path)
@@ -98,6 +100,7 @@ def test_a_build_killed_in_the_middle_resumes_to_the_same_book(reference, tmp_pa
     assert not resume.exists()
 
 
+@pytest.mark.slow
 def test_the_cluster_writes_the_same_bytes(processes, reference, tmp_path) -> None:  # noqa: F811
     port = _free_port()
     env = _env()

@@ -134,7 +134,7 @@ def kaggle_game(names: list[str], configuration: dict[str, int] | None = None, s
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("first", [True, False])
+@pytest.mark.parametrize("first", [pytest.param(True, marks=pytest.mark.slow), False])
 def test_hard_beats_kaggles_negamax(first: bool) -> None:
     """Kaggle's negamax breaks ties at random: three seeded games a colour, hard wins most of them."""
     wins = 0
@@ -145,7 +145,9 @@ def test_hard_beats_kaggles_negamax(first: bool) -> None:
     assert wins >= 2
 
 
-@pytest.mark.parametrize("geometry", [Geometry(9, 7, 5), Geometry(5, 4, 3), Geometry(8, 8, 4)])
+@pytest.mark.parametrize(
+    "geometry", [pytest.param(Geometry(9, 7, 5), marks=pytest.mark.slow), Geometry(5, 4, 3), Geometry(8, 8, 4)]
+)
 def test_a_kaggle_game_on_any_board_ends_without_an_invalid_move(geometry: Geometry) -> None:
     configuration = {"columns": geometry.cols, "rows": geometry.rows, "inarow": geometry.connect}
     final = kaggle_game(["random", "medium:seed=2"], configuration)

@@ -51,7 +51,16 @@ def play_kaggle_game(agents, cols: int, rows: int, inarow: int) -> tuple[int | N
 
 
 # -- boards the engine does not play -------------------------------------------------------------------
-@pytest.mark.parametrize(("cols", "rows", "inarow"), [(10, 3, 7), (12, 10, 5), (1, 1, 1), (3, 2, 2), (5, 4, 9)])
+@pytest.mark.parametrize(
+    ("cols", "rows", "inarow"),
+    [
+        pytest.param(10, 3, 7, marks=pytest.mark.slow),
+        pytest.param(12, 10, 5, marks=pytest.mark.slow),
+        (1, 1, 1),
+        (3, 2, 2),
+        (5, 4, 9),
+    ],
+)
 def test_the_kaggle_adapter_plays_legal_moves_on_any_board_kaggle_allows(cols, rows, inarow, capsys) -> None:
     agents = [as_kaggle_agent("hard"), as_kaggle_agent("random:seed=3")]
     play_kaggle_game(agents, cols, rows, inarow)
@@ -205,6 +214,7 @@ def kaggle_game(spec: str, board: tuple[int, int, int], no_cache: bool = False) 
     return result
 
 
+@pytest.mark.slow
 def test_a_submission_plays_a_whole_kaggle_game_on_a_board_the_engine_does_not_play() -> None:
     result = kaggle_game("hard", (10, 3, 7))
     assert result["statuses"] == ["DONE", "DONE"] and "plain-Python search plays" in result["log"]

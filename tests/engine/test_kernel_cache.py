@@ -56,7 +56,14 @@ print(triple(14))
 """
 
 
-@pytest.mark.parametrize("damage", ["truncate index", "random index", "random data"])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "truncate index",
+        pytest.param("random index", marks=pytest.mark.slow),
+        pytest.param("random data", marks=pytest.mark.slow),
+    ],
+)
 def test_a_damaged_cache_entry_is_removed_and_compiled_again(tmp_path, damage: str) -> None:
     """The guard that the engine installs: a run after the damage answers, warns once, and repairs."""
     script = tmp_path / "kernel.py"

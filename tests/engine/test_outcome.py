@@ -32,7 +32,9 @@ def test_draw_and_short_forms() -> None:
     assert outcome(-2, 4, G).short == "L18" and outcome(-2, 4, G).sign == -1
 
 
-@pytest.mark.parametrize("moves", ["4453", "44444", "3246313", "2252576253462244111563365343671351441"])
+@pytest.mark.parametrize(
+    "moves", ["4453", pytest.param("44444", marks=pytest.mark.slow), "3246313", "2252576253462244111563365343671351441"]
+)
 def test_words_agree_with_playing_the_solver_out(moves: str) -> None:
     """Following best moves from a decided position ends on the move the words promise."""
     solver = Solver(G, 8)

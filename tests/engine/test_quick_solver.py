@@ -40,7 +40,15 @@ def test_its_analysis_agrees_with_the_pons_analysis() -> None:
         assert quick.analyze(Board.from_moves(moves)) == expected, moves
 
 
-@pytest.mark.parametrize(("cols", "rows", "connect"), [(4, 4, 4), (5, 4, 4), (4, 5, 3), (5, 5, 4)])
+@pytest.mark.parametrize(
+    ("cols", "rows", "connect"),
+    [
+        (4, 4, 4),
+        pytest.param(5, 4, 4, marks=pytest.mark.slow),
+        (4, 5, 3),
+        pytest.param(5, 5, 4, marks=pytest.mark.slow),
+    ],
+)
 def test_small_boards_match_an_exhaustive_search(cols: int, rows: int, connect: int) -> None:
     geometry = Geometry(cols, rows, connect)
     quick = QuickSolver(geometry, budget=10**6)
@@ -82,6 +90,7 @@ def _run(code: str) -> str:
     ).stdout
 
 
+@pytest.mark.slow
 def test_solve_answers_an_end_game_without_loading_numba_and_a_harder_position_with_it() -> None:
     # 5554224333234511764415115 is an end game; 4444 needs the compiled search.
     out = _run(

@@ -242,7 +242,8 @@ def test_threads_give_the_same_exact_scores(monkeypatch: pytest.MonkeyPatch, thr
 
 
 @pytest.mark.parametrize(
-    ("cols", "rows", "connect", "plies", "threads"), [(9, 5, 4, 16, 2), (7, 7, 4, 20, 3), (8, 6, 5, 22, 2)]
+    ("cols", "rows", "connect", "plies", "threads"),
+    [(9, 5, 4, 16, 2), (7, 7, 4, 20, 3), pytest.param(8, 6, 5, 22, 2, marks=pytest.mark.slow)],
 )
 def test_threads_agree_with_one_on_other_boards(
     monkeypatch: pytest.MonkeyPatch, cols: int, rows: int, connect: int, plies: int, threads: int
@@ -270,7 +271,8 @@ def test_threads_agree_with_one_on_other_boards(
 
 
 @pytest.mark.parametrize(
-    ("cols", "rows", "threads"), [(8, 8, 3), (9, 7, 4), pytest.param(9, 9, 2, marks=pytest.mark.slow)]
+    ("cols", "rows", "threads"),
+    [pytest.param(8, 8, 3, marks=pytest.mark.slow), (9, 7, 4), pytest.param(9, 9, 2, marks=pytest.mark.slow)],
 )
 def test_threads_agree_with_one_on_wide_boards(
     monkeypatch: pytest.MonkeyPatch, cols: int, rows: int, threads: int

@@ -170,6 +170,7 @@ def _compiled_kernels(tmp_path: Path, *args: str) -> list[str]:
     return [line.split(" s  ", 1)[1].split("(", 1)[0] for line in output.splitlines() if "s  engine." in line]
 
 
+@pytest.mark.slow
 def test_the_first_move_of_expert_compiles_each_kernel_once_and_nothing_it_does_not_use(tmp_path):
     compiled = _compiled_kernels(tmp_path, "--opening", "7x6x4", "--jobs", "2", "expert")
     assert "engine.kernels.mcts.search" in compiled and "engine.kernels.mcts.expand" in compiled
