@@ -29,6 +29,8 @@ RED_WINS = "7422341735647741166133573473242566"
 DRAWN = "126613431456475467333341527215612225546777"
 KEYS = ["position", "score", "claim", "rules", "line", "text"]
 
+needs_pons = pytest.mark.skipif(not PONS.is_dir(), reason="shared/benchmarks/pons is not beside the repository")
+
 
 def fits(claim: str, score: int) -> bool:
     return {MOVER_WINS: score > 0, CANNOT_WIN: score <= 0, OPPONENT_WINS: score < 0}[claim]
@@ -107,6 +109,7 @@ def test_on_five_rows_claimeven_takes_the_odd_rows() -> None:
     assert "b5 and c3" in explanation.text
 
 
+@needs_pons
 def test_the_strategy_shown_holds_when_played_against_random_moves() -> None:
     """What "Show me" plays: the strategist never loses, and wins where the reason says it wins."""
     rng = random.Random(4)
@@ -162,6 +165,7 @@ def test_every_claim_on_small_boards_holds_by_an_independent_solver(cols: int, r
     assert explained >= 10 and claims >= explained
 
 
+@needs_pons
 def test_a_sample_of_pons_end_games_is_explained_and_every_claim_holds() -> None:
     rows = Path(PONS, "Test_L3_R1.txt").read_text().split("\n")[:40]
     explainer = Explainer()
@@ -179,6 +183,7 @@ def test_a_sample_of_pons_end_games_is_explained_and_every_claim_holds() -> None
 
 
 @pytest.mark.slow
+@needs_pons
 @pytest.mark.parametrize("name", ["Test_L3_R1", "Test_L2_R1"])
 def test_whole_pons_sets_have_no_false_claim(name: str) -> None:
     explainer = Explainer()
@@ -211,6 +216,7 @@ def test_png_draws_the_reason_and_bad_picture_options_are_one_line(cli, tmp_path
     assert kept.read_text() == "my notes"
 
 
+@needs_pons
 def test_the_bench_rechecks_every_claim_and_counts_no_false_one(cli, tmp_path) -> None:
     rows = tmp_path / "rows.csv"
     argv = ["bench", "explain", "--sets", "Test_L3_R1", "--limit", "6", "--play", "random", "--games", "2"]

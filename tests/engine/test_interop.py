@@ -134,7 +134,8 @@ def kaggle_game(names: list[str], configuration: dict[str, int] | None = None, s
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("first", [pytest.param(True, marks=pytest.mark.slow), False])
+@pytest.mark.slow
+@pytest.mark.parametrize("first", [True, False])
 def test_hard_beats_kaggles_negamax(first: bool) -> None:
     """Kaggle's negamax breaks ties at random: three seeded games a colour, hard wins most of them."""
     wins = 0

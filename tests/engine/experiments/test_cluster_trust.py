@@ -465,6 +465,7 @@ def test_a_scheduler_without_workers_is_one_line(processes, tmp_path):
 # --- the docs' recipe, and a hostile worker ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_docs_recipe_runs_a_tournament(processes, tmp_path):
     port = _free_port()
     env = _env()

@@ -31,7 +31,7 @@ def _session(sid: int) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc")
-@pytest.mark.parametrize("games", [1, 20])
+@pytest.mark.parametrize("games", [1, pytest.param(20, marks=pytest.mark.slow)])
 def test_ctrl_c_stops_a_tournament_on_two_workers_and_leaves_no_process(tmp_path, games):
     """Ctrl-C after the first game, and after twenty (the workers busy in every case)."""
     command = [sys.executable, "-m", "engine", "tournament", "random", "mcts:seconds=0.02", "--games", "400"]
