@@ -121,6 +121,12 @@ def wins_label(count: int) -> str:
     return "win" if count == 1 else "wins"
 
 
+def name_size(theme: Theme, name: str, width: int) -> float:
+    """The size a player's name is drawn at: a size or two smaller before it is shortened ("Yellow player"
+    stays whole at 150 % text)."""
+    return next((size for size in (18, 16, 14) if theme.font(size, True).size(name)[0] <= width), 18)
+
+
 def draw_player(view: Layout, surface: pygame.Surface, colour: Colour) -> None:
     theme, px, turns = view.theme, view.theme.px, view.turns
     rect, player = view.panels[colour], turns.config.player(colour)
@@ -139,8 +145,9 @@ def draw_player(view: Layout, surface: pygame.Surface, colour: Colour) -> None:
         theme.draw_text(surface, str(wins), 28, centre, TEXT, bold=True, anchor="center")
         theme.draw_text(surface, wins_label(wins), 12, (centre[0], centre[1] + px(18)), MUTED, anchor="midtop")
         width -= px(52)
+    size = name_size(theme, player.name, width)
     theme.draw_text(
-        surface, theme.fit_text(player.name, 18, width, bold=True), 18, (x, rect.y + px(12)), TEXT, bold=True
+        surface, theme.fit_text(player.name, size, width, bold=True), size, (x, rect.y + px(12)), TEXT, bold=True
     )
     guess = player.spec is not None and turns.services.catalog.guesses(player.spec, turns.config.geometry)
     extra = ("best guess" if guess else "", "moves first" if colour is turns.config.first else "")

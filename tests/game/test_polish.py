@@ -195,3 +195,22 @@ def test_a_first_start_says_which_part_it_prepares(start, monkeypatch):
     match.turns.model.play(3)
     match.turns.model.play(3)
     assert texts.detail(match.view)[0] == "First start: preparing the rest of Random, once only"
+
+
+def test_a_players_name_gets_smaller_before_it_is_shortened(start, monkeypatch):
+    """At 150 % text, with the score beside it, the panel read "Yellow pla…": a size smaller, it is whole."""
+    driver = start(text_scale=150, window_width=880, window_height=620)
+    match = open_match(driver, hotseat(BLUNDER_GAME[:-1]))
+    driver.click_column(1)  # yellow wins: each panel now keeps a score beside the name
+    driver.settle()
+    theme, drawn = driver.app.theme, []
+    draw_text = theme.draw_text
+    monkeypatch.setattr(
+        theme,
+        "draw_text",
+        lambda s, text, size, *a, **k: drawn.append((text, size)) or draw_text(s, text, size, *a, **k),
+    )
+    texts.draw_player(match.view, driver.app.screen, Colour.YELLOW)
+    name = match.turns.config.player(Colour.YELLOW).name
+    (shown,) = [(text, size) for text, size in drawn if text.startswith(name[:4])]
+    assert shown[0] == name and shown[1] < 18  # whole, a size or two smaller
