@@ -149,6 +149,14 @@ def play(spec: str, board: tuple[int, ...], no_cache: bool) -> dict:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def result_words(statuses: list[str], rewards: list) -> str:
+    """The submission's (the first agent's) result: won, lost or drawn; else Kaggle's statuses as they are
+    (an ERROR, INVALID or TIMEOUT says which side broke)."""
+    if statuses == ["DONE", "DONE"] and rewards[0] in (1, 0, -1):
+        return {1: "won", 0: "drawn", -1: "lost"}[rewards[0]]
+    return "/".join(f"{status} {reward}" for status, reward in zip(statuses, rewards, strict=True))
+
+
 def line(spec: str, board: tuple[int, ...], result: dict) -> str:
     name = "x".join(str(part) for part in board)
     if "error" in result:
@@ -161,9 +169,7 @@ def line(spec: str, board: tuple[int, ...], result: dict) -> str:
             ready = text.split(" is ready (")[1].split(" s")[0] + " s"
         elif "plain-Python search plays" in text:
             ready = "plain"
-    outcome = "/".join(
-        f"{status} {reward}" for status, reward in zip(result["statuses"], result["rewards"], strict=True)
-    )
+    outcome = result_words(result["statuses"], result["rewards"])
     return (
         f"{spec:<12} {name:<9} {durations[0]:6.2f} {max(durations):8.2f} {statistics.median(durations):6.2f} "
         f"{over:5d} {len(durations):6d} {result['overage']:7.1f}  {ready:>11}  {outcome}"

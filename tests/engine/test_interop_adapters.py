@@ -214,6 +214,17 @@ def kaggle_game(spec: str, board: tuple[int, int, int], no_cache: bool = False) 
     return result
 
 
+def test_the_bench_line_says_the_submissions_result_in_words() -> None:
+    from engine.bench.kaggle import line
+
+    result = {"durations": [0.5, 0.25, 0.75], "act_timeout": 2, "log": "", "overage": 60.0}
+    assert line("hard", (9, 9, 4), {**result, "statuses": ["DONE", "DONE"], "rewards": [1, -1]}).endswith(" won")
+    assert line("hard", (9, 9, 4), {**result, "statuses": ["DONE", "DONE"], "rewards": [-1, 1]}).endswith(" lost")
+    assert line("hard", (9, 9, 4), {**result, "statuses": ["DONE", "DONE"], "rewards": [0, 0]}).endswith(" drawn")
+    broken = line("hard", (9, 9, 4), {**result, "statuses": ["ERROR", "DONE"], "rewards": [None, 1]})
+    assert broken.endswith("ERROR None/DONE 1") and " 0.50     0.75   0.50     0      3" in broken
+
+
 @pytest.mark.slow
 def test_a_submission_plays_a_whole_kaggle_game_on_a_board_the_engine_does_not_play() -> None:
     result = kaggle_game("hard", (10, 3, 7))
