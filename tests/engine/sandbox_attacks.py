@@ -294,8 +294,9 @@ def agent(board, player=1):
 """
 
 
-def as_nobody(command: list[str], folders: list[Path]) -> list[str]:
-    """``command`` run as the unprivileged user ``nobody`` (for a test running as root, as CI does).
+def as_nobody(command: list[str], folders: list[Path], uid: int = 65534) -> list[str]:
+    """``command`` run as the unprivileged user ``nobody`` (for a test running as root, as CI does), or as
+    another unprivileged ``uid`` where the kernel's count of the user's processes must be this test's alone.
 
     ``folders`` are opened to others. Python or the project may sit below a folder that only root
     may enter (/root): in a mount namespace of this command only, such a folder is replaced by an
@@ -315,7 +316,7 @@ def as_nobody(command: list[str], folders: list[Path]) -> list[str]:
         for path in keep:
             inner = path.relative_to(hidden)
             script += [f"mkdir -p {path}", f"mount --bind /tmp/.hold{number}/{inner} {path}"]
-    script.append('exec setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"')
+    script.append(f'exec setpriv --reuid={uid} --regid={uid} --clear-groups --inh-caps=-all "$@"')
     return ["unshare", "--mount", "--propagation", "private", "sh", "-c", "\n".join(script), "sh", *command]
 
 

@@ -73,9 +73,14 @@ def agent(board, player=1):
 """
 
 
+#: An unprivileged uid no other test runs as.
+PROCESS_LIMIT_UID = 65533
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's count of a user's processes")
 def test_the_plain_student_has_a_process_limit_for_an_ordinary_user(tmp_path: Path) -> None:
-    """Run as nobody (CI runs as root, whose processes the kernel never counts)."""
+    """Run as an unprivileged user of its own (CI runs as root, whose processes the kernel never counts): the
+    limit counts every process of the user, and other tests run as nobody at the same time (pytest -n 2)."""
     path = tmp_path / "bomb.py"
     path.write_text(textwrap.dedent(BOMB))
     os.chmod(tmp_path, 0o755)
@@ -94,7 +99,7 @@ def test_the_plain_student_has_a_process_limit_for_an_ordinary_user(tmp_path: Pa
     )
     command = [sys.executable, "-c", script]
     if os.geteuid() == 0:
-        command = as_nobody(command, [tmp_path])
+        command = as_nobody(command, [tmp_path], uid=PROCESS_LIMIT_UID)
     done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False, cwd=tmp_path, env=_env())
     assert done.stdout.strip() == "MOVE 0", done.stderr[-2000:]
 
