@@ -35,6 +35,7 @@ from typing import IO, Any
 from engine.errors import AgentFailure
 from engine.sandbox import boundary, cgroup
 from engine.sandbox.boundary import Launch
+from engine.sandbox.process import announce_once, pid_namespace
 from engine.sandbox.view import View
 
 #: The child script (copied into the sandbox, read-only).
@@ -182,12 +183,12 @@ def launch_command(folder: Path, files: Mapping[str, bytes], main: str, memory_m
     """
     wall = boundary.current()
     if wall.missing:
-        _announce(wall.summary())
+        announce_once(wall.summary(), _warn)
     view = None
     if wall.confined:
         ordered = [(main, files[main]), *((name, data) for name, data in files.items() if name != main)]
         view = View(tuple(ordered))
-    namespace = _pid_namespace() if wall.confined else ""
+    namespace = pid_namespace() if wall.confined else ""
     processes, parent = (boundary.MAX_PROCESSES, 0) if wall.confined else (0, os.getpid())
     rest = [str(processes), str(parent), namespace, str(seed), *boundary.site_folders()]
     return wall.launch(view, folder / main, memory_mb, rest, script=CHILD)
@@ -223,21 +224,8 @@ def _spawn(launch: Launch) -> subprocess.Popen[bytes]:
     return process
 
 
-def _pid_namespace() -> str:
-    """This process's PID namespace: the child kills its leftovers only inside another one (the sandbox's)."""
-    try:
-        return os.readlink("/proc/self/ns/pid")
-    except (OSError, AttributeError):
-        return ""
-
-
-_ANNOUNCED: set[str] = set()
-
-
-def _announce(line: str) -> None:
-    if line not in _ANNOUNCED:
-        _ANNOUNCED.add(line)
-        print(f"warning: {line}", file=sys.stderr, flush=True)
+def _warn(line: str) -> None:
+    print(f"warning: {line}", file=sys.stderr, flush=True)
 
 
 def _daemon(target: Any, *args: Any) -> None:

@@ -131,18 +131,18 @@ class StudentProcess:
         try:
             return SandboxPause(first)
         except OSError as exc:
-            _announce(f"[{clean(self._name)}] it is not stopped between its moves here ({exc})", self._echo)
+            announce_once(f"[{clean(self._name)}] it is not stopped between its moves here ({exc})", self._echo)
             return Pause()
 
     def _command(self) -> Launch:
         """How to start the child inside this machine's boundary (on the spawning thread: it reads files)."""
         wall = self._boundary or boundary.current()
         if wall.missing:
-            _announce(wall.summary(), self._echo)
+            announce_once(wall.summary(), self._echo)
         view = view_of(Path(self.path), self.function, self.files) if wall.confined else None
         if view is not None and view.note:
-            _announce(f"[{clean(self._name)}] {view.note}", self._echo)
-        namespace = _pid_namespace() if wall.confined else ""
+            announce_once(f"[{clean(self._name)}] {view.note}", self._echo)
+        namespace = pid_namespace() if wall.confined else ""
         rest = [self.function, self.interface, str(boundary.MAX_PROCESSES), str(0 if wall.confined else os.getpid())]
         self._confined = wall.confined
         return wall.launch(view, Path(self.path), self.memory_mb, [*rest, namespace, *boundary.site_folders()])
@@ -295,7 +295,7 @@ def _spawn(launch: Launch) -> Spawned:
     return Spawned(process, first, launch.group)
 
 
-def _pid_namespace() -> str:
+def pid_namespace() -> str:
     """This process's PID namespace (``pid:[4026531836]``), or "" where it cannot be told."""
     try:
         return os.readlink("/proc/self/ns/pid")
@@ -306,8 +306,8 @@ def _pid_namespace() -> str:
 _ANNOUNCED: set[str] = set()
 
 
-def _announce(line: str, echo: Callable[[str], None]) -> None:
-    """Say once a program what the sandbox lacks here."""
+def announce_once(line: str, echo: Callable[[str], None]) -> None:
+    """Say once a program what the sandbox lacks here (the grader's children say it through here too)."""
     if line not in _ANNOUNCED:
         _ANNOUNCED.add(line)
         echo(line)
