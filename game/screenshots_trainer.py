@@ -24,6 +24,9 @@ def shoot_trainer(director: Any) -> None:
     from game.puzzle_session import State
 
     director.back_to_menu()
+    app = director.app
+    # No first start's note and no earlier screen's message on the shots
+    director.run(0, until=lambda: app.catalog.progress() is None and not app.toasts.shown, timeout=600)
     chooser = director.show("puzzles")
     director.shoot("puzzles")
     puzzle = next((p for p in chooser.set_puzzles if p.kind == "save" and p.band >= 3), None)

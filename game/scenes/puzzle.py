@@ -169,6 +169,12 @@ class PuzzleScene(Scene):
 
     # -- background -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        playing, hint = self.session.state is State.PLAYING, self.buttons["hint"]
+        if hint.enabled != playing:  # a solved (or given-up) puzzle has nothing left to hint at
+            hint.enabled = playing
+            if not playing and self.form.focused is hint:
+                self.form.focus_on(self.buttons["next_puzzle"])
+            self.app.invalidate()
         if self.wait > 0:
             self.wait -= dt
             if self.wait <= 0 and self.session.reply() is not None:

@@ -121,14 +121,19 @@ def test_solved_at_the_first_try_raises_the_rating_and_it_is_kept_across_runs(st
     driver.step(2)
     scene = driver.scene
     assert isinstance(scene, PuzzleScene)
+    hint = scene.buttons["hint"]
+    scene.form.focus_on(hint)
+    assert hint.enabled
     while scene.session.state is not State.SOLVED:
         if scene.session.state is State.PLAYING:
             driver.key(DIGIT[scene.session.answers()[0]])
         driver.step(3)
+    assert not hint.enabled and scene.form.focused is scene.buttons["next_puzzle"]  # nothing left to hint at
     rating = saved_progress(settings_file)["rating"]
     assert rating > puzzle_progress.START_RATING
     driver.key(pygame.K_n)  # the next puzzle, a new attempt
-    assert scene.session.state is State.PLAYING and scene.session.step == 0
+    driver.step()
+    assert scene.session.state is State.PLAYING and scene.session.step == 0 and hint.enabled
     again, problem = puzzle_progress.Progress.load(puzzle_progress.path_for(settings_file))
     assert problem == "" and round(again.rating, 1) == rating
 
