@@ -26,6 +26,7 @@ import stat
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from engine.errors import EngineError
@@ -40,15 +41,18 @@ class FileProblem(EngineError):
     """A file that cannot be read or written; the message names it and says why."""
 
 
-def read_bounded(path: Path | str, limit: int, what: str = "file") -> bytes:
+def read_bounded(path: Path | str, limit: int, what: str = "file", *, follow: bool = True) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them.
 
     Raises :class:`FileProblem` (naming ``what`` and the file) for anything
     else: a missing file is :class:`FileNotFoundError` only when the caller
-    wants to tell it apart, so it is raised as is.
+    wants to tell it apart, so it is raised as is. ``follow=False``: a link
+    is refused too (a student's folder may point anywhere).
     """
     name = Path(path).name or str(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOCTTY", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
         descriptor = os.open(path, flags)  # O_NONBLOCK: opening a FIFO with no writer returns at once
     except FileNotFoundError:
@@ -76,6 +80,38 @@ def read_bounded(path: Path | str, limit: int, what: str = "file") -> bytes:
     if size > limit:
         raise FileProblem(f"{what} {name}: more than the {limit:,} bytes such a file can have")
     return b"".join(chunks)
+
+
+def files_below(
+    folder: Path, depth: int, *, first: Callable[[str], bool] = lambda name: False, cap: int | None = None
+) -> list[Path]:
+    """What may be files below ``folder``, ``depth`` folders deep at most: level by level (the top
+    first), by name within a level (the names ``first`` picks before the others).
+
+    Hidden names and ``__pycache__`` are skipped and no link is followed into. Links and special
+    files are listed: :func:`read_bounded` with ``follow=False`` refuses them, so a caller can say
+    they were left out. ``cap``: stop once more than this many are found (a huge tree).
+    """
+    found: list[Path] = []
+    level = [folder]
+    for _ in range(depth + 1):
+        below: list[Path] = []
+        for current in level:
+            try:
+                entries = sorted(os.scandir(current), key=lambda entry: (not first(entry.name), entry.name))
+            except OSError:
+                continue
+            for entry in entries:
+                if entry.name.startswith(".") or entry.name == "__pycache__":
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    below.append(Path(entry.path))
+                else:
+                    found.append(Path(entry.path))
+                if cap is not None and len(found) > cap:
+                    return found
+        level = below
+    return found
 
 
 def read_text_bounded(path: Path | str, limit: int, what: str = "file") -> str:

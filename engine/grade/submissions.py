@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.errors import EngineError
-from engine.files import FileProblem, read_bounded
+from engine.files import FileProblem, files_below, read_bounded
 from engine.validate import shown
 
 #: A student's submission holds at most this many files and bytes.
@@ -102,10 +102,10 @@ def _text(name: str) -> str:
 def _folder(folder: Path, functions: Sequence[str]) -> Submission:
     files: list[tuple[str, bytes]] = []
     total, left_out = 0, 0
-    for file in _walk(folder):
+    for file in files_below(folder, MAX_DEPTH):
         name = _text(file.relative_to(folder).as_posix())
         try:
-            data = read_bounded(file, MAX_BYTES - total, "file")
+            data = read_bounded(file, MAX_BYTES - total, "file", follow=False)
         except (FileProblem, FileNotFoundError):
             left_out += 1
             continue
@@ -123,28 +123,6 @@ def _folder(folder: Path, functions: Sequence[str]) -> Submission:
     if not python:
         return Submission(_text(folder.name), tuple(files), "", "the folder holds no Python file at its top")
     return Submission(_text(folder.name), tuple(files), _main(python, functions), note)
-
-
-def _walk(folder: Path) -> list[Path]:
-    """Regular files below ``folder`` (not hidden, no links), top level first, by name."""
-    found: list[Path] = []
-    level = [folder]
-    for _ in range(MAX_DEPTH + 1):
-        below: list[Path] = []
-        for current in level:
-            try:
-                entries = sorted(os.scandir(current), key=lambda entry: entry.name)
-            except OSError:
-                continue
-            for entry in entries:
-                if entry.name.startswith(".") or entry.name == "__pycache__" or entry.is_symlink():
-                    continue
-                if entry.is_dir():
-                    below.append(Path(entry.path))
-                elif entry.is_file():
-                    found.append(Path(entry.path))
-        level = below
-    return found
 
 
 def _main(python: list[tuple[str, bytes]], functions: Sequence[str]) -> str:

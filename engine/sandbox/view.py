@@ -32,12 +32,13 @@ from __future__ import annotations
 import ast
 import os
 import re
-import stat
 import tempfile
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from engine.files import FileProblem, files_below, read_bounded
 
 #: Where the copies appear inside the sandbox (also the student's working folder).
 INSIDE = "/sandbox/student"
@@ -206,54 +207,17 @@ def _collect(folder: Path, paths: list[Path], student: Path, own: tuple[str, byt
 
 
 def _walk(folder: Path) -> list[Path]:
-    """The files below ``folder`` as candidates: top level first, Python files first, by name (not into links)."""
-    found: list[Path] = []
-    level = [folder]
-    for _ in range(MAX_DEPTH + 1):
-        below: list[Path] = []
-        for current in level:
-            try:
-                entries = sorted(os.scandir(current), key=lambda e: (not e.name.endswith(".py"), e.name))
-            except OSError:
-                continue
-            for entry in entries:
-                if entry.name.startswith(".") or entry.name == "__pycache__":
-                    continue
-                if entry.is_dir(follow_symlinks=False):
-                    below.append(Path(entry.path))
-                else:  # links and special files too: they are left out when read, and said so
-                    found.append(Path(entry.path))
-                if len(found) > 4 * MAX_FILES:  # a huge tree: enough candidates to fill the view
-                    return found
-        level = below
-    return found
+    """The files below ``folder`` as candidates: Python files first at each level (enough to fill the view)."""
+    return files_below(folder, MAX_DEPTH, first=lambda name: name.endswith(".py"), cap=4 * MAX_FILES)
 
 
 def _read(path: Path, limit: int) -> bytes | None:
     """The bytes of the regular file ``path`` if it has at most ``limit`` (else None); never follows a link,
     never blocks."""
-    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NOCTTY", 0)
     try:
-        descriptor = os.open(path, flags)
-    except OSError:
+        return read_bounded(path, limit, follow=False)
+    except (FileProblem, OSError):
         return None
-    try:
-        info = os.fstat(descriptor)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
-            return None
-        chunks, size = [], 0
-        while size <= limit:
-            chunk = os.read(descriptor, min(1 << 20, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        data = b"".join(chunks)
-        return data if size <= limit else None
-    except OSError:
-        return None
-    finally:
-        os.close(descriptor)
 
 
 def _not_a_submission(folder: Path) -> bool:

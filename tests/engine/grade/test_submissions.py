@@ -24,10 +24,12 @@ def test_files_and_folders_are_students_and_the_folders_main_file_is_found(tmp_p
     (bob / ".secret").write_text("not sent")
     (tmp_path / ".hidden.py").write_text("")
     (tmp_path / "link.py").symlink_to(tmp_path / "alice.py")
+    (bob / "alices.py").symlink_to(tmp_path / "alice.py")  # a link is never read, and said to be left out
     found = {s.student: s for s in find_submissions(tmp_path, FUNCTIONS)}
     assert set(found) == {"alice", "bob"}
     assert found["bob"].main == "answers.py"
     assert [name for name, _ in found["bob"].files] == ["answers.py", "helpers.py", "data/weights.txt"]
+    assert found["bob"].note.startswith("1 file left out")
     assert found["alice"].digest != found["bob"].digest
 
 
