@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -23,6 +22,7 @@ from engine.sandbox.process import StudentFailure, StudentProcess
 from engine.stop import StopFlag
 from tests.engine.sandbox_attacks import ROOT, as_nobody
 from tests.engine.test_hostile_students import PROMPT, no_process_left
+from tests.waiting import wait_until
 
 #: memory_mb of the hog: half of it fits in one process beside Python and numpy (RLIMIT_AS still holds).
 MEMORY_MB = 384
@@ -128,26 +128,29 @@ def test_a_student_s_processes_share_its_memory_limit(tmp_path: Path) -> None:
     assert reply == "MOVE 0", reply
     assert held <= MEMORY_MB, f"the group held {held:.0f} MB"
     assert killed > 0  # the kernel, not the student, stopped the forks at the limit
-    deadline = time.monotonic() + PROMPT
-    while memory.exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not memory.exists()
+    wait_until(lambda: not memory.exists(), PROMPT, "the student's memory group to be removed")
     assert no_process_left(path.parent)
 
 
 #: Two forks hold 120 MB each, then the student fills 200 MB itself: over MEMORY_MB together, and the largest.
+#: It waits for each fork's word that its block is filled (or for both to be gone), not for a time.
 VICTIM = """
 import os
 import time
 
 
 def agent(board, player=1):
+    read, write = os.pipe()
     for _ in range(2):
         if os.fork() == 0:
             block = b"x" * (120 * 2**20)
+            os.write(write, b"1")
             time.sleep(30)
             os._exit(0)
-    time.sleep(2)  # the forks have filled theirs
+    os.close(write)
+    filled = b""
+    while len(filled) < 2 and (got := os.read(read, 2)):
+        filled += got
     block = b"x" * (200 * 2**20)
     return 0
 """

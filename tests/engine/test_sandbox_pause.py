@@ -37,31 +37,34 @@ import os
 import threading
 import time
 
-STARTED = []
+WORKING = []  # one event a thread: set once it is at work
 
 
-def _spin():
+def _spin(working):
     block = b"x" * 2**16
+    working.set()
     while True:
         hashlib.sha256(block).digest()
 
 
-def _fork():
+def _fork(working):
     while True:
         try:
             if os.fork() == 0:
                 time.sleep(60)
                 os._exit(0)
+            working.set()  # a fork of it is alive
         except OSError:  # the process limit: try again
             time.sleep(0.01)
 
 
 def agent(board, player=1):
-    if not STARTED:
-        STARTED.append(1)
+    if not WORKING:
         for target in (_spin, _spin, _fork) if FORK else (_spin, _spin):
-            threading.Thread(target=target, daemon=True).start()
-        time.sleep(0.3)  # the forks are under way when it answers
+            WORKING.append(threading.Event())
+            threading.Thread(target=target, args=(WORKING[-1],), daemon=True).start()
+        for working in WORKING:  # every thread under way, and a fork alive, when it answers
+            working.wait()
     return int((board[0] == 0).argmax())
 """
 
@@ -107,7 +110,7 @@ def between_moves(file: Path | str, confined: bool = True) -> dict[str, list]:
             pid, _ = _processes(path.parent)
             assert pid is not None
             before = _cpu_ticks(pid)
-            time.sleep(0.3)
+            time.sleep(0.3)  # a measuring window, not a wait: a thread left running shows as ticks in it
             report["states"].append(_status(pid)["State"][0])
             report["ticks"].append(_cpu_ticks(pid) - before)
             deadline = time.monotonic() + PROMPT  # killed processes take a moment to vanish

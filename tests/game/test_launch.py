@@ -9,7 +9,6 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -145,7 +144,7 @@ def test_without_a_display_the_game_says_so_and_saves_nothing(tmp_path):
 def test_ctrl_c_or_a_polite_kill_closes_the_game_quietly(signum, status, tmp_path):
     settings = tmp_path / "settings.json"
     child = _start_game(settings)
-    time.sleep(1.0)  # into the frame loop
+    wait_until(lambda: _mapped(child, "llvmlite"), 120, "the game to load its engine")  # after its first frame
     child.send_signal(signum)
     _, err = child.communicate(timeout=60)
     assert child.returncode == status, err
@@ -170,13 +169,15 @@ def _start_game(settings: Path) -> subprocess.Popen[str]:
     child = subprocess.Popen(
         [sys.executable, str(ROOT / "main.py")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
     )
-
-    def loaded() -> bool:
-        assert child.poll() is None, "the game ended before it started"
-        return "libSDL2" in Path(f"/proc/{child.pid}/maps").read_text()
-
-    wait_until(loaded, 60, "the game to load SDL")
+    wait_until(lambda: _mapped(child, "libSDL2"), 60, "the game to load SDL")
     return child
+
+
+def _mapped(child: subprocess.Popen[str], library: str) -> bool:
+    """Whether the running game has loaded ``library`` (SDL opens the window; numba's LLVM, the engine the
+    game loads on a thread of its own once its first frame is drawn: then it is in its frame loop)."""
+    assert child.poll() is None, "the game ended before it started"
+    return library in Path(f"/proc/{child.pid}/maps").read_text()
 
 
 def test_a_seed_004_grid_file_starts_the_match(tmp_path):
