@@ -149,7 +149,7 @@ class PerfectAgent(Agent):
             best = self._solver.best_move(board, Limits(stop=flag))
             if best.column is not None and best.score is not None:
                 self._nodes_before = best.nodes  # the tie tests count their nodes afresh
-                in_book = best.nodes == 0 and self._solver.book is not None
+                in_book = best.from_book
                 ties = self._solver.tied_columns(board, best, Limits(TIE_NODES, stop=flag), search=not in_book)
                 column = self._rng.choice(ties.columns)
                 return SearchResult(

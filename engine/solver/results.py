@@ -45,6 +45,7 @@ class BestMove:
     score: Score | None
     nodes: int
     seconds: float
+    from_book: bool = False  # the book's stored move (a table hit can take 0 nodes too)
 
     @property
     def finished(self) -> bool:

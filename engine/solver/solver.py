@@ -216,7 +216,7 @@ class Solver:
         if board.is_over:
             raise IllegalMoveError("the game is over: there is no move to choose")
         if self.book is not None and (entry := self.book.entry(board)) is not None and entry.column is not None:
-            return BestMove(entry.column, Score.pons(entry.score), 0, 0.0)
+            return BestMove(entry.column, Score.pons(entry.score), 0, 0.0, from_book=True)
         with self._run(board, limits) as run:
             score = self._score(board, run, weak=False)
             if score is None:

@@ -95,6 +95,18 @@ def test_from_the_book_it_picks_only_ties_the_book_covers() -> None:
         assert agent.choose(board).info.get("book") == "yes"
 
 
+def test_a_move_its_table_answers_at_once_is_not_called_a_book_move() -> None:
+    """Asked again, a position off the book is answered from the warm table in 0 nodes: still no book move,
+    and its ties are still proven by search."""
+    geometry = Geometry(6, 6, 4)
+    board = Board.from_moves([int(c) - 1 for c in "31425654554414"], geometry)
+    assert load_default(geometry).entry(board) is None
+    agent = create_agent("perfect", seed=1)
+    answers = [agent.choose(board) for _ in range(3)]
+    assert [result.info.get("book") for result in answers] == [None, None, None]
+    assert {result.info["ties"] for result in answers} == {answers[0].info["ties"]}
+
+
 def test_from_the_book_it_leaves_out_ties_that_would_lead_it_out_of_the_book() -> None:
     """4x7: every first column draws, but the small book holds only what follows its own (the positions
     after any first move are stored too, for the second player: a score, but not the replies to them)."""
