@@ -217,16 +217,28 @@ class AlphaBetaSearch:
 
 
 def plain_alphabeta(
-    current: int, mask: int, geometry: Geometry, depth: int, eval_name: str, order: str = "center"
+    current: int,
+    mask: int,
+    geometry: Geometry,
+    depth: int,
+    eval_name: str,
+    order: str = "center",
+    nodes: int | None = None,
 ) -> SearchResult:
-    """One alpha-beta search to ``depth``, without table or deepening: the seeds' algorithm."""
+    """One alpha-beta search to ``depth``, without table or deepening: the seeds' algorithm.
+
+    With ``nodes``, the search stops there and says so (``completed=False``, the move
+    of :func:`_unfinished`): how the studies show a search that would take hours.
+    """
     ctx = new_context(geometry.cols, geometry.rows, order, evaluation_id(eval_name))
-    ctx.stats[NODE_LIMIT] = NO_LIMIT
+    ctx.stats[NODE_LIMIT] = NO_LIMIT if nodes is None else nodes
     ply = mask.bit_count()
     depth = min(depth, geometry.cells - ply)
     scores, exact = np.zeros(geometry.cols, dtype=np.int64), np.zeros(geometry.cols, dtype=np.uint8)
     kcurrent, kmask = geometry.to_kernel(current), geometry.to_kernel(mask)
     col = int(kernels.alphabeta_root(kcurrent, kmask, geometry.kernel, depth, -1, False, -1, ctx, scores, exact))
+    if ctx.stats[ABORTED]:
+        return _unfinished(current, mask, geometry, ctx)
     columns = [int(scores[c]) if exact[c] else None for c in range(geometry.cols)]
     proven = ctx.stats[CUT] == 0 or _all_forced(columns, geometry)
     return _result(_Iteration(col, depth, int(scores[col]), _pv(ctx), columns, proven), ctx, geometry, ply, True)

@@ -46,6 +46,9 @@ def run(args) -> int:
     out = prepare_out(args, Path("results") / study.name, Outputs(f"experiment {study.name}", study_files(study)))
     with open_executor(args.jobs, args.cluster) as executor:
         findings = run_study(study, settings, out, executor=executor, progress=not args.no_progress)
+    if study.question:
+        emit(f"Seeds {study.seeds} ask: {study.question}")
+        emit("")
     emit(findings.table)
     emit("")
     emit(findings.headline)

@@ -34,6 +34,9 @@ STUDIES = (
     "accuracy",
     "first_move",
     "seed_boards",
+    "playtime",
+    "cutoff_depth",
+    "empty_boards",
 )
 
 #: The resume file of a study's folder (one JSON line per task, see engine.tasks).
@@ -78,6 +81,8 @@ class Study:
     summarize: Callable[[list[Row], Settings, Path], Findings]
     #: Every chart the study may write (PNG file names in its folder): what ``--restart`` removes.
     charts: tuple[str, ...] = ()
+    #: The seed's own words for the question the study answers ("" where the summary says it all).
+    question: str = ""
 
 
 def all_studies() -> list[Study]:
@@ -148,6 +153,7 @@ def study_markdown(study: Study, settings: Settings, findings: Findings, level: 
     parts = [
         f"{h} {study.name}: {study.summary}",
         f"Seeds {study.seeds}. Made by `{command_line(study, settings)}`.",
+        *([f"**The seeds ask:** {study.question}"] if study.question else []),
         findings.table,
         *[f"![{name}]({charts}{name})" for name in findings.charts],
         f"{h}# Beside the seed\n\n{findings.seed_figures}",
