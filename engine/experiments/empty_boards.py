@@ -48,6 +48,8 @@ CUTOFF_ROWS, CUTOFF_COLS, CUTOFF_DEPTHS = 6, (4, 5, 6, 7, 8, 9), (2, 4, 6, 8)
 QUICK_CUTOFF_COLS, QUICK_CUTOFF_DEPTHS = (4, 7), (2, 4)
 ORDERS = ("natural", "center")
 ORDER_NAMES = {"natural": "natural order", "center": "centre first"}
+#: The same, after a figure: "3,503,796 nodes in natural order", "... centre first".
+ORDER_WAYS = {"natural": "in natural order", "center": "centre first"}
 #: Seed 001's figure: its 6x4 (4 columns, 6 rows) empty board, no ordering, "about a second and a half".
 SEED_001_SECONDS = 1.5
 #: The evaluation of the searches with a cut-off: seed 000's weights, mode 1.
@@ -241,7 +243,7 @@ def _reading(rows: list[Row]) -> str:
     if six:
         done = [r for r in six if r["finished"]]
         stopped = sorted({r["cols"] for r in six if not r["finished"]})
-        parts = [f"{r['nodes']:,} nodes ({r['seconds']:.2g} s) in {ORDER_NAMES[r['order']]}" for r in done]
+        parts = [f"{r['nodes']:,} nodes ({r['seconds']:.2g} s) {ORDER_WAYS[r['order']]}" for r in done]
         sentences.append(
             "On boards of 6 rows, the seed's, plain alpha-beta from the empty board finishes "
             + (
@@ -328,40 +330,50 @@ def _seed_figures() -> str:
 
 def _chart(rows: list[Row], path: Path) -> None:
     figure, (end_axis, cut_axis) = charts.new_figure(13, 5.5, columns=2)
-    index = 0
-    for height in sorted({r["rows"] for r in rows if r["depth"] == 0}, reverse=True):
-        for order in ORDERS:
-            mine = sorted(
-                (r for r in rows if r["depth"] == 0 and r["rows"] == height and r["order"] == order),
-                key=lambda r: r["cols"],
-            )
-            mine = [r for r in mine if r["engine"] == "numba"]
-            if not mine:
-                continue
-            colour = f"C{index}"
-            index += 1
-            done = [r for r in mine if r["finished"]]
-            stopped = [r for r in mine if not r["finished"]]
-            label = f"{height} rows, {ORDER_NAMES[order]}"
-            end_axis.plot([r["cols"] for r in done], [r["seconds"] for r in done], "-o", color=colour, label=label)
-            if stopped:
-                end_axis.plot(
-                    [r["cols"] for r in stopped],
-                    [r["seconds"] for r in stopped],
-                    "^",
-                    color=colour,
-                    markerfacecolor="none",
-                    markersize=9,
-                    label=f"{label}: stopped unfinished (at least)",
-                )
+    series = [
+        (height, order)
+        for height in sorted({r["rows"] for r in rows if r["depth"] == 0}, reverse=True)
+        for order in ORDERS
+    ]
+    for index, (height, order) in enumerate(series):
+        mine = sorted(
+            (
+                r
+                for r in rows
+                if r["depth"] == 0 and r["rows"] == height and r["order"] == order and r["engine"] == "numba"
+            ),
+            key=lambda r: r["cols"],
+        )
+        shift = (index - (len(series) - 1) / 2) * 0.06  # side by side where several stop at the same limit
+        done = [r for r in mine if r["finished"]]
+        stopped = [r for r in mine if not r["finished"]]
+        colour = f"C{index}"
+        end_axis.plot(
+            [r["cols"] + shift for r in done],
+            [r["seconds"] for r in done],
+            "-o",
+            color=colour,
+            label=f"{height} rows, {ORDER_NAMES[order]}",
+        )
+        end_axis.plot(
+            [r["cols"] + shift for r in stopped],
+            [r["seconds"] for r in stopped],
+            "^",
+            color=colour,
+            markerfacecolor="none",
+            markersize=9,
+        )
+    caps = {r["nodes"] for r in rows if r["depth"] == 0 and r["engine"] == "numba" and not r["finished"]}
+    if caps:
+        label = f"stopped unfinished at {max(caps):,} nodes: at least this long"
+        end_axis.plot([], [], "^", color="grey", markerfacecolor="none", markersize=9, label=label)
     end_axis.plot([4], [SEED_001_SECONDS], "kx", markersize=10, label='seed 001, "6x4", its Python, no ordering')
     end_axis.set_yscale("log")
-    end_cols = sorted({r["cols"] for r in rows if r["depth"] == 0})
-    end_axis.set_xticks(end_cols)
+    end_axis.set_xticks(sorted({r["cols"] for r in rows if r["depth"] == 0}))
     charts.decorate(
         end_axis, "columns", "CPU seconds for the first move (log scale)", "To the end of the game (numba kernel)"
     )
-    end_axis.legend(fontsize=7)
+    end_axis.legend(fontsize=8, loc="lower right")
     for index, depth in enumerate(sorted({r["depth"] for r in rows if r["depth"] > 0})):
         mine = sorted((r for r in rows if r["depth"] == depth and r["engine"] == "numba"), key=lambda r: r["cols"])
         cut_axis.plot(

@@ -65,6 +65,8 @@ SEED_000_GAMES = (
     ("cut-off 10 vs cut-off 5", "4x4", "cut-off 5 first", 1, "cut-off 10 won"),
 )
 OUTCOMES = ("win", "draw", "loss")
+#: The time chart's points are means over at least this many games (a long game's last moves are few).
+MIN_GAMES_PER_POINT = 3
 
 
 @dataclass(frozen=True)
@@ -220,17 +222,21 @@ def _reading(overall: list[Group]) -> str:
     heuristic = [g for g in overall if g.match != "minimax vs random"]
     sentences = []
     if minimax:
-        wins = ", ".join(f"{g.count('win') / len(g.games):.0%} on {g.size}" for g in minimax)
+        wins = ", ".join(
+            f"{g.count('win') / len(g.games):.0%}{' of its games' if k == 0 else ''} on {g.size}"
+            for k, g in enumerate(minimax)
+        )
         draws = ", ".join(f"{g.count('draw')} of {len(g.games)} on {g.size}" for g in minimax)
         means = [float(np.mean(g.times())) for g in minimax]
         widest = minimax[-1]
         opening = float(np.mean([own_times(r)[0] for r in widest.games]))
         later = float(np.mean([t for r in widest.games for t in own_times(r)[1:]]))
-        most = "wins most" if all(g.count("win") > len(g.games) / 2 for g in minimax) else "wins"
+        losses = sum(g.count("loss") for g in minimax)
         spread = f"{means[0]:.1f} ms" if len(means) == 1 else f"{min(means):.1f} to {max(means):.1f} ms by board"
         sentences.append(
-            f"Against random moves, a search of 10 plies that knows nothing but wins and losses {most} "
-            f"games: {wins}; it drew {draws}. Its moves took {spread} on average. "
+            "Against random moves, a search of 10 plies that knows nothing but wins and losses won "
+            f"{wins}, drew {draws}, and lost {'none' if losses == 0 else losses}. Its moves took "
+            f"{spread} on average. "
             f"On {widest.size} its first move took {opening:.1f} ms on average and its later moves "
             f"{later:.1f} ms"
             + (
@@ -244,17 +250,34 @@ def _reading(overall: list[Group]) -> str:
         distinct = sum(len({r["moves"] for r in g.games}) for g in heuristic)
         total = sum(len(g.games) for g in heuristic)
         results = ", ".join(
-            f"on {g.size} cut-off 10 scored {g.score:.0%} ({g.count('win')} wins, {g.count('draw')} draws, "
-            f"{g.count('loss')} losses)"
+            f"on {g.size} cut-off 10 scored {g.score:.0%} ({_count(g.count('win'), 'win')}, "
+            f"{_count(g.count('draw'), 'draw')}, {_count(g.count('loss'), 'loss')})"
             for g in heuristic
         )
         won_all = all(g.count("win") == len(g.games) for g in heuristic)
+        lost = sum(g.count("loss") for g in heuristic)
         sentences.append(
-            f"The two heuristic agents played {total} games, {distinct} of them distinct (the same seed's choices "
-            f"among equal moves give the same game): {results}. Seed 000 saw cut-off 10 win all three of its games"
-            + (", and so it does here." if won_all else "; here it does not win them all.")
+            f"The two heuristic agents played {total} games, {distinct} of them distinct (each agent picks at "
+            f"random among equally good moves): {results}. Seed 000 saw cut-off 10 win all three of its games"
+            + (
+                ", and so it does here."
+                if won_all
+                else f"; here it wins {sum(g.count('win') for g in heuristic)} of {total} and loses "
+                f"{lost}"
+                + (
+                    ": the deeper search is the stronger (it scores over 50% on every board), but the shallower "
+                    "one often holds the draw."
+                    if all(g.score > 0.5 for g in heuristic)
+                    else "."
+                )
+            )
         )
     return " ".join(sentences)
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 win``, ``2 wins``, ``0 losses``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}es" if noun.endswith("s") else f"{n} {noun}s"
 
 
 def _seed_figures() -> str:
@@ -289,14 +312,22 @@ def _outcome_chart(by_first: list[Group], path: Path) -> None:
         x = np.arange(len(mine))
         bottom = np.zeros(len(mine))
         for result in OUTCOMES:
-            shares = np.array([100.0 * g.count(result) / len(g.games) for g in mine])
-            axis.bar(x, shares, 0.6, bottom=bottom, color=colours[result], label=f"{_agent_name(match)} {result}s")
+            counts = [g.count(result) for g in mine]
+            shares = np.array([100.0 * c / len(g.games) for c, g in zip(counts, mine, strict=True)])
+            label = f"{_agent_name(match)}: {_count(2, result).split()[1]}"
+            axis.bar(x, shares, 0.6, bottom=bottom, color=colours[result], label=label)
+            for k, count in enumerate(counts):  # the number of games, in its segment
+                if count:
+                    axis.text(x[k], bottom[k] + shares[k] / 2, str(count), ha="center", va="center", fontsize=8)
             bottom += shares
         labels = [f"{g.size}\n{_agent_name(g.match, g.first is True)} first\n({len(g.games)} games)" for g in mine]
         axis.set_xticks(x, labels, fontsize=8)
-        axis.set_ylim(0, 100)
-        charts.decorate(axis, "board (columns x rows) and who moves first", "share of games (%)", match)
-        axis.legend(fontsize=8, loc="lower right")
+        axis.set_ylim(0, 112)
+        axis.set_yticks(range(0, 101, 20))
+        charts.decorate(
+            axis, "board (columns x rows) and who moves first", "share of games (%), games written in", match
+        )
+        axis.legend(fontsize=8, loc="upper center", ncol=3)
     figure.suptitle("Playtime (seed 000): results of the first-named agent, from the empty board")
     charts.save(figure, path)
 
@@ -314,17 +345,19 @@ def _time_chart(rows: list[Row], path: Path) -> None:
                     if f"{r['cols']}x{r['rows']}" == size and r["red_first"] == first:
                         for k, ms in enumerate(own_times(r)):
                             by_move.setdefault(k + 1, []).append(ms)
+                by_move = {k: v for k, v in by_move.items() if len(v) >= MIN_GAMES_PER_POINT}
                 if by_move:
                     moves = sorted(by_move)
                     label = f"{size}, {_agent_name(match.name) if first else _agent_name(match.name, False)} first"
                     means = [max(float(np.mean(by_move[k])), 1e-3) for k in moves]
                     axis.plot(moves, means, style, marker="o", markersize=3, color=f"C{index}", label=label)
         axis.set_yscale("log")
+        axis.xaxis.set_major_locator(charts.pyplot().MaxNLocator(integer=True))
         charts.decorate(
             axis,
-            f"{_agent_name(match.name)}'s move number in the game",
+            f"{_agent_name(match.name)}'s move number (moves made in at least {MIN_GAMES_PER_POINT} games)",
             "mean milliseconds per move (log scale)",
-            f"{_agent_name(match.name)} ({match.name}): time per move",
+            f"{match.name}: {_agent_name(match.name)}'s time per move",
         )
         axis.legend(fontsize=8)
     figure.suptitle("Playtime (seed 000): how long each move takes, move by move")

@@ -251,6 +251,81 @@ def _seed_boards(rows) -> tuple[list[float], list[str]]:
     return out, names
 
 
+def _playtime(rows) -> tuple[list[float], list[str]]:
+    out: list[float] = [10, 0.5]  # "a search of 10 plies": the seed's limit; "over 50%"
+
+    def mine(r, first_named=True):  # the move times of one agent, from the row's move_ms
+        times = [float(t) for t in r["move_ms"].split()]
+        starts = (r["red_first"] == "True") == first_named
+        return times[0 if starts else 1 :: 2]
+
+    result = {"red": "win", "draw": "draw", "yellow": "loss"}
+    means = []
+    for match in {r["match"] for r in rows}:
+        games = [r for r in rows if r["match"] == match]
+        out.append(len(games))
+        out.append(
+            sum(
+                len({g["moves"] for g in games if f"{g['cols']}x{g['rows']}" == size})
+                for size in {f"{g['cols']}x{g['rows']}" for g in games}
+            )
+        )
+        for size in {f"{r['cols']}x{r['rows']}" for r in games}:
+            board = [r for r in games if f"{r['cols']}x{r['rows']}" == size]
+            counts = Counter(result[r["winner"]] for r in board)
+            n = len(board)
+            out += [n, *counts.values(), *(c / n for c in counts.values()), *wilson(counts["win"], n)]
+            out.append((counts["win"] + 0.5 * counts["draw"]) / n)
+            means.append(float(np.mean([t for r in board for t in mine(r)])))
+            out.append(float(np.mean([mine(r)[0] for r in board])))  # the first move
+            out.append(float(np.mean([t for r in board for t in mine(r)[1:]])))  # the later ones
+        out += [sum(r["winner"] == "red" for r in games), sum(r["winner"] == "yellow" for r in games)]
+    return out + means, ["cut-off 10", "cut-off 5"]
+
+
+def _cutoff_depth(rows) -> tuple[list[float], list[str]]:
+    from engine.experiments import cutoff_depth as study
+
+    out: list[float] = [*study.SEED_CPU_MS, study.SEED_CUTOFF]
+    boards = [r for r in rows if r["part"] == "seed board"]
+    out.append(max(int(r["empty"]) for r in boards))
+    games = [r for r in rows if r["part"] == "game"]
+    moves = [r for r in rows if r["agent"]]
+    depths = sorted({int(r["depth"]) for r in boards})
+    nodes = {}
+    for depth in depths:
+        mine = [r for r in boards if int(r["depth"]) == depth]
+        found = sum(r["found"] == "True" for r in mine)
+        out += [depth, len(mine), found, len(mine) - found, float(np.mean([number(r["cpu_ms"]) for r in mine]))]
+        spec = f"alphabeta:depth={depth},eval=seed000,mode=1"
+        played = [r for r in games if r["red"] == spec]
+        out.append(float(np.mean([{"red": 1.0, "draw": 0.5, "yellow": 0.0}[r["winner"]] for r in played])))
+        answered = [r for r in moves if r["agent"] == spec]
+        out.append(float(np.mean([r["optimal"] == "True" for r in answered])))
+        out.append(float(np.mean([number(r["time_ms"]) for r in answered])))
+        nodes[depth] = float(np.mean([number(r["nodes"]) for r in answered]))
+        out.append(nodes[depth])
+    first, last = depths[0], depths[-1]
+    out.append((nodes[last] / nodes[first]) ** (1 / (last - first)))  # one ply's factor of nodes
+    return out, ["cut-off 5 (weights mode 2)"]
+
+
+def _empty_boards(rows) -> tuple[list[float], list[str]]:
+    from engine.experiments.empty_boards import SEED_001_SECONDS
+
+    out: list[float] = [SEED_001_SECONDS, 4]  # seed 001's code: HEIGHT = 4
+    kernel = [r for r in rows if r["engine"] == "numba"]
+    python = [r for r in rows if r["engine"] == "python" and r["seconds"]]
+    speed = sum(number(r["nodes"]) for r in python) / sum(number(r["seconds"]) for r in python) if python else 0
+    out.append(speed)
+    for r in kernel:
+        nodes, seconds = number(r["nodes"]), number(r["seconds"])
+        out += [int(r["cols"]), int(r["rows"]), int(r["depth"]), nodes, seconds, 1000 * seconds]
+        if speed:
+            out.append(nodes / speed)
+    return out, []
+
+
 CANDIDATES = {
     "random-games": _random_games,
     "state-space": _state_space,
@@ -261,6 +336,9 @@ CANDIDATES = {
     "accuracy": _accuracy,
     "first-move": _first_move,
     "seed-boards": _seed_boards,
+    "playtime": _playtime,
+    "cutoff-depth": _cutoff_depth,
+    "empty-boards": _empty_boards,
 }
 
 
