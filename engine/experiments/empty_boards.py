@@ -90,7 +90,7 @@ class EmptyBoardSearch:
         kernel = plain_alphabeta(0, 0, geometry, depth, eval_name, self.order, nodes=self.cap)
         seconds = time.process_time() - start
         finished = kernel.completed
-        if finished and seconds < 0.2:
+        if finished and seconds < 0.2 and self.engine == "numba":
             repeats, start = 0, time.process_time()
             while time.process_time() - start < 0.2:
                 plain_alphabeta(0, 0, geometry, depth, eval_name, self.order)

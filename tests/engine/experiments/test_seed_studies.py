@@ -134,3 +134,46 @@ def test_a_resume_file_whose_rows_do_not_fit_is_one_line(quick_runs, tmp_path, c
     )
     assert status != 0 and len(err.strip().splitlines()) == 1
     assert "progress.jsonl" in err and "--restart" in err and "Traceback" not in err
+
+
+def test_the_studies_page_says_what_the_studies_run():
+    """docs/experiments.md's lines of the three studies name their boards, depths and limits as the modules do."""
+    from pathlib import Path
+
+    from engine.experiments import cutoff_depth, empty_boards, playtime
+
+    def sizes(boards):
+        names = [f"{c}x{r}" for c, r in boards]
+        return f"{', '.join(names[:-1])} and {names[-1]}"
+
+    page = (Path(__file__).resolve().parents[3] / "docs" / "experiments.md").read_text(encoding="utf-8")
+    lines = {
+        name: next(line for line in page.splitlines() if line.startswith(f"| `{name}` |"))
+        for name in ("playtime", "cutoff-depth", "empty-boards")
+    }
+    minimax, heuristic = playtime.MATCHES
+    assert minimax.first == "alphabeta:depth=10,eval=zero" and "minimax (10 plies" in lines["playtime"]
+    assert sizes(minimax.boards) in lines["playtime"] and sizes(heuristic.boards) in lines["playtime"]
+    assert heuristic.first.endswith("depth=10,eval=seed000,mode=1") and heuristic.second.endswith("mode=2")
+    depths = cutoff_depth.DEPTHS
+    assert depths == tuple(range(depths[0], depths[-1] + 1))  # "1 to 8": every depth between
+    assert f"depths {depths[0]} to {depths[-1]}" in lines["cutoff-depth"]
+    assert heuristic.second == cutoff_depth.OPPONENT and "cut-off 5 agent" in lines["cutoff-depth"]
+    eb = lines["empty-boards"]
+    assert f"stopped at {empty_boards.NODE_CAP:,} nodes" in eb
+    assert f"{' and '.join(map(str, sorted(empty_boards.END_ROWS)))} rows" in eb
+    cols, cut = empty_boards.CUTOFF_COLS, empty_boards.CUTOFF_DEPTHS
+    assert f"depths {cut[0]} to {cut[-1]} ({cols[0]} to {cols[-1]} columns)" in eb
+
+
+def test_report_gives_a_study_its_section_with_the_seeds_question(tmp_path):
+    from engine.cli import main
+
+    argv = ["report", "--quick", "--only", "playtime", "--jobs", "1", "--no-progress", "--out", str(tmp_path)]
+    assert main(argv) == 0
+    page = (tmp_path / "README.md").read_text(encoding="utf-8")
+    section = page.split("## playtime:", 1)[1]
+    assert section.index("**The seeds ask:**") < section.index("| match |")  # the question before the table
+    links = [line.split("(")[1].rstrip(")") for line in section.splitlines() if line.startswith("![")]
+    assert links == ["playtime/playtime_outcomes.png", "playtime/playtime_time.png"]
+    assert all((tmp_path / link).read_bytes()[:4] == b"\x89PNG" for link in links)
