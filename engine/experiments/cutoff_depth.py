@@ -22,7 +22,6 @@ weighted windows (weights mode 1: 0.9 / 0.6 / 0.3). Here
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,7 +32,7 @@ from engine.experiments import charts, labelled
 from engine.experiments.games import GameTask
 from engine.experiments.openings import sample_openings
 from engine.experiments.seed_boards import read_leniently, tactics
-from engine.experiments.stats import wilson
+from engine.experiments.stats import cpu_seconds_per_call, wilson
 from engine.experiments.study import Findings, Settings, Study
 from engine.experiments.tables import markdown_table
 from engine.geometry import DEFAULT
@@ -78,10 +77,9 @@ class SeedBoardCutoff:
         found = tactics(g, mover, position.opponent)
         right = found.wins or found.blocks
         result = plain_alphabeta(mover, mask, g, self.depth, "seed000/1", "center")  # compiles, once
-        repeats, start = 0, time.process_time()
-        while time.process_time() - start < 0.05:
-            plain_alphabeta(mover, mask, g, self.depth, "seed000/1", "center")
-            repeats += 1
+        seconds = cpu_seconds_per_call(
+            lambda: plain_alphabeta(mover, mask, g, self.depth, "seed000/1", "center"), seconds=0.06
+        )
         return {
             "part": "seed board",
             "board": self.board,
@@ -90,7 +88,7 @@ class SeedBoardCutoff:
             "right": " ".join(str(c + 1) for c in right),
             "found": result.column in right,
             "empty": g.cells - mask.bit_count(),
-            "cpu_ms": (time.process_time() - start) * 1000.0 / repeats,
+            "cpu_ms": seconds * 1000.0,
             "nodes": result.nodes,
         }
 
@@ -320,7 +318,7 @@ def _chart(depths: list[Depth], path: Path) -> None:
     cost.set_yscale("log")
     cost.set_xticks(x)
     charts.decorate(cost, "cut-off depth (plies)", "milliseconds per move (log scale)", "Time")
-    cost.legend(fontsize=8, loc="center right")
+    cost.legend(fontsize=8, loc="upper left", bbox_to_anchor=(0.0, 0.93))
     figure.suptitle(
         "Alpha-beta with seed 000's evaluation (mode 1), cut off at depth D: alphabeta:depth=D,eval=seed000,mode=1"
     )
