@@ -65,7 +65,8 @@ SEED_000_GAMES = (
     ("cut-off 10 vs cut-off 5", "4x4", "cut-off 5 first", 1, "cut-off 10 won"),
 )
 OUTCOMES = ("win", "draw", "loss")
-#: The time chart's points are means over at least this many games (a long game's last moves are few).
+#: The time chart's points are means over at least this many games, or all of them where there are fewer
+#: (a long game's last moves are few).
 MIN_GAMES_PER_POINT = 3
 
 
@@ -338,6 +339,7 @@ def _time_chart(rows: list[Row], path: Path) -> None:
     figure, axes = charts.new_figure(6.5 * len(matches), 5.0, columns=len(matches))
     for axis, match in zip(axes, matches, strict=True):
         mine = [r for r in rows if r["match"] == match.name]
+        least = MIN_GAMES_PER_POINT
         for index, size in enumerate(dict.fromkeys(f"{r['cols']}x{r['rows']}" for r in mine)):
             for first, style in ((True, "-"), (False, "--")):
                 by_move: dict[int, list[float]] = {}
@@ -345,7 +347,11 @@ def _time_chart(rows: list[Row], path: Path) -> None:
                     if f"{r['cols']}x{r['rows']}" == size and r["red_first"] == first:
                         for k, ms in enumerate(own_times(r)):
                             by_move.setdefault(k + 1, []).append(ms)
-                by_move = {k: v for k, v in by_move.items() if len(v) >= MIN_GAMES_PER_POINT}
+                games = len(by_move.get(1, []))  # (every game has a first move of each agent)
+                if not games:
+                    continue
+                least = min(least, games)
+                by_move = {k: v for k, v in by_move.items() if len(v) >= min(MIN_GAMES_PER_POINT, games)}
                 if by_move:
                     moves = sorted(by_move)
                     label = f"{size}, {_agent_name(match.name) if first else _agent_name(match.name, False)} first"
@@ -355,7 +361,7 @@ def _time_chart(rows: list[Row], path: Path) -> None:
         axis.xaxis.set_major_locator(charts.pyplot().MaxNLocator(integer=True))
         charts.decorate(
             axis,
-            f"{_agent_name(match.name)}'s move number (moves made in at least {MIN_GAMES_PER_POINT} games)",
+            f"{_agent_name(match.name)}'s move number (moves made in at least {_count(least, 'game')})",
             "mean milliseconds per move (log scale)",
             f"{match.name}: {_agent_name(match.name)}'s time per move",
         )
