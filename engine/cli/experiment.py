@@ -47,7 +47,7 @@ def run(args) -> int:
     with open_executor(args.jobs, args.cluster) as executor:
         findings = run_study(study, settings, out, executor=executor, progress=not args.no_progress)
     if study.question:
-        emit(f"Seeds {study.seeds} ask: {study.question}")
+        emit(f"The seeds ask ({study.seeds}): {study.question}")
         emit("")
     emit(findings.table)
     emit("")

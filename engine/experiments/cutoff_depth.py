@@ -296,7 +296,12 @@ def _chart(depths: list[Depth], path: Path) -> None:
     figure, (strength, cost) = charts.new_figure(13, 5.0, columns=2)
     x = [d.depth for d in depths]
     for values, intervals, label, marker in (
-        ([d.score for d in depths], [wilson(d.points, len(d.games)) for d in depths], "score against cut-off 5", "o"),
+        (
+            [d.score for d in depths],
+            [wilson(d.points, len(d.games)) for d in depths],
+            "score in 7x6 games against cut-off 5 (mode 2)",
+            "o",
+        ),
         (
             [d.optimal / len(d.moves) for d in depths],
             [wilson(d.optimal, len(d.moves)) for d in depths],
