@@ -240,7 +240,7 @@ def _reading(rows: list[Row]) -> str:
     if six:
         done = [r for r in six if r["finished"]]
         stopped = sorted({r["cols"] for r in six if not r["finished"]})
-        parts = [f"{r['nodes']:,} nodes ({r['seconds']:.2g} s) {ORDER_WAYS[r['order']]}" for r in done]
+        parts = [f"{r['nodes']:,} nodes ({r['seconds']:.3g} s) {ORDER_WAYS[r['order']]}" for r in done]
         sentences.append(
             "On boards of 6 rows, the seed's, plain alpha-beta from the empty board finishes "
             + (
