@@ -42,7 +42,7 @@ DEEP, SHALLOW = "alphabeta:depth=10,eval=seed000,mode=1", "alphabeta:depth=5,eva
 
 @dataclass(frozen=True)
 class Match:
-    name: str  # as the table and the charts say it
+    names: tuple[str, str]  # the two agents as the table and the charts call them
     first: str  # the agent the figures are about
     second: str
     boards: tuple[tuple[int, int], ...]
@@ -50,10 +50,14 @@ class Match:
     games: int  # per board (half with each agent first)
     quick_games: int
 
+    @property
+    def name(self) -> str:
+        return f"{self.names[0]} vs {self.names[1]}"
+
 
 MATCHES = (
-    Match("minimax vs random", MINIMAX, "random", ((4, 4), (5, 4), (7, 6)), ((5, 4),), 40, 2),
-    Match("cut-off 10 vs cut-off 5", DEEP, SHALLOW, ((4, 4), (5, 5), (7, 6)), ((4, 4),), 10, 2),
+    Match(("minimax", "random"), MINIMAX, "random", ((4, 4), (5, 4), (7, 6)), ((5, 4),), 40, 2),
+    Match(("cut-off 10", "cut-off 5"), DEEP, SHALLOW, ((4, 4), (5, 5), (7, 6)), ((4, 4),), 10, 2),
 )
 #: What seed 000 printed (Task 3, In [133] and In [111]; Task 4, In [60], [155] and [58]): match, board
 #: (cols x rows), what its game was told, games, the result it printed.
@@ -148,8 +152,8 @@ def groups(rows: list[Row], by_first: bool) -> list[Group]:
 
 
 def _agent_name(match: str, first: bool = True) -> str:
-    names = {"minimax vs random": ("minimax", "random"), "cut-off 10 vs cut-off 5": ("cut-off 10", "cut-off 5")}
-    return names[match][0 if first else 1]
+    """The short name of a match's first-named agent (or of the other)."""
+    return next(m for m in MATCHES if m.name == match).names[0 if first else 1]
 
 
 def summarize(rows: list[Row], settings: Settings, out: Path) -> Findings:
@@ -219,8 +223,8 @@ def _headline(overall: list[Group]) -> str:
 
 
 def _reading(overall: list[Group]) -> str:
-    minimax = [g for g in overall if g.match == "minimax vs random"]
-    heuristic = [g for g in overall if g.match != "minimax vs random"]
+    minimax = [g for g in overall if g.match == MATCHES[0].name]
+    heuristic = [g for g in overall if g.match != MATCHES[0].name]
     sentences = []
     if minimax:
         wins = ", ".join(
