@@ -53,9 +53,11 @@ def add_parser(subparsers) -> None:
     parser.add_argument(
         "--games",
         type=int_arg(1, MAX_GAMES),
-        default=2,
+        default=1,
         metavar="N",
-        help="tournament games per pairing, each opening with both colours (default 2)",
+        help="tournament games per pairing (default 1: who moves first alternates over the round robin, so that "
+        "every player moves first in half its games; 2 or more: each opening with both colours, a narrower Elo "
+        "interval for twice the time)",
     )
     add_runner_arguments(parser, "where the grades, the report and the feedback go (default results/grade/NAME/)")
     parser.set_defaults(run=run)

@@ -2,14 +2,23 @@
 
 Every pair of students plays (a round robin), and every student plays each
 of the ladder's :data:`LEVELS`; the levels do not play each other (their Elo
-is measured, docs/ladder.md). A pairing is one task (:class:`PairingTask`):
-its games start from seeded openings, each with both colours, and the two
-agents keep their processes for the pairing. A student's agent is its
+is measured, docs/ladder.md). A pairing plays ``games`` games from seeded
+openings: one by default, the side that moves first chosen so that over the
+round robin every player moves first in half its games (:func:`first_of`);
+with two or more, each opening with both colours. A student's agent is its
 assignment's :class:`~engine.grade.model.Play` function run in the sandbox
-(:class:`~engine.grade.agent.StudentAgent`), a second at most a move. Games
-are rows of :class:`~engine.experiments.games.GameTask`'s form, so the
-standings, the Elo with its 95 % interval and the chart are the tournament's
-own (:mod:`engine.experiments.tournament`).
+(:class:`~engine.grade.agent.StudentAgent`), :data:`MOVE_SECONDS` at most a
+move, its ``random`` and ``numpy.random`` seeded afresh for each game.
+
+The students' own code is most of the time a tournament takes, and starting
+a student's process (the sandbox, Python, numpy, the file) was the rest: so
+the pairings are played in blocks (:class:`BlockTask`: a group of
+:data:`GROUP` students against another group, or against itself and the
+ladder), each student's process started once a block rather than once a
+pairing. A block is the unit a run resumes from. Games are rows of
+:class:`~engine.experiments.games.GameTask`'s form, so the standings, the Elo
+with its 95 % interval and the chart are the tournament's own
+(:mod:`engine.experiments.tournament`).
 
 Then each student's **accuracy against the perfect solver**: every position
 where its agent moved (at most :data:`SAMPLE` a student, spread over its
@@ -23,6 +32,7 @@ openings are.
 from __future__ import annotations
 
 import base64
+import hashlib
 import html
 import itertools
 import json
@@ -34,6 +44,7 @@ from pathlib import Path
 
 import numpy as np
 
+from engine.agents.base import Agent
 from engine.agents.registry import create_agent
 from engine.board import Board, Side
 from engine.experiments import charts
@@ -54,6 +65,8 @@ LEVELS = ("beginner", "novice", "easy", "medium")
 LADDER = " (ladder)"
 #: Seconds a student's agent may take a move.
 MOVE_SECONDS = 3.0
+#: Students in a group: a block of pairings keeps one process per student (at most twice this many at once).
+GROUP = 5
 #: Positions labelled a student, and the solver's time for each.
 SAMPLE = 24
 SOLVE_SECONDS = 0.5
@@ -65,60 +78,76 @@ def _files(submission: Submission) -> str:
 
 
 @dataclass(frozen=True)
-class PairingTask:
-    """The games of one pairing; a side is a student (its files travel with the task) or a ladder level."""
+class BlockTask:
+    """The games of a block of pairings (see the module docstring); plain data, so a cluster's worker can run it.
+
+    Each student of the block (its files travel with the task) gets one process, started at its first
+    move and ended after its last game of the block; a level of the ladder is made afresh for each game,
+    seeded by the game. The side named first in a pairing moves first in its first game.
+    """
 
     assignment: str
-    red: str
-    yellow: str
-    red_files: str  # JSON of the student's files; "" for a level
-    yellow_files: str
-    red_main: str
-    yellow_main: str
-    games: int
+    pairings: tuple[tuple[str, str], ...]
+    students: tuple[tuple[str, str, str], ...]  # (name, main file, JSON of the files) of each student in it
+    games: int  # per pairing
     seed: int
-    digest: str  # of both sides' files: a changed submission plays again
+    digest: str  # of the pairings and every student's files: a changed submission plays its blocks again
 
     @property
     def key(self) -> str:
-        return f"{self.assignment}|{self.red}|{self.yellow}|{self.games}|{self.seed}|{self.digest}"
+        return f"{self.assignment}|block|{self.games}|{self.seed}|{self.digest}"
 
-    def _games(self) -> list[GameTask]:
+    def game_tasks(self) -> list[GameTask]:
+        """The block's games, pairing by pairing: each opening with both colours, the side named first starting."""
         play = _play(self.assignment)
         geometry = Geometry(play.cols, play.rows)
-        openings = sample_openings(geometry, (self.games + 1) // 2, derive_seed(self.seed, self.red, self.yellow))
         size = (geometry.cols, geometry.rows, geometry.connect)
-        seeds = [derive_seed(self.seed, self.red, self.yellow, k) for k in range(self.games)]
-        red, yellow = self.red, self.yellow
-        return [GameTask(red, yellow, openings[k // 2], k % 2 == 0, seeds[k], *size) for k in range(self.games)]
+        tasks = []
+        for red, yellow in self.pairings:
+            openings = sample_openings(geometry, (self.games + 1) // 2, derive_seed(self.seed, red, yellow))
+            for k in range(self.games):
+                seed = derive_seed(self.seed, red, yellow, k)
+                tasks.append(GameTask(red, yellow, openings[k // 2], k % 2 == 0, seed, *size))
+        return tasks
 
     def run(self) -> list[Row]:
-        red, yellow = (
-            self._agent(self.red, self.red_files, self.red_main),
-            self._agent(self.yellow, self.yellow_files, self.yellow_main),
-        )
+        games = self.game_tasks()
+        last = {name: k for k, game in enumerate(games) for name in (game.red, game.yellow)}
+        students: dict[str, StudentAgent] = {}
         rows = []
         try:
-            for game in self._games():
-                red.new_game(game.seed)
-                yellow.new_game(game.seed + 1)
-                first, second = (red, yellow) if game.red_first else (yellow, red)
-                start = Board.from_moves(game.opening, Geometry(game.cols, game.rows, game.connect))
-                rows.append(game.row(play_game(first, second, start)))
+            for k, game in enumerate(games):
+                red = self._agent(students, game.red, game.seed)
+                yellow = self._agent(students, game.yellow, game.seed + 1)
+                try:
+                    first, second = (red, yellow) if game.red_first else (yellow, red)
+                    start = Board.from_moves(game.opening, Geometry(game.cols, game.rows, game.connect))
+                    rows.append(game.row(play_game(first, second, start)))
+                finally:
+                    for name, agent in ((game.red, red), (game.yellow, yellow)):
+                        if name not in students or last[name] == k:  # a level, or the student's last game here
+                            agent.close()
         finally:
-            red.close()
-            yellow.close()
+            for agent in students.values():
+                agent.close()
         return rows
 
-    def _agent(self, name: str, files: str, main: str):
-        if not files:
-            return create_agent(name.removesuffix(LADDER), seed=self.seed)
-        decoded = {path: base64.b64decode(data) for path, data in json.loads(files)}
-        return StudentAgent(student=name, files=decoded, main=main, play=_play(self.assignment), seconds=MOVE_SECONDS,
-                            seed=self.seed)  # fmt: skip
+    def _agent(self, students: dict[str, StudentAgent], name: str, seed: int) -> Agent:
+        """The agent of ``name`` for a game seeded ``seed``: the student's own (kept), or a new level."""
+        files = next(((main, data) for student, main, data in self.students if student == name), None)
+        if files is None:
+            return create_agent(name.removesuffix(LADDER), seed=seed)
+        if name not in students:
+            main, data = files
+            decoded = {path: base64.b64decode(text) for path, text in json.loads(data)}
+            students[name] = StudentAgent(student=name, files=decoded, main=main, play=_play(self.assignment),
+                                          seconds=MOVE_SECONDS, seed=self.seed)  # fmt: skip
+        agent = students[name]
+        agent.new_game(seed)
+        return agent
 
     def fits(self, rows: list[Row]) -> bool:
-        games = self._games()
+        games = self.game_tasks()
         return len(rows) == len(games) and all(game.fits([row]) for game, row in zip(games, rows, strict=True))
 
 
@@ -158,18 +187,49 @@ class LabelTask:
         return rows
 
 
-def schedule(assignment: Assignment, submissions: Sequence[Submission], seed: int, games: int) -> list[PairingTask]:
+def schedule(assignment: Assignment, submissions: Sequence[Submission], seed: int, games: int) -> list[BlockTask]:
+    """The round robin of the students who play, and each against the ladder's levels, in blocks of pairings
+    (:func:`groups`); the side named first in a pairing is :func:`first_of` the two."""
     playing = [s for s in submissions if s.main]
-    sides = [(s.student, _files(s), s.main, s.digest) for s in playing]
+    players = [s.student for s in playing] + [level + LADDER for level in LEVELS]
+    order = {name: k for k, name in enumerate(players)}
+    digests = {s.student: s.digest for s in playing}
+    files = {s.student: (s.student, s.main, _files(s)) for s in playing}
+    split = groups([s.student for s in playing])
     tasks = []
-    for (a, a_files, a_main, a_digest), (b, b_files, b_main, b_digest) in itertools.combinations(sides, 2):
-        tasks.append(
-            PairingTask(assignment.name, a, b, a_files, b_files, a_main, b_main, games, seed, a_digest + b_digest)
-        )
-    for name, files, main, digest in sides:
-        for level in LEVELS:
-            tasks.append(PairingTask(assignment.name, name, level + LADDER, files, "", main, "", games, seed, digest))
+    for g, h in itertools.combinations_with_replacement(range(len(split)), 2):
+        pairs = [(a, b) for a in split[g] for b in split[h] if g != h or order[a] < order[b]]
+        if g == h:
+            pairs += [(a, level + LADDER) for a in split[g] for level in LEVELS]
+        pairings = tuple(first_of(a, b, order) for a, b in pairs)
+        students = tuple(files[name] for name in (split[g] if g == h else split[g] + split[h]))
+        text = json.dumps([pairings, [digests[name] for name, _, _ in students]])
+        digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
+        tasks.append(BlockTask(assignment.name, pairings, students, games, seed, digest))
     return tasks
+
+
+def groups(names: Sequence[str]) -> list[list[str]]:
+    """``names`` in groups of at most :data:`GROUP`, as even as they can be, in order."""
+    count = max(1, math.ceil(len(names) / GROUP))
+    size, extra = divmod(len(names), count)
+    out, start = [], 0
+    for k in range(count):
+        end = start + size + (k < extra)
+        out.append(list(names[start:end]))
+        start = end
+    return out
+
+
+def first_of(a: str, b: str, order: dict[str, int]) -> tuple[str, str]:
+    """The pairing of ``a`` and ``b``, the side that moves first in its first game named first.
+
+    Of two players the one earlier in ``order`` starts when their places add up to an odd number:
+    over a round robin every player then starts in half its games (one more or fewer), so one game a
+    pairing is fair to everyone's colours.
+    """
+    low, high = sorted((a, b), key=order.__getitem__)
+    return (low, high) if (order[low] + order[high]) % 2 else (high, low)
 
 
 def student_moves(rows: Sequence[Row], student: str) -> list[tuple[str, int]]:
@@ -205,7 +265,9 @@ def run_class_tournament(
     play = assignment.play
     assert play is not None
     tasks = schedule(assignment, submissions, seed, games)
-    rows = run_tasks(tasks, executor=executor, checkpoint=out / "tournament.jsonl", desc="games", progress=progress)
+    rows = run_tasks(
+        tasks, executor=executor, checkpoint=out / "tournament.jsonl", desc="blocks of games", progress=progress
+    )
     names = [s.student for s in submissions if s.main]
     result = summarize([*names, *(level + LADDER for level in LEVELS)], rows)
     result.chart(out / "tournament.png", f"{assignment.name} class tournament")
@@ -222,7 +284,7 @@ def run_class_tournament(
     scores = {row["position"]: row["scores"] for row in labels if row["solved"]}
     accuracy = {name: _accuracy(picked[name], scores, play.cols * play.rows) for name in names}
     _chart(accuracy, out / "accuracy.png", assignment.name)
-    return _section(result, accuracy, students, play.cols, play.rows, left_out)
+    return _section(result, accuracy, students, games, (play.cols, play.rows), left_out)
 
 
 def _sample(moves: list[tuple[str, int]], seed: int) -> list[tuple[str, int]]:
@@ -256,8 +318,8 @@ def _section(
     result: TournamentResult,
     accuracy: dict[str, dict[str, tuple[int, int]]],
     students: Sequence[Student],
-    cols: int,
-    rows: int,
+    games: int,
+    size: tuple[int, int],
     left_out: dict[str, str],
 ) -> Extra:
     table_rows = []
@@ -273,9 +335,9 @@ def _section(
     forfeits = sum(1 for row in result.rows if row.get("forfeit"))
     intro = (
         f"A round robin of the students' agents, each also against the ladder's levels {', '.join(LEVELS)}, from "
-        f"seeded openings with both colours, on {cols}x{rows}; {len(result.rows)} games, {forfeits} ended by a "
-        f"forfeit. Elo: Bradley-Terry maximum likelihood (mean of the field 0), with its 95% interval. Optimal: the "
-        f"share of a student's moves (at most {SAMPLE}, spread over its games) whose column has the best exact "
+        f"seeded openings, on {size[0]}x{size[1]}: {_games_said(games)}; {len(result.rows)} games, {forfeits} ended "
+        f"by a forfeit. Elo: Bradley-Terry maximum likelihood (mean of the field 0), with its 95% interval. Optimal: "
+        f"the share of a student's moves (at most {SAMPLE}, spread over its games) whose column has the best exact "
         f"score, among the positions the solver finished within {SOLVE_SECONDS:g} s (their number in brackets)."
     )
     page = f"<p>{html.escape(intro)}</p>" + _html_table(headers, table_rows)
@@ -297,6 +359,12 @@ def _section(
     for name, why in left_out.items():
         by_student[name] = f"Not in the tournament: {why}"
     return Extra("Class tournament", page, ["tournament.png", "accuracy.png"], by_student)
+
+
+def _games_said(games: int) -> str:
+    if games == 1:
+        return "one game a pairing, who moves first alternating so that every player moves first in half its games"
+    return f"{games} games a pairing, each opening with both colours"
 
 
 def _html_table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

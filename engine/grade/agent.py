@@ -3,10 +3,13 @@
 An assignment's :class:`~engine.grade.model.Play` names the function its
 students play with (``player(board)`` in seed 003, ``agent(board, player)``
 in seeds 000 and 001) and how a position is shown to it. The agent keeps its
-process for as long as it lives (the games of one pairing), so module state
-carries from move to move as it would in the student's own notebook; a move
-that raises, times out or is no column ends the game as a forfeit, with the
-student's own answer in the message (0-based, as the student returned it).
+process for as long as it lives (a block of the class tournament's games), so
+module state carries from move to move as it would in the student's own
+notebook; ``random`` and ``numpy.random`` are seeded afresh at the first move
+of each game (:meth:`StudentAgent.new_game`), so that a game's random choices
+do not depend on the games the process played before it. A move that raises,
+times out or is no column ends the game as a forfeit, with the student's own
+answer in the message (0-based, as the student returned it).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ class StudentAgent(Agent):
     memory_mb: int = 1024
     seed: int = 0
     _process: GradingProcess | None = field(default=None, init=False, repr=False)
+    _game_seed: int | None = field(default=None, init=False, repr=False)  # sent with the game's first move
 
     @property
     def spec(self) -> str:
@@ -55,8 +59,11 @@ class StudentAgent(Agent):
         assert self._process is not None
         cells = to_array(board, "012", "top").tolist()
         mover = 1 if board.turn is Side.FIRST else 2
+        request = {"op": "call", **self.play.request(cells, mover)}
+        if self._game_seed is not None:
+            request["seed"], self._game_seed = self._game_seed, None
         try:
-            reply = self._process.ask({"op": "call", **self.play.request(cells, mover)}, self.seconds)
+            reply = self._process.ask(request, self.seconds)
         except ChildFailure as failure:
             self.close()
             raise StudentForfeit(f"{self.student} {failure}") from None
@@ -70,6 +77,10 @@ class StudentAgent(Agent):
             why = "not a column number" if column is None else f"column {column} (0-based) cannot be played"
             raise StudentForfeit(f"{self.student}'s {self.play.function} returned {answer}: {why}")
         return SearchResult(column=column, nodes=1)
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Seed the student's ``random`` and ``numpy.random`` with ``seed`` at the next move."""
+        self._game_seed = seed
 
     def _start(self) -> None:
         process = GradingProcess(self.files, self.main, memory_mb=self.memory_mb, seed=self.seed)
