@@ -201,6 +201,8 @@ def schedule(assignment: Assignment, submissions: Sequence[Submission], seed: in
         pairs = [(a, b) for a in split[g] for b in split[h] if g != h or order[a] < order[b]]
         if g == h:
             pairs += [(a, level + LADDER) for a in split[g] for level in LEVELS]
+        if not pairs:  # no student plays
+            continue
         pairings = tuple(first_of(a, b, order) for a, b in pairs)
         students = tuple(files[name] for name in (split[g] if g == h else split[g] + split[h]))
         text = json.dumps([pairings, [digests[name] for name, _, _ in students]])

@@ -40,7 +40,7 @@ def _games(tasks: list[BlockTask]) -> list:
     return [game for task in tasks for game in task.game_tasks()]
 
 
-@pytest.mark.parametrize("size", [1, 2, 7, 13])
+@pytest.mark.parametrize("size", [0, 1, 2, 7, 13])
 def test_every_pairing_is_played_once_with_colours_balanced(size):
     tasks = schedule(SEED003, _class(size), seed=4, games=1)
     students = [s.student for s in _class(size)]
