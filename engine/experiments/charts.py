@@ -53,6 +53,10 @@ def decorate(axis: Any, xlabel: str, ylabel: str, title: str) -> None:
     axis.grid(True, alpha=0.3)
 
 
+#: Columns of a heat map past which its cells hold no figures (too narrow to read).
+CROWDED = 24
+
+
 def heat_map(axis, values, row_labels, column_labels, title: str, colour_label: str, fmt: str = "{:.2f}") -> None:
     """A matrix as coloured cells with the value written in each (NaN cells left blank)."""
     image = axis.imshow(values, cmap="RdYlGn", vmin=0.0, vmax=1.0, aspect="auto")
@@ -62,11 +66,18 @@ def heat_map(axis, values, row_labels, column_labels, title: str, colour_label: 
         column_labels,
         rotation=35 if slanted else 0,
         ha="right" if slanted else "center",
-        fontsize=8,
+        fontsize=min(8.0, 8 * CROWDED / len(column_labels)),
     )
     axis.set_yticks(range(len(row_labels)), row_labels, fontsize=8)
-    for (i, j), value in np.ndenumerate(values):
-        if not np.isnan(value):
-            axis.text(j, i, fmt.format(value), ha="center", va="center", fontsize=7)
+    # Many columns (a class's tournament): smaller figures without their leading zero, so that
+    # neighbours do not overlap; past CROWDED columns the colour alone says it (the table has them).
+    crowded = len(column_labels) > CROWDED // 2
+    if len(column_labels) <= CROWDED:
+        size = 7 if not crowded else max(4.0, 7 * (CROWDED // 2) / len(column_labels))
+        for (i, j), value in np.ndenumerate(values):
+            if not np.isnan(value):
+                text = fmt.format(value)
+                text = text.replace("0.", ".", 1) if crowded and text.startswith("0.") else text
+                axis.text(j, i, text, ha="center", va="center", fontsize=size)
     axis.set_title(title)
     axis.figure.colorbar(image, ax=axis, label=colour_label, fraction=0.046, pad=0.04)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 
+import numpy as np
 import pytest
 
 from engine.experiments.elo import rate
@@ -119,3 +120,18 @@ def test_student_files_play_in_their_sandbox_and_a_crash_only_forfeits(tmp_path)
     bob_games = [row for row in result.rows if f"{bad}:agent" in (row["red"], row["yellow"])]
     assert bob_games and all(row["forfeit"] for row in bob_games)
     assert [s.agent for s in result.standings][-1] == f"{bad}:agent"
+
+
+@pytest.mark.parametrize("n", [8, 20, 39])
+def test_a_crosstable_heat_map_writes_figures_only_where_they_fit(n: int) -> None:
+    """A class of 39 would print 1,482 overlapping figures: past CROWDED columns the colours say it alone."""
+    from engine.experiments import charts
+
+    values = np.full((n, n), 0.5)
+    np.fill_diagonal(values, np.nan)
+    figure, (axis,) = charts.new_figure(6, 6)
+    charts.heat_map(axis, values, [str(k) for k in range(n)], [str(k) for k in range(n)], "t", "share")
+    texts = [text.get_text() for text in axis.texts]
+    assert len(texts) == (n * n - n if n <= charts.CROWDED else 0)
+    assert all(text == ("0.50" if n <= charts.CROWDED // 2 else ".50") for text in texts)
+    charts.pyplot().close(figure)
