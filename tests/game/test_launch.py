@@ -9,7 +9,6 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -145,7 +144,7 @@ def test_without_a_display_the_game_says_so_and_saves_nothing(tmp_path):
 def test_ctrl_c_or_a_polite_kill_closes_the_game_quietly(signum, status, tmp_path):
     settings = tmp_path / "settings.json"
     child = _start_game(settings)
-    time.sleep(1.0)  # into the frame loop (a signal while a first start loads the engine: an open defect)
+    wait_until(lambda: _mapped(child, "llvmlite"), 120, "the game to load its engine")  # after its first frame
     child.send_signal(signum)
     _, err = child.communicate(timeout=60)
     assert child.returncode == status, err
