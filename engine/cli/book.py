@@ -8,6 +8,7 @@ goes on where it was when run again.
 
 from __future__ import annotations
 
+import os
 import signal
 from concurrent.futures import Executor
 from pathlib import Path
@@ -19,7 +20,7 @@ from engine.errors import EngineError
 from engine.experiments.executors import open_executor
 from engine.geometry import MAX_COLS, MAX_ROWS
 from engine.solver.book import Book, board_of_key, book_path, check_writable
-from engine.solver.book_builder import BookBuilder, check_book, resume_path
+from engine.solver.book_builder import BookBuilder, check_book, resume_path, verify_path
 from engine.solver.settings import MAX_TABLE_MB, MAX_THREADS, MIN_TABLE_MB
 from engine.tasks import Row
 from engine.validate import MAX_NODES, float_arg, int_arg
@@ -76,7 +77,8 @@ def add_parser(subparsers) -> None:
         "--verify",
         action="store_true",
         help="check the book instead of building it: every stored score must be its position's exact score "
-        "and every stored column must keep it (fresh solves, as dear as a build); exit status 1 if not",
+        "and every stored column must keep it (fresh solves, as dear as a build); exit status 1 if not. "
+        "Stopped, it goes on where it was when run again (a .verify file beside the book)",
     )
     parser.add_argument(
         "--from-ply",
@@ -113,7 +115,8 @@ def add_parser(subparsers) -> None:
         "--restart",
         action="store_true",
         help="build from the empty board: forget the positions of the book file and the resume file "
-        "of a stopped build (default: resume from both)",
+        "of a stopped build (default: resume from both); with --verify: check every position again, "
+        "forgetting what a stopped check found",
     )
     running.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(run=run)
@@ -131,7 +134,7 @@ def run(args) -> int:
         raise EngineError("--from-ply and --to-ply choose what --verify or --repair checks: give one of them")
     output = args.output or book_path(geometry)
     if args.verify:
-        return _verify(args, Book.load(output))
+        return _verify(args, output)
     check_writable(output)  # one line now, not a traceback after hours of solving
     builder = BookBuilder(
         geometry,
@@ -146,16 +149,13 @@ def run(args) -> int:
     )
     if args.restart:
         builder.drop(list(builder.entries))
-        try:
-            resume_path(output).unlink(missing_ok=True)
-        except OSError as exc:
-            raise EngineError(f"--restart: cannot remove {resume_path(output)}: {exc.strerror or exc}") from None
+        _remove(resume_path(output))
     # A plain `kill` (SIGTERM) ends the build as Ctrl-C does: saving first.
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         with open_executor(args.jobs, args.cluster) as executor:
             if args.repair:
-                wrong = _wrong(args, builder.save(), executor)
+                wrong = _wrong(args, builder.save(), executor, _checkpoint(output))
                 builder.drop([row["position"] for row in wrong])
                 emit(f"{len(wrong)} stored positions were wrong: solving them again")
             book = builder.run(executor, progress=not args.quiet)
@@ -176,7 +176,7 @@ def run(args) -> int:
     return 0
 
 
-def _wrong(args, book: Book, executor: Executor | None) -> list[Row]:
+def _wrong(args, book: Book, executor: Executor | None, checkpoint: Path | None) -> list[Row]:
     return check_book(
         book,
         executor,
@@ -185,13 +185,44 @@ def _wrong(args, book: Book, executor: Executor | None) -> list[Row]:
         table_mb=args.table_mb,
         threads=args.threads,
         progress=not args.quiet,
+        checkpoint=checkpoint,
     )
 
 
-def _verify(args, book: Book) -> int:
-    """``--verify``: check every stored position (of ``--from-ply`` to ``--to-ply`` stones); 1 if one is wrong."""
-    with open_executor(args.jobs, args.cluster) as executor:
-        wrong = _wrong(args, book, executor)
+def _checkpoint(output: Path) -> Path | None:
+    """Where a check of ``output`` keeps its rows: beside the book, if its folder may be written (an
+    installed book's may not: its check then starts afresh each time)."""
+    return verify_path(output) if os.access(output.parent, os.W_OK) else None
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        raise EngineError(f"cannot remove {path}: {exc.strerror or exc}") from None
+
+
+def _verify(args, output: Path) -> int:
+    """``--verify``: check every stored position (of ``--from-ply`` to ``--to-ply`` stones); 1 if one is wrong.
+
+    Resumable as a build is: the rows go to a file beside the book (see
+    :func:`~engine.solver.book_builder.verify_path`), removed once the check
+    passes; ``--restart`` forgets them.
+    """
+    book = Book.load(output)
+    checkpoint = _checkpoint(output)
+    if args.restart and checkpoint is not None:
+        _remove(checkpoint)
+    previous = signal.signal(signal.SIGTERM, _interrupt)  # a plain `kill` keeps what was checked, as Ctrl-C does
+    try:
+        with open_executor(args.jobs, args.cluster) as executor:
+            wrong = _wrong(args, book, executor, checkpoint)
+    except KeyboardInterrupt:
+        kept = f"the positions checked so far are in {checkpoint}; run again to continue" if checkpoint else ""
+        emit(f"interrupted: {kept or 'nothing kept (the book folder is not writable)'}")
+        return 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     checked = sum(1 for board, _ in book.positions() if args.from_ply <= board.ply <= args.to_ply)
     for row in wrong[:LISTED]:
         board = board_of_key(row["position"], book.geometry)
@@ -207,5 +238,7 @@ def _verify(args, book: Book) -> int:
     if wrong:
         emit(f"{len(wrong)} of {checked} positions checked are wrong; `book --repair` solves them again")
         return 1
+    if checkpoint is not None:
+        _remove(checkpoint)  # passed: nothing left to resume
     emit(f"{checked} positions checked: every stored score is exact and every stored column a best move")
     return 0

@@ -92,6 +92,7 @@ __all__ = [
     "every_position",
     "grandchildren",
     "resume_path",
+    "verify_path",
 ]
 
 #: The suffix of a build's resume file, beside its book: ``book_7x6.bin.resume``.
@@ -101,6 +102,15 @@ RESUME_SUFFIX = ".resume"
 def resume_path(book: Path) -> Path:
     """Where the build of ``book`` keeps the rows of its positions until it ends."""
     return book.with_name(book.name + RESUME_SUFFIX)
+
+
+#: The suffix of a check's resume file (``book --verify``), beside its book: ``book_7x6.bin.verify``.
+VERIFY_SUFFIX = ".verify"
+
+
+def verify_path(book: Path) -> Path:
+    """Where a check of ``book`` keeps the rows of the positions it has checked, until it passes."""
+    return book.with_name(book.name + VERIFY_SUFFIX)
 
 
 class BookBuilder:
@@ -333,12 +343,15 @@ def check_book(
     table_mb: float = 256.0,
     threads: int = 1,
     progress: bool = True,
+    checkpoint: Path | None = None,
 ) -> list[Row]:
     """The rows of the stored positions (of ``from_ply`` to ``to_ply`` stones) whose column is not a best move.
 
     Each position is solved afresh, without the book, as is the position
     after its stored column (see :class:`~engine.solver.book_tasks.CheckTask`):
-    as dear as building the book again, so it runs on ``executor`` too.
+    as dear as building the book again, so it runs on ``executor`` too, and
+    keeps its rows in ``checkpoint`` (a stopped check goes on where it was;
+    a task names its entry, so an entry changed since is checked again).
     """
     g = book.geometry
     checked_table_bits(table_mb, g.wide)
@@ -349,7 +362,7 @@ def check_book(
         for word, ply in zip(words, plies, strict=True)
         if from_ply <= ply and (to_ply is None or ply <= to_ply)
     ]
-    rows = run_tasks(tasks, executor=executor, desc="check", progress=progress)
+    rows = run_tasks(tasks, executor=executor, checkpoint=checkpoint, desc="check", progress=progress)
     return [row for row in rows if not row["ok"]]
 
 

@@ -16,7 +16,7 @@ import pytest
 from engine.board import Board
 from engine.geometry import Geometry
 from engine.solver.book import DATA_BITS, Book, board_of_key, book_key, pack, unpack
-from engine.solver.book_builder import BookBuilder, complete_plies, every_position, resume_path
+from engine.solver.book_builder import BookBuilder, complete_plies, every_position, resume_path, verify_path
 from engine.solver.book_tasks import CheckTask, PositionTask
 from engine.solver.solver import Solver
 from tests.engine.experiments.test_cluster_trust import (  # noqa: F401 (processes is a fixture)
@@ -153,6 +153,38 @@ def test_verify_passes_a_built_book_and_fails_a_tampered_one(cli, reference, tmp
     assert status == 1
     assert out.count("wrong: ") == 1 and f"(ply {board.ply}): stored score {score}" in out
     assert "1 of " in out and "--repair" in out
+
+
+def test_a_stopped_check_goes_on_where_it_was(cli, reference, tmp_path, monkeypatch) -> None:
+    path, board, _ = _tampered(reference, tmp_path)
+    args = ["book", *BOARD, "--verify", "--jobs", "1", "--output", str(path)]
+    checked = CheckTask.run
+    runs: list[int] = []
+
+    def counted(task: CheckTask):
+        runs.append(task.position)
+        if len(runs) == 5 and stop_at_five:
+            raise KeyboardInterrupt  # as Ctrl-C in the fifth solve
+        return checked(task)
+
+    monkeypatch.setattr(CheckTask, "run", counted)
+    stop_at_five = True
+    status, out, _ = cli(args)
+    assert status == 130 and "run again to continue" in out
+    assert len(verify_path(path).read_text().splitlines()) == 4  # the four checked before the interrupt
+    total = len(Book.load(path))
+    stop_at_five, runs[:] = False, []
+    status, out, _ = cli(args)
+    assert status == 1 and f"(ply {board.ply})" in out
+    assert len(runs) == total - 4  # the four were not solved again
+    runs.clear()
+    assert cli(args)[0] == 1 and runs == []  # a failed check keeps its rows (for --repair, or a look again)
+    assert cli([*args, "--restart"])[0] == 1 and len(runs) == total  # --restart forgets them
+    good = tmp_path / "good.bin"
+    good.write_bytes(reference)
+    status, _, err = cli(["book", *BOARD, "--verify", "--jobs", "1", "--output", str(good)])
+    assert status == 0, err
+    assert not verify_path(good).exists()  # a check that passes leaves nothing behind
 
 
 def test_repair_solves_the_wrong_position_again(cli, reference, tmp_path) -> None:
