@@ -15,6 +15,8 @@ Its parts (``--parts``):
   labelled by the solver without a book), each solved by a fresh solver (a new table, as a new
   process has) with the book, on ``--early-threads`` threads: how many took over 1 s and over
   5 s, the worst, the median, and any score that differs from its label.
+* ``commands``: the same positions with ``solve``, and positions of up to 6 stones with
+  ``explore``, each a fresh process as a person's command is (:mod:`engine.bench.commands`).
 * ``wide``: positions of ``--wide-stones`` stones made by seeded random play
   on the boards of ``--wide-boards`` (default 9x5, 8x6 and 7x7), each solved
   with a fresh table: the slowest, the median and how many took over 10 s.
@@ -47,6 +49,7 @@ from pathlib import Path
 
 from engine.agents.perfect import exact_in_time
 from engine.agents.registry import create_agent
+from engine.bench.commands import bench_commands
 from engine.bench.search import random_positions
 from engine.board import Board
 from engine.console import emit
@@ -92,7 +95,7 @@ REFERENCE = {
 }
 #: The early-position set: ``MOVES SCORE`` lines (see the ``early`` part and :func:`make_early_set`).
 EARLY = Path(__file__).with_name("early_7x6.txt")
-PARTS = ("sets", "empty", "early", "wide", "games", "sizes", "edge")
+PARTS = ("sets", "empty", "early", "commands", "wide", "games", "sizes", "edge")
 #: Every board of up to 42 cells (the connect-4 boards the perfect agent plays exactly).
 EXACT_SIZES = tuple(Geometry(c, r) for c in range(4, 10) for r in range(4, 10) if c * r <= 42)
 
@@ -256,6 +259,8 @@ def _run_parts(args, parts: list[str]) -> None:
             bench_empty(args.empty_table_mb, args.empty_seconds, threads, kinds)
     if "early" in parts:
         bench_early(args.early_threads, not args.early_no_book)
+    if "commands" in parts:
+        bench_commands(load_set(EARLY, 0), args.seed)
     if "wide" in parts:
         for geometry in _geometries(args.wide_boards):
             bench_wide(geometry, args.wide_stones, args.wide_positions, args.seed, args.wide_table_mb, args.threads)

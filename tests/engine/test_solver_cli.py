@@ -116,3 +116,16 @@ def test_book_ply_range_options_that_check_nothing_are_errors(cli, tmp_path) -> 
     assert status == 2 and "--from-ply 3 is above --to-ply 1" in err
     status, _, err = cli(["book", *output, "--from-ply", "3"])
     assert status == 2 and "give one of them" in err and not (tmp_path / "b.book").exists()
+
+
+def test_bench_commands_times_each_command_as_a_fresh_process(capsys) -> None:
+    """Two early positions (one labelled wrongly on purpose) and two explored ones: the wrong label is caught,
+    every explored column comes back with a value, and each run is timed."""
+    from engine.bench.commands import bench_commands
+
+    bench_commands([("4444", 1), ("4444", 0)], seed=3, explore_count=2)
+    out = capsys.readouterr().out
+    assert "solve 4444: 1 (expected 1)" in out and "solve 4444: 1 (expected 0)" in out
+    assert "wrong scores: 1" in out
+    assert out.count("  explore ") == 2 and "positions with a column not answered: 0" in out
+    assert "solve, 2 early positions" in out and "explore, 2 positions of 0 to 6 stones" in out
