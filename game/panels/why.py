@@ -2,14 +2,20 @@
 
 :func:`draw_marks` draws an :class:`engine.explain.marks.Why` over a
 :class:`~game.board_view.BoardView` (after the discs and the frame). Every
-kind of mark has its own shape, so the picture reads in every look and
-without telling the colours apart: a ring on a cell the defender is sure to
-get, a dotted link between two cells of which it gets one, a bar along its
-own line, a thin dashed line along each group of the mover's it refutes, a
-star on a winning cell, a square on the cell the mover must play last. Each
-mark is outlined in the board's dark shade, so it stands out on the discs of
-either colour. The moves of a reason that looks ahead are drawn first as
-numbered see-through discs (the marks are about the position after them).
+kind of mark has its own shape, so the picture reads without telling the
+colours apart: a ring on a cell the defender is sure to get, a dotted link
+between two cells of which it gets one, a bar along its own line, a thin
+dashed line along each group of the mover's it refutes, a star on a winning
+cell, a square on the cell the mover must play last.
+
+A mark may lie on a hole, on the board or on a disc of either colour (its
+own, too: a bar along the defender's line crosses the defender's discs), in
+any look. So each is drawn in the defender's colour or white inside a
+near-black edge (:func:`inks`): no colour is close to both black and white,
+so one of them always stands out. The finer marks go under the bolder ones,
+and the rules' names on top. The moves of a reason that looks ahead are
+drawn first as see-through discs (the marks are about the position after
+them), their numbers last, on white, above every mark.
 """
 
 from __future__ import annotations
@@ -21,15 +27,18 @@ import pygame
 
 from game import drawing
 from game.model import Colour
-from game.theme import BOARD_DARK, DISC, TEXT, Theme
+from game.theme import DISC, Paint, Theme
 
 if TYPE_CHECKING:
     from engine.board import Board
-    from engine.explain.marks import Why
+    from engine.explain.marks import Mark, Why
     from game.board_view import BoardView
 
-#: The labels' ink and paper: black on white in every look (the board's colours change with the look).
-LABEL_INK, LABEL_PAPER = (20, 20, 24), (250, 250, 246)
+#: The marks' edge and paper, also the labels' ink and paper: black and white in every look (the board's
+#: colours change with the look; against any colour one of the two has a contrast of 4 or more).
+EDGE, PAPER = (20, 20, 24), (250, 250, 246)
+#: The kinds of marks from the bottom up: the many thin dashes under the bars, dots and cell marks.
+LAYERS = ("refuted", "line", "pair", "claim", "threat", "poison")
 #: What each mark means, for the key beside the board.
 KEY = (
     ("ring", "a cell {defender} is sure to get"),
@@ -65,61 +74,83 @@ def line_cells(board: Board, moves: str) -> list[tuple[int, int, int]]:
     return cells
 
 
+def inks(kind: str, own: Paint) -> tuple[Paint, ...]:
+    """The colours a mark of ``kind`` is drawn in, from its edge in to its fill (``own``: the defender's)."""
+    if kind in ("refuted", "poison"):
+        return EDGE, PAPER
+    if kind in ("line", "pair"):  # (these cross discs and the board: a white rim between edge and fill)
+        return EDGE, PAPER, own
+    return EDGE, own
+
+
 def draw_marks(
     surface: pygame.Surface, theme: Theme, view: BoardView, board: Board, why: Why, colours: tuple[Colour, Colour]
 ) -> None:
     """The marks of ``why`` on ``view``, which shows ``board`` (``colours``: the first player's, the second's)."""
-    px = theme.px
     radius = view.cell * 0.4
-    for col, row, number in line_cells(board, why.moves):
-        colour = colours[(board.ply + number - 1) % 2]
-        centre = view.cell_centre(col, row)
-        disc = drawing.disc(DISC[colour], round(radius), alpha=150)
-        surface.blit(disc, disc.get_rect(center=(round(centre[0]), round(centre[1]))))
-        theme.draw_text(surface, str(number), 14, centre, TEXT, bold=True, anchor="center")
+    line = line_cells(board, why.moves)
+    for col, row, number in line:
+        disc = drawing.disc(DISC[colours[(board.ply + number - 1) % 2]], round(radius), alpha=150)
+        surface.blit(disc, disc.get_rect(center=_round(view.cell_centre(col, row))))
     own = DISC[colours[why.defender]]
-    outline = BOARD_DARK
-    for mark in why.marks:
-        points = [view.cell_centre(col, row) for col, row in mark.cells]
-        if mark.kind == "refuted":
-            _dashed(surface, outline, points[0], points[-1], px(5), px(10))
-            _dashed(surface, TEXT, points[0], points[-1], px(2), px(10))
-        elif mark.kind == "line":
-            pygame.draw.line(surface, outline, points[0], points[-1], px(14))
-            pygame.draw.line(surface, own, points[0], points[-1], px(8))
-        elif mark.kind == "pair":
-            _dotted(surface, outline, points[0], points[-1], px(5))
-            _dotted(surface, own, points[0], points[-1], px(3))
-            middle = _middle(points[0], points[-1])
-            _label(surface, theme, SHORT.get(mark.rule, ""), (middle[0] + radius * 0.45, middle[1]))
-        elif mark.kind == "claim":
-            for point in points:
-                drawing.ring(surface, outline, point, radius * 0.82, px(7))
-                drawing.ring(surface, own, point, radius * 0.8, px(4))
-                _label(surface, theme, SHORT.get(mark.rule, ""), (point[0] + radius * 0.62, point[1] + radius * 0.62))
-        elif mark.kind == "threat":
-            for point in points:
-                _star(surface, own, outline, point, radius * 0.7)
-        elif mark.kind == "poison":
-            for point in points:
-                square = pygame.Rect(0, 0, round(radius * 0.7), round(radius * 0.7))
-                square.center = (round(point[0]), round(point[1]))
-                pygame.draw.rect(surface, outline, square.inflate(px(4), px(4)))
-                pygame.draw.rect(surface, TEXT, square, px(3))
+    labels: list[tuple[str, tuple[float, float]]] = []
+    for mark in sorted(why.marks, key=lambda mark: LAYERS.index(mark.kind) if mark.kind in LAYERS else 0):
+        labels += _draw_mark(surface, theme, view, mark, inks(mark.kind, own))
+    for text, centre in labels:
+        _label(surface, theme, text, centre)
+    for col, row, number in line:
+        _label(surface, theme, str(number), view.cell_centre(col, row), size=14)
 
 
-def _middle(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
-    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+def _draw_mark(
+    surface: pygame.Surface, theme: Theme, view: BoardView, mark: Mark, colours: tuple[Paint, ...]
+) -> list[tuple[str, tuple[float, float]]]:
+    """One mark, in ``colours`` (see :func:`inks`); returns its labels and where they go."""
+    px, radius, short = theme.px, view.cell * 0.4, SHORT.get(mark.rule, "")
+    points = [view.cell_centre(col, row) for col, row in mark.cells]
+    if not points:
+        return []
+    start, end = points[0], points[-1]
+    if mark.kind == "refuted":
+        for colour, width in zip(colours, (px(6), px(2)), strict=True):
+            _dashed(surface, colour, start, end, width, px(10))
+    elif mark.kind == "line":
+        for colour, width in zip(colours, (px(16), px(12), px(8)), strict=True):
+            pygame.draw.line(surface, colour, start, end, width)
+    elif mark.kind == "pair":
+        for colour, size in zip(colours, (px(6), px(4.5), px(3)), strict=True):
+            _dotted(surface, colour, start, end, size, spacing=px(15))
+        middle = _along(start, end, 0.5)
+        return [(short, (middle[0] + radius * 0.45, middle[1]))]
+    elif mark.kind == "claim":
+        for point in points:
+            drawing.ring(surface, colours[0], point, radius * 0.8 + px(2), px(8))  # (2 pixels each side)
+            drawing.ring(surface, colours[1], point, radius * 0.8, px(4))
+        return [(short, (point[0] + radius * 0.62, point[1] + radius * 0.62)) for point in points]
+    elif mark.kind == "threat":
+        for point in points:
+            _star(surface, colours[1], colours[0], point, radius * 0.7)
+    elif mark.kind == "poison":
+        for point in points:
+            square = pygame.Rect(0, 0, round(radius * 0.7), round(radius * 0.7))
+            square.center = _round(point)
+            pygame.draw.rect(surface, colours[0], square.inflate(px(4), px(4)))
+            pygame.draw.rect(surface, colours[1], square, px(3))
+    return []
 
 
-def _label(surface: pygame.Surface, theme: Theme, text: str, centre: tuple[float, float]) -> None:
-    """A rule's short name in a small box (dark on light, in every look)."""
+def _round(point: tuple[float, float]) -> tuple[int, int]:
+    return round(point[0]), round(point[1])
+
+
+def _label(surface: pygame.Surface, theme: Theme, text: str, centre: tuple[float, float], size: int = 12) -> None:
+    """A rule's short name or a move's number in a small box (black on white, in every look)."""
     if not text:
         return
-    image = theme.text(text, 12, LABEL_INK, bold=True)
-    box = image.get_rect(center=(round(centre[0]), round(centre[1]))).inflate(theme.px(8), theme.px(2))
-    pygame.draw.rect(surface, LABEL_PAPER, box, border_radius=theme.px(5))
-    pygame.draw.rect(surface, LABEL_INK, box, 1, border_radius=theme.px(5))
+    image = theme.text(text, size, EDGE, bold=True)
+    box = image.get_rect(center=_round(centre)).inflate(theme.px(8), theme.px(2))
+    pygame.draw.rect(surface, PAPER, box, border_radius=theme.px(5))
+    pygame.draw.rect(surface, EDGE, box, 1, border_radius=theme.px(5))
     surface.blit(image, image.get_rect(center=box.center))
 
 
@@ -133,10 +164,10 @@ def _dashed(surface, colour, start, end, width: int, dash: int) -> None:
         pygame.draw.line(surface, colour, _along(start, end, a), _along(start, end, b), width)
 
 
-def _dotted(surface, colour, start, end, radius: int) -> None:
-    """Round dots from ``start`` to ``end``."""
+def _dotted(surface, colour, start, end, radius: int, spacing: int) -> None:
+    """Round dots from ``start`` to ``end``, about ``spacing`` pixels apart."""
     length = math.dist(start, end)
-    count = max(2, int(length // (radius * 3)))
+    count = max(2, int(length // spacing))
     for step in range(count + 1):
         pygame.draw.circle(surface, colour, _along(start, end, step / count), radius)
 
@@ -153,4 +184,4 @@ def _star(surface, fill, outline, centre: tuple[float, float], size: float) -> N
         reach = size if index % 2 == 0 else size * 0.45
         points.append((centre[0] + reach * math.cos(angle), centre[1] - reach * math.sin(angle)))
     pygame.draw.polygon(surface, fill, points)
-    pygame.draw.polygon(surface, outline, points, max(2, round(size / 8)))
+    pygame.draw.polygon(surface, outline, points, max(2, round(size / 7)))
