@@ -7,8 +7,9 @@ being configured, the board set-up, a spectator game while a computer
 thinks, a won game with its line highlighted, the result panel, the
 settings screen, the shortcuts card, the records against each opponent,
 the saved games, the puzzles and the opening explorer
-(:mod:`game.screenshots_trainer`), and the won game again in high contrast
-with disc shapes. It uses a throwaway settings file, never the player's own.
+(:mod:`game.screenshots_trainer`), the won game again in high contrast
+with disc shapes, and the Why screen in the colour-blind look with them.
+It uses a throwaway settings file, never the player's own.
 Works without a display (``SDL_VIDEODRIVER=dummy``) as well as on screen.
 """
 
@@ -181,6 +182,10 @@ def main(argv: list[str] | None = None) -> int:
         app.settings_changed()
         director.play_game(hotseat, WINNING_GAME)
         director.shoot("match_high_contrast")
+        app.settings.look = Look.COLOUR_BLIND
+        app.settings_changed()
+        open_why(director, geometry, EVERY_MARK)
+        director.shoot("why_colour_blind")
         app.quit()
         app.close()
     return 0
@@ -253,18 +258,29 @@ EXPLAINED = "3324524346452572767551333257727114"
 TRIED = (5, 5)
 
 
-def shoot_why(director: Director, geometry) -> None:
-    """The Why screen of a position (its reason on the board), then Show me a few moves in."""
+#: Red wins with column 5: after 5 6 4 (numbered discs), claimevens, a baseinverse, a before and a threat -
+#: every kind of mark (shot in the colour-blind look, with the disc shapes).
+EVERY_MARK = "376645334561"
+
+
+def open_why(director: Director, geometry, moves: str) -> Any:
+    """The Why screen of the position after ``moves`` (of a hotseat game), its reason found; returns it."""
     director.back_to_menu()
     config = MatchConfig(
         player_for(Colour.RED, None, Mode.HOTSEAT), player_for(Colour.YELLOW, None, Mode.HOTSEAT), geometry
     )
-    match = director.show("match", replace(config, start_moves=EXPLAINED))
+    match = director.show("match", replace(config, start_moves=moves))
     match.show_why()
     director.run(0.1)
     why: Any = director.app.scene
     director.run(0, until=lambda: why.why is not None or why.error, timeout=300.0)
     director.run(0.2)
+    return why
+
+
+def shoot_why(director: Director, geometry) -> None:
+    """The Why screen of a position (its reason on the board), then Show me a few moves in."""
+    why = open_why(director, geometry, EXPLAINED)
     director.shoot("why")
     why.show_me()
     for column in TRIED:
