@@ -123,9 +123,9 @@ def test_bench_commands_times_each_command_as_a_fresh_process(capsys) -> None:
     every explored column comes back with a value, and each run is timed."""
     from engine.bench.commands import bench_commands
 
-    bench_commands([("4444", 1), ("4444", 0)], seed=3, explore_count=2)
+    bench_commands([("532532522655", 13), ("532532522655", 0)], seed=3, explore_count=2)
     out = capsys.readouterr().out
-    assert "solve 4444: 1 (expected 1)" in out and "solve 4444: 1 (expected 0)" in out
+    assert "solve 532532522655: 13 (expected 13)" in out and "solve 532532522655: 13 (expected 0)" in out
     assert "wrong scores: 1" in out
     assert out.count("  explore ") == 2 and "positions with a column not answered: 0" in out
     assert "solve, 2 early positions" in out and "explore, 2 positions of 0 to 6 stones" in out
