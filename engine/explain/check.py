@@ -56,8 +56,8 @@ class Strategy:
             reserved |= item.cells
             for cell, replies in item.answers:
                 answers[cell] = answers.get(cell, ()) + tuple(r for r in replies if r not in answers.get(cell, ()))
-        if field.threat:
-            answers[field.poison] = (field.threat,)
+        for threat in bits_of(field.threats):
+            answers[threat >> 1] = (threat,)  # the cell below a threat is answered on the threat
         self.answers = answers
         self.reserved = reserved
         self.winning = [item.group for item in instances if item.wins]
@@ -128,7 +128,8 @@ class Checker:
             return None
         if not self.want_win:
             return True
-        if field.threat and not (field.threat | field.poison) & (mover | defender):
+        mask = mover | defender
+        if any(not (threat | threat >> 1) & mask for threat in bits_of(field.threats)):
             return True
         if any(not group & mover for group in self.strategy.winning):
             return True

@@ -32,8 +32,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import combinations
 
 from engine.explain.cells import Cells, bits_of
+
+#: Fields (sets of threats) tried in one position.
+FIELDS = 6
 
 
 @dataclass(frozen=True)
@@ -43,8 +47,9 @@ class Field:
     cells: Cells
     mover: int
     defender: int
-    #: the defender's odd threat that gives it zugzwang (0: none, the empty cells are even in number)
-    threat: int = 0
+    #: the defender's threats (one cell a column, each with an empty cell below) whose columns are frozen:
+    #: an odd threat gives it zugzwang, an even one keeps the parity (0: none, the empty cells are even in number)
+    threats: int = 0
     #: the defender does not control zugzwang: only rules that need no follow-up (pairs) apply
     free: bool = False
 
@@ -62,16 +67,17 @@ class Field:
 
     @cached_property
     def frozen(self) -> int:
-        """The cell below the odd threat and every cell above it in its column (0 without a threat)."""
-        if not self.threat:
-            return 0
-        column = self.cells.columns[self.cells.column_of(self.threat)]
-        return column & ~((self.threat >> 1) - 1)  # from the cell below t up
+        """The cell below each threat and every cell above it in its column (0 without a threat)."""
+        frozen = 0
+        for threat in bits_of(self.threats):
+            column = self.cells.columns[self.cells.column_of(threat)]
+            frozen |= column & ~((threat >> 1) - 1)  # from the cell below t up
+        return frozen
 
     @cached_property
     def poison(self) -> int:
-        """The cell below the odd threat: whoever plays it hands the threat over."""
-        return self.threat >> 1 if self.threat else 0
+        """The cell below each threat: whoever plays it hands the threat over (a column's bits: one shift down)."""
+        return self.threats >> 1
 
     @cached_property
     def zone(self) -> int:
@@ -100,8 +106,9 @@ class Field:
 
     def top(self, col: int) -> int:
         """The highest row of column ``col``'s zone (-1: none)."""
-        if self.threat and self.cells.column_of(self.threat) == col:
-            return self.cells.col_row(self.threat)[1] - 2
+        threat = self.threats & self.cells.columns[col]
+        if threat:
+            return self.cells.col_row(threat)[1] - 2
         return self.cells.geometry.rows - 1
 
     @cached_property
@@ -141,7 +148,7 @@ class Field:
         return [group for group in self.cells.groups if not group & self.mover and group & ~self.defender]
 
 
-def odd_threats(cells: Cells, mover: int, defender: int) -> list[int]:
+def column_threats(cells: Cells, mover: int, defender: int) -> list[int]:
     """The defender's threats whose cell below is empty: the lowest of each column, lowest first."""
     g = cells.geometry
     empty = g.board_mask & ~(mover | defender)
@@ -156,13 +163,20 @@ def odd_threats(cells: Cells, mover: int, defender: int) -> list[int]:
 
 
 def fields(cells: Cells, mover: int, defender: int) -> list[Field]:
-    """The fields in which the defender controls zugzwang: without a threat, or with each odd threat that gives it."""
-    plain = Field(cells, mover, defender)
-    if plain.controlled:
-        return [plain]
+    """The fields in which the defender controls zugzwang, the fewest threats first (at most ``FIELDS``).
+
+    Without a threat where the empty cells are even in number; else with
+    each set of the defender's threats (one a column) whose frozen columns
+    leave the zones even: an odd threat alone, or with threats that keep the
+    parity, or an odd number of odd threats.
+    """
     found = []
-    for threat in odd_threats(cells, mover, defender):
-        field = Field(cells, mover, defender, threat)
-        if field.controlled:
-            found.append(field)
+    threats = column_threats(cells, mover, defender)
+    for size in range(len(threats) + 1):
+        for chosen in combinations(threats, size):
+            field = Field(cells, mover, defender, sum(chosen))
+            if field.controlled:
+                found.append(field)
+                if len(found) == FIELDS:
+                    return found
     return found

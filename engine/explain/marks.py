@@ -92,8 +92,8 @@ def _leaf_marks(leaf: Leaf, cells: Cells) -> list[Mark]:
     if field is None or leaf.kind != "rules":
         return []
     marks = []
-    if field.threat:
-        marks.append(Mark("odd-threat", THREAT, at(field.threat)))
+    if field.threats:
+        marks.append(Mark("odd-threat", THREAT, at(field.threats)))
         marks.append(Mark("odd-threat", POISON, at(field.poison)))
     solved = 0
     for item in sorted(leaf.instances, key=lambda item: ORDER.index(item.rule)):

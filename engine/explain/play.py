@@ -107,7 +107,7 @@ def _last_cell(board: Board) -> int:
 def _rule_of(leaf: Leaf, cell: int, reply: int) -> str:
     """The rule whose answer to ``cell`` is ``reply``, else follow-up."""
     field = leaf.field
-    if field is not None and field.threat and cell == field.poison:
+    if field is not None and cell & field.poison:
         return "odd-threat"
     for item in leaf.instances:
         for trigger, replies in item.answers:

@@ -140,7 +140,7 @@ def prove(
 
 def _rules(field: Field, want_win: bool, rules: Sequence[ModuleType], check_nodes: int) -> list[Instance] | None:
     """A set of instances that solves every problem and holds when played out, or None."""
-    need_win = want_win and not field.threat
+    need_win = want_win and not field.threats
     instances: list[Instance] = []
     for rule in rules:
         instances += [item for item in rule.find(field) if item.solves or item.wins]

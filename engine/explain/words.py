@@ -13,6 +13,7 @@ from engine.board import Board
 from engine.explain.cells import Cells, bits_of, cells_of, listed
 from engine.explain.combine import ORDER
 from engine.explain.explanation import CANNOT_WIN, MOVER_WINS, OPPONENT_WINS, Explanation, Reason
+from engine.explain.field import Field
 from engine.explain.forcing import Attack, Branch, Proof, Tree
 from engine.explain.prove import RULES, Leaf
 from engine.explain.rule import Instance
@@ -163,24 +164,9 @@ class Words:
         cells = self.cells
         reasons: list[Reason] = []
         clauses: list[str] = []
-        if field.threat:
-            group = self._completed(field.defender | field.threat, field.threat)
-            reasons.append(
-                Reason(
-                    "odd-threat",
-                    defender,
-                    (cells.name(field.threat), cells.name(field.poison)),
-                    (cells.column_of(field.threat) + 1,),
-                    (),
-                    after,
-                    group,
-                )
-            )
-            clauses.append(
-                f"{defender}'s threat at {cells.name(field.threat)} ({group}) cannot be stopped: neither side "
-                f"plays {cells.name(field.poison)} below it, {defender} follows up on the rest of the board, and "
-                f"in the end {mover} must play {cells.name(field.poison)} (zugzwang)"
-            )
+        if field.threats:
+            reasons += self._threats(field, after, defender)
+            clauses.append(self._threats_said(field, mover, defender))
         owner = _owners(leaf.instances, len(field.problems))
         for rule in ORDER:
             items = [item for item in leaf.instances if item.rule == rule]
@@ -200,6 +186,33 @@ class Words:
             clauses.append(clause)
         claim = f"{defender} wins" if leaf.wins else f"{mover} cannot win"
         return reasons, f"{claim}: " + "; ".join(clauses) + "."
+
+    def _threats(self, field: Field, after: str, defender: str) -> list[Reason]:
+        """A reason for each of the field's threats: ``odd-threat`` where it gives zugzwang, else ``even-threat``."""
+        cells = self.cells
+        reasons = []
+        for threat in bits_of(field.threats):
+            group = self._completed(field.defender | threat, threat)
+            frozen = field.frozen & cells.columns[cells.column_of(threat)]
+            kind = "odd-threat" if frozen.bit_count() % 2 else "even-threat"
+            where = (cells.name(threat), cells.name(threat >> 1))
+            reasons.append(Reason(kind, defender, where, (cells.column_of(threat) + 1,), (), after, group))
+        return reasons
+
+    def _threats_said(self, field: Field, mover: str, defender: str) -> str:
+        cells = self.cells
+        threats = bits_of(field.threats)
+        named = listed([f"{cells.name(t)} ({self._completed(field.defender | t, t)})" for t in threats])
+        below = listed([cells.name(t >> 1) for t in threats]).replace(" and ", " or ")
+        if len(threats) == 1:
+            return (
+                f"{defender}'s threat at {named} cannot be stopped: neither side plays {below} below it, "
+                f"{defender} follows up on the rest of the board, and in the end {mover} must play {below} (zugzwang)"
+            )
+        return (
+            f"{defender}'s threats at {named} cannot be stopped: neither side plays {below} below them, "
+            f"{defender} follows up on the rest of the board, and in the end {mover} must play {below} (zugzwang)"
+        )
 
     # -- helpers --------------------------------------------------------------------------------
     def _landing(self, column: int) -> int:
