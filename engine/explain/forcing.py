@@ -3,10 +3,19 @@
 Where :func:`engine.explain.prove.prove` finds nothing in the position
 itself, the mover's every move is tried: a move that lets the defender win at
 once is answered by that win; any other gets an answer of the defender's
-after which there is a reason (tried first without looking further, then,
-with plies left, the answers the exact solver keeps the claim with, each one
-looked into). The result is a tree: for each of the mover's moves, the
-defender's answer and the reason after it.
+after which there is a reason. The defender's answers looked into are those
+the exact solver says keep the claim (a reason after any other would be
+false). The result is a tree: for each of the mover's moves, the defender's
+answer and the reason after it.
+
+The tree is found by *proof-number search* (Allis's own method, the one
+VICTOR's successors used): of all the positions still open, the search
+expands the one that most cheaply completes (or refutes) the tree, so that
+a mover's move refuted at once costs one look, and the effort goes where the
+reason is hard. The look-ahead is bounded by ``plies``, deepened two plies at
+a time so that a short reason is found before a long one; a move that only
+blocks a win at once (the mover's or the defender's) uses no ply of it, as a
+forced reply adds no branch to the tree.
 
 A win for the side to move is a winning move followed by such a tree for the
 opponent's replies (:meth:`Forcing.attack`).
@@ -16,16 +25,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Union
 
 from engine.board import Board
-from engine.explain.cells import bits_of, cells_of
+from engine.explain.cells import Cells, bits_of, cells_of
 from engine.explain.prove import RULES, Leaf, prove, winning_cells
+from engine.geometry import Geometry
 
 #: Exact scores of every column of a position for its side to move (None: full, or unknown).
 Oracle = Callable[[Board], Sequence[int | None]]
+#: A proof or disproof number that is never reached: the node is decided.
+INFINITE = 1 << 40
 
 
 @dataclass(frozen=True)
@@ -61,6 +73,35 @@ class OutOfTime(Exception):
     """The deadline passed."""
 
 
+#: A node of the search: the position's key (Pons's ``current + mask``) and the plies of look-ahead left there.
+Key = tuple[int, int]
+
+
+@dataclass
+class _Node:
+    """A position of the search: the mover to move (``every``: each move answered) or the defender to move.
+
+    ``current`` holds the stones of the side to move, ``mask`` every stone.
+    ``pn`` and ``dn`` are its proof and disproof numbers: how many open
+    positions at least must still be shown to prove it, or to refute it
+    (0: done).
+    """
+
+    every: bool
+    plies: int
+    current: int
+    mask: int
+    pn: int = 1
+    dn: int = 1
+    #: (column, the node it leads to); None until the node is expanded
+    children: list[tuple[int, Key]] | None = None
+    #: the mover's node: the reason found without look-ahead
+    leaf: Leaf | None = None
+    #: the defender's node: its answer that wins at once, or the board is full
+    ends: Branch | None = None
+    parents: list[Key] = field(default_factory=list)
+
+
 class Forcing:
     """Searches for reasons up to ``plies`` moves ahead; ``oracle`` gives exact scores, ``deadline`` ends it."""
 
@@ -75,120 +116,45 @@ class Forcing:
         self.plies = plies
         self.rules = tuple(rules)
         self.deadline = deadline
-        self._proved: dict[tuple[int, bool], tuple[int, Proof]] = {}  # the fewest plies a reason was found in
-        self._failed: dict[tuple[int, bool], int] = {}  # the most plies in which none was found
         self._leaves: dict[tuple[int, bool], Leaf | None] = {}
+        self._scores: dict[int, Sequence[int | None]] = {}
 
     def _tick(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise OutOfTime
 
     def _leaf(self, board: Board, want_win: bool) -> Leaf | None:
-        """:func:`~engine.explain.prove.prove` of ``board`` (each position proved once)."""
-        key = (board.key(), want_win)
+        return self.leaf(cells_of(board.geometry), board.current, board.mask, want_win)
+
+    def leaf(self, cells: Cells, current: int, mask: int, want_win: bool) -> Leaf | None:
+        """:func:`~engine.explain.prove.prove` of a position (each position proved once)."""
+        key = (current + mask, want_win)
         if key not in self._leaves:
             self._tick()
-            cells = cells_of(board.geometry)
-            self._leaves[key] = prove(cells, board.current, board.mask ^ board.current, want_win, self.rules)
+            self._leaves[key] = prove(cells, current, mask ^ current, want_win, self.rules)
         return self._leaves[key]
+
+    def scores(self, geometry: Geometry, current: int, mask: int) -> Sequence[int | None]:
+        """The oracle's exact scores of a position (each position asked once)."""
+        key = current + mask
+        scores = self._scores.get(key)
+        if scores is None:
+            self._tick()
+            first = current if mask.bit_count() % 2 == 0 else mask ^ current
+            scores = self._scores[key] = self.oracle(Board.from_stones(first, mask ^ first, geometry))
+        return scores
 
     # -- the defender's side: the mover cannot win, or loses ------------------------------------
     def defend(self, board: Board, want_win: bool) -> Proof | None:
-        """Why the side to move cannot win (``want_win``: loses), or None: the shortest reason first.
-
-        The look-ahead deepens two plies at a time up to ``plies``, so that a
-        reason a person can follow is preferred to a longer one.
-        """
-        for plies in range(0, self.plies + 1, 2):
-            found = self._defend(board, want_win, plies)
+        """Why the side to move cannot win (``want_win``: loses), or None: the shortest reason first."""
+        leaf = self._leaf(board, want_win)
+        if leaf is not None:
+            return leaf
+        for plies in range(2, self.plies + 1, 2):
+            found = _Search(self, board, want_win).defend(plies)
             if found is not None:
                 return found
         return None
-
-    def _defend(self, board: Board, want_win: bool, plies: int) -> Proof | None:
-        """Why the side to move cannot win (``want_win``: loses) within ``plies``, or None.
-
-        A reason found within fewer plies holds within more, and none within
-        more means none within fewer: what a shallower search learnt is used.
-        """
-        key = (board.key(), want_win)
-        proved = self._proved.get(key)
-        if proved is not None and proved[0] <= plies:
-            return proved[1]
-        if self._failed.get(key, -1) >= plies:
-            return None
-        found: Proof | None = self._leaf(board, want_win)
-        if found is None and plies >= 2:
-            found = self._tree(board, want_win, plies)
-        if found is None:
-            self._failed[key] = plies
-        else:
-            self._proved[key] = (plies, found)
-        return found
-
-    def _tree(self, board: Board, want_win: bool, plies: int) -> Tree | None:
-        branches = []
-        for move in self._moves(board):
-            if board.is_winning_move(move):
-                return None
-            board.play(move)
-            try:
-                branch = self._answer(board, move, want_win, plies)
-            finally:
-                board.undo()
-            if branch is None:
-                return None
-            branches.append(branch)
-        return Tree(tuple(branches))
-
-    def _moves(self, board: Board) -> list[int]:
-        """The mover's moves, the centre first (they refute a wrong answer most often: a failure comes sooner)."""
-        centre = board.geometry.cols // 2
-        return sorted(board.legal_columns(), key=lambda col: (abs(col - centre), col))
-
-    def _answer(self, board: Board, move: int, want_win: bool, plies: int) -> Branch | None:
-        """The defender's answer to ``move`` (already played) and the reason after it, or None."""
-        legal = board.legal_columns()
-        for answer in legal:
-            if board.is_winning_move(answer):
-                return Branch(move, answer, Leaf("win", board.mask ^ board.current, board.current), wins=True)
-        if not legal:
-            return None if want_win else Branch(move, None, Leaf("full", board.mask ^ board.current, board.current))
-        blocks = self._blocks(board)
-        candidates = blocks if blocks else legal
-        for answer in candidates:  # first: an answer after which the reason needs no look-ahead
-            board.play(answer)
-            try:
-                leaf = None if board.is_over else self._leaf(board, want_win)
-            finally:
-                board.undo()
-            if leaf is not None:
-                return Branch(move, answer, leaf)
-        if plies < 4:
-            return None
-        for answer in self._good_answers(board, candidates, want_win):
-            board.play(answer)
-            try:
-                proof = None if board.is_over else self._defend(board, want_win, plies - 2)
-            finally:
-                board.undo()
-            if proof is not None:
-                return Branch(move, answer, proof)
-        return None
-
-    def _blocks(self, board: Board) -> list[int]:
-        """The columns where the side to move must play to stop the other side winning next (empty: none)."""
-        cells = cells_of(board.geometry)
-        threats = winning_cells(cells, board.mask ^ board.current, board.mask)
-        return [cells.column_of(cell) for cell in bits_of(threats)]
-
-    def _good_answers(self, board: Board, candidates: list[int], want_win: bool) -> list[int]:
-        """The candidates that keep the claim (by the exact scores), best first."""
-        self._tick()
-        scores = self.oracle(board)
-        floor = 1 if want_win else 0
-        values = {col: score for col in candidates if (score := scores[col]) is not None and score >= floor}
-        return sorted(values, key=lambda col: -values[col])
 
     # -- the side to move wins ---------------------------------------------------------------
     def attack(self, board: Board, scores: Sequence[int | None]) -> Attack | None:
@@ -199,16 +165,201 @@ class Forcing:
         winning = sorted(
             (col for col in board.legal_columns() if (scores[col] or 0) > 0), key=lambda col: -(scores[col] or 0)
         )
-        for plies in range(0, self.plies, 2):  # (the winning move is the first ply: the shortest reason first)
-            for col in winning:
-                board.play(col)
-                try:
-                    proof = self._defend(board, True, plies)
-                finally:
-                    board.undo()
-                if proof is not None:
-                    return Attack(col, proof)
+        for col in winning:  # a reason right after the winning move
+            board.play(col)
+            try:
+                leaf = self._leaf(board, True)
+            finally:
+                board.undo()
+            if leaf is not None:
+                return Attack(col, leaf)
+        for plies in range(2, self.plies, 2):  # (the winning move is the first ply: the shortest reason first)
+            found = _Search(self, board, True).attack(winning, plies)
+            if found is not None:
+                return found
         return None
+
+
+class _Search:
+    """One proof-number search with one bound on the look-ahead (the positions' reasons are ``forcing``'s).
+
+    Positions are bitboards (:mod:`engine.geometry`): playing column ``c``
+    adds its bottom bit to ``mask``, which carries up through the column's
+    stones to the first empty cell, and the side to move changes.
+    """
+
+    def __init__(self, forcing: Forcing, board: Board, want_win: bool) -> None:
+        self.forcing = forcing
+        self.geometry = board.geometry
+        self.cells = cells_of(board.geometry)
+        self.root = (board.current, board.mask)
+        self.want_win = want_win
+        self.nodes: dict[Key, _Node] = {}
+        self._proofs: dict[Key, Proof] = {}
+        g = board.geometry
+        self._bottoms = [g.bottom_cell(col) for col in range(g.cols)]
+        self._tops = [g.top_cell(col) for col in range(g.cols)]
+        centre = g.cols // 2
+        self._order = sorted(range(g.cols), key=lambda col: (abs(col - centre), col))  # the centre first
+
+    def defend(self, plies: int) -> Proof | None:
+        root = self._node(*self.root, True, plies, None)
+        return self._proof(root) if self._run(root) else None
+
+    def attack(self, winning: list[int], plies: int) -> Attack | None:
+        current, mask = self.root
+        root: Key = (current + mask, -1)  # the side to move picks its winning move: one answer wanted
+        top = self.nodes[root] = _Node(False, plies, current, mask)
+        children = [(col, self._node(*self._play(current, mask, col), True, plies, root)) for col in winning]
+        top.children = children
+        self._update(top)
+        if not self._run(root):
+            return None
+        col, child = next((col, child) for col, child in children if self.nodes[child].pn == 0)
+        return Attack(col, self._proof(child))
+
+    # -- positions ---------------------------------------------------------------------------------
+    def _play(self, current: int, mask: int, col: int) -> tuple[int, int]:
+        """The position after ``col`` (the other side to move)."""
+        return current ^ mask, mask | (mask + self._bottoms[col])
+
+    def _moves(self, mask: int) -> list[int]:
+        return [col for col in self._order if not mask & self._tops[col]]
+
+    def _wins(self, current: int, mask: int, col: int) -> bool:
+        """Does the side to move complete a group by playing ``col``?"""
+        cell = (mask + self._bottoms[col]) & self.cells.columns[col]
+        return self.cells.completes(current | cell, cell)
+
+    def _blocks(self, current: int, mask: int) -> list[int]:
+        """The columns where the side to move must play to stop the other side winning next (empty: none)."""
+        cells = self.cells
+        threats = winning_cells(cells, mask ^ current, mask)
+        return [cells.column_of(cell) for cell in bits_of(threats)]
+
+    # -- the search ------------------------------------------------------------------------------
+    def _node(self, current: int, mask: int, every: bool, plies: int, parent: Key | None) -> Key:
+        at = (current + mask, plies)
+        node = self.nodes.get(at)
+        if node is None:
+            node = self.nodes[at] = _Node(every, plies, current, mask)
+        if parent is not None:
+            node.parents.append(parent)
+        return at
+
+    def _run(self, root: Key) -> bool:
+        """Expands the most proving position until the root is decided: proved?"""
+        top = self.nodes[root]
+        nodes = self.nodes
+        while top.pn and top.dn:
+            self.forcing._tick()
+            node = top
+            while node.children is not None:
+                if node.every:
+                    node = min((nodes[key] for _, key in node.children), key=lambda child: child.dn)
+                else:
+                    node = min((nodes[key] for _, key in node.children), key=lambda child: child.pn)
+            if node.every:
+                self._expand_mover(node)
+            else:
+                self._expand_defender(node)
+            if node.children is not None:
+                self._update(node)
+            self._update_up(node)
+        return top.pn == 0
+
+    def _update(self, node: _Node) -> None:
+        """A node's numbers from its children's: one answer proves the defender's, every one the mover's."""
+        children = [self.nodes[key] for _, key in node.children or ()]
+        if node.every:
+            node.pn = min(INFINITE, sum(child.pn for child in children))
+            node.dn = min((child.dn for child in children), default=INFINITE)
+        else:
+            node.pn = min((child.pn for child in children), default=INFINITE)
+            node.dn = min(INFINITE, sum(child.dn for child in children))
+
+    def _update_up(self, node: _Node) -> None:
+        """New numbers for the nodes that lead to ``node``, as far up as they change."""
+        stack = list(node.parents)
+        while stack:
+            parent = self.nodes[stack.pop()]
+            before = parent.pn, parent.dn
+            self._update(parent)
+            if (parent.pn, parent.dn) != before:
+                stack.extend(parent.parents)
+
+    def _expand_mover(self, node: _Node) -> None:
+        """The mover to move: a reason now, or every move answered (a move that wins at once refutes it)."""
+        current, mask = node.current, node.mask
+        leaf = self.forcing.leaf(self.cells, current, mask, self.want_win)
+        if leaf is not None:
+            node.leaf, node.pn, node.dn = leaf, 0, INFINITE
+            return
+        moves = self._moves(mask)
+        if node.plies < 2 or not moves or any(self._wins(current, mask, move) for move in moves):
+            node.pn, node.dn = INFINITE, 0
+            return
+        key = (current + mask, node.plies)
+        forced = bool(winning_cells(self.cells, mask ^ current, mask))  # the mover must block
+        children = []
+        for move in moves:
+            after = self._play(current, mask, move)
+            plies = node.plies - (not forced) - (len(self._blocks(*after)) != 1)  # forced moves use no ply
+            children.append((move, self._node(*after, False, plies, key)))
+        node.children = children
+
+    def _expand_defender(self, node: _Node) -> None:
+        """The defender to move: a win at once, or the answers that keep the claim (by the exact scores)."""
+        current, mask = node.current, node.mask
+        mover = mask ^ current
+        legal = self._moves(mask)
+        for answer in legal:
+            if self._wins(current, mask, answer):
+                node.ends = Branch(-1, answer, Leaf("win", mover, current), wins=True)
+                node.pn, node.dn = 0, INFINITE
+                return
+        if not legal:
+            node.ends = Branch(-1, None, Leaf("full", mover, current))
+            node.pn, node.dn = (INFINITE, 0) if self.want_win else (0, INFINITE)
+            return
+        candidates = self._blocks(current, mask) or legal
+        key = (current + mask, node.plies)
+        full = self.geometry.board_mask
+        for answer in candidates:  # first: an answer after which the reason needs no look-ahead
+            after = self._play(current, mask, answer)
+            if after[1] != full and self.forcing.leaf(self.cells, *after, self.want_win) is not None:
+                node.children = [(answer, self._node(*after, True, node.plies, key))]
+                self._expand_mover(self.nodes[node.children[0][1]])
+                return
+        scores = self.forcing.scores(self.geometry, current, mask)
+        floor = 1 if self.want_win else 0
+        good = {col: score for col in candidates if (score := scores[col]) is not None and score >= floor}
+        children = []
+        for answer in sorted(good, key=lambda col: -good[col]):
+            after = self._play(current, mask, answer)
+            if after[1] != full:
+                children.append((answer, self._node(*after, True, node.plies, key)))
+        node.children = children
+
+    # -- the tree found ----------------------------------------------------------------------------
+    def _proof(self, key: Key) -> Proof:
+        """The proved tree below the mover's node ``key`` (each position's tree made once)."""
+        found = self._proofs.get(key)
+        if found is not None:
+            return found
+        node = self.nodes[key]
+        if node.leaf is not None:
+            return node.leaf
+        branches = []
+        for move, child_key in node.children or ():
+            child = self.nodes[child_key]
+            if child.ends is not None:
+                branches.append(Branch(move, child.ends.answer, child.ends.proof, child.ends.wins))
+                continue
+            answer, answer_key = next((answer, at) for answer, at in child.children or () if self.nodes[at].pn == 0)
+            branches.append(Branch(move, answer, self._proof(answer_key)))
+        found = self._proofs[key] = Tree(tuple(branches))
+        return found
 
 
 def leaf_claims(board: Board, proof: Proof) -> list[tuple[str, bool]]:
