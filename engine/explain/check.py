@@ -56,17 +56,24 @@ class Strategy:
             reserved |= item.cells
             for cell, replies in item.answers:
                 answers[cell] = answers.get(cell, ()) + tuple(r for r in replies if r not in answers.get(cell, ()))
-        for threat in bits_of(field.threats):
+        for threat in bits_of(field.threats & ~field.stacked):
             answers[threat >> 1] = (threat,)  # the cell below a threat is answered on the threat
+        for threat in bits_of(field.stacked):
+            answers[threat >> 2] = (threat >> 1,)  # two below a stacked pair: below the threat, then
+            answers[threat] = (threat << 1,)  # the mover must block the threat, and the one above wins
         self.answers = answers
         self.reserved = reserved
         self.winning = [item.group for item in instances if item.wins]
         self._follow = field.zone if field.free else field.even  # follow-up plays these cells
+        self._threats = field.threats | field.stacked << 1  # the cells where the defender may win at once
         self._bottom, self._full = field.cells.geometry.bottom_mask, field.cells.geometry.board_mask
 
     def replies(self, mover: int, defender: int, cell: int) -> list[int]:
         """The defender's candidate answers to the mover's stone on ``cell`` (in order of preference)."""
         playable = (mover + defender + self._bottom) & self._full  # (as Cells.playable: the carry finds the top)
+        for threat in bits_of(self._threats & playable):
+            if self.field.cells.completes(defender | threat, threat):
+                return [threat]  # a win at once comes first
         ruled = self.answers.get(cell)
         if ruled:
             found = [reply for reply in ruled if reply & playable]
@@ -128,9 +135,8 @@ class Checker:
             return None
         if not self.want_win:
             return True
-        mask = mover | defender
-        if any(not (threat | threat >> 1) & mask for threat in bits_of(field.threats)):
-            return True
+        if any(not poison & (mover | defender) for poison in bits_of(field.poison)):
+            return True  # a frozen column untouched: in the end the mover must play its poison cell
         if any(not group & mover for group in self.strategy.winning):
             return True
         return None

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import combinations
+from itertools import combinations, product
 
 from engine.explain.cells import Cells, bits_of
 
@@ -50,6 +50,10 @@ class Field:
     #: the defender's threats (one cell a column, each with an empty cell below) whose columns are frozen:
     #: an odd threat gives it zugzwang, an even one keeps the parity (0: none, the empty cells are even in number)
     threats: int = 0
+    #: those of ``threats`` with a threat of the defender's directly above (a stacked pair) whose column is
+    #: frozen from two cells below: the mover's stone there is answered on the cell below the threat, after
+    #: which the mover must block the threat and the defender wins above it
+    stacked: int = 0
     #: the defender does not control zugzwang: only rules that need no follow-up (pairs) apply
     free: bool = False
 
@@ -66,18 +70,20 @@ class Field:
         return self.cells.playable(self.mask)
 
     @cached_property
-    def frozen(self) -> int:
-        """The cell below each threat and every cell above it in its column (0 without a threat)."""
-        frozen = 0
-        for threat in bits_of(self.threats):
-            column = self.cells.columns[self.cells.column_of(threat)]
-            frozen |= column & ~((threat >> 1) - 1)  # from the cell below t up
-        return frozen
+    def poison(self) -> int:
+        """The lowest frozen cell of each column: the cell below a threat (two below a stacked pair).
+
+        Whoever plays it hands the threat over (the bits of a column: shifting down a cell is shifting by one).
+        """
+        return (self.threats & ~self.stacked) >> 1 | self.stacked >> 2
 
     @cached_property
-    def poison(self) -> int:
-        """The cell below each threat: whoever plays it hands the threat over (a column's bits: one shift down)."""
-        return self.threats >> 1
+    def frozen(self) -> int:
+        """Each poison cell and every cell above it in its column (0 without a threat)."""
+        frozen = 0
+        for poison in bits_of(self.poison):
+            frozen |= self.cells.columns[self.cells.column_of(poison)] & ~(poison - 1)  # from the poison up
+        return frozen
 
     @cached_property
     def zone(self) -> int:
@@ -106,9 +112,9 @@ class Field:
 
     def top(self, col: int) -> int:
         """The highest row of column ``col``'s zone (-1: none)."""
-        threat = self.threats & self.cells.columns[col]
-        if threat:
-            return self.cells.col_row(threat)[1] - 2
+        poison = self.poison & self.cells.columns[col]
+        if poison:
+            return self.cells.col_row(poison)[1] - 1
         return self.cells.geometry.rows - 1
 
     @cached_property
@@ -119,7 +125,9 @@ class Field:
     @cached_property
     def problems(self) -> tuple[int, ...]:
         """The mover's groups still to refute: no defender stone, not already won past, not above the threat."""
-        safe = self.frozen & ~self.poison  # the threat and above: the defender wins there first
+        # Above the poison the defender wins (or blocks) first; but the lower cell of a stacked pair is the
+        # mover's in the end (it must block there), so groups through it stay problems.
+        safe = self.frozen & ~self.poison & ~self.stacked
         return tuple(group for group in self.cells.groups if not group & (self.defender | safe) and group & ~self.mover)
 
     @cached_property
@@ -162,21 +170,35 @@ def column_threats(cells: Cells, mover: int, defender: int) -> list[int]:
     return sorted(found, key=lambda cell: cells.col_row(cell)[1])
 
 
+def stackable(cells: Cells, mover: int, defender: int, threat: int) -> bool:
+    """Is ``threat`` the lower of two threats of the defender's, one above the other, with two empty cells below?"""
+    above, below = cells.above(threat), cells.below(threat)
+    lower = cells.below(below) if below else 0
+    empty = cells.geometry.board_mask & ~(mover | defender)
+    return bool(above and lower and lower & empty and cells.completes(defender | above, above))
+
+
 def fields(cells: Cells, mover: int, defender: int) -> list[Field]:
     """The fields in which the defender controls zugzwang, the fewest threats first (at most ``FIELDS``).
 
     Without a threat where the empty cells are even in number; else with
-    each set of the defender's threats (one a column) whose frozen columns
-    leave the zones even: an odd threat alone, or with threats that keep the
-    parity, or an odd number of odd threats.
+    each set of the defender's threats (one a column, a stacked pair frozen
+    from the cell below the threat or from the one below that) whose frozen
+    columns leave the zones even.
     """
+    options: list[list[tuple[int, int]]] = []  # each column's ways: (threat, stacked)
+    for threat in column_threats(cells, mover, defender):
+        ways = [(threat, 0)]
+        if stackable(cells, mover, defender, threat):
+            ways.append((threat, threat))
+        options.append(ways)
     found = []
-    threats = column_threats(cells, mover, defender)
-    for size in range(len(threats) + 1):
-        for chosen in combinations(threats, size):
-            field = Field(cells, mover, defender, sum(chosen))
-            if field.controlled:
-                found.append(field)
-                if len(found) == FIELDS:
-                    return found
+    for size in range(len(options) + 1):
+        for columns in combinations(options, size):
+            for ways in product(*columns):
+                field = Field(cells, mover, defender, sum(t for t, _ in ways), sum(s for _, s in ways))
+                if field.controlled:
+                    found.append(field)
+                    if len(found) == FIELDS:
+                        return found
     return found
