@@ -114,6 +114,31 @@ class _Oracle:
             raise OutOfTime
         return [None if score is None else int(score.value) for score in analysis.scores]
 
+    def signs(self, board: Board) -> list[int | None]:
+        """The sign of each column's exact score (None: full): weak solves, quicker than the scores."""
+        signs: list[int | None] = []
+        for col in range(board.geometry.cols):
+            if not board.is_legal(col):
+                signs.append(None)
+            elif board.is_winning_move(col):
+                signs.append(1)
+            else:
+                board.play(col)
+                try:
+                    limits = self.limits
+                    if self.deadline is not None:
+                        left = self.deadline - time.perf_counter()
+                        if left <= 0:
+                            raise OutOfTime
+                        limits = Limits(limits.nodes, left, limits.stop)
+                    solution = self.solver.solve(board, limits, weak=True)
+                finally:
+                    board.undo()
+                if solution.score is None:
+                    raise OutOfTime
+                signs.append(-int(solution.score.value))
+        return signs
+
     def best(self, board: Board) -> int | None:
         """The mover's best column (the first of the best ones), or None out of time."""
         try:

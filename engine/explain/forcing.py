@@ -141,7 +141,9 @@ class Forcing:
         if scores is None:
             self._tick()
             first = current if mask.bit_count() % 2 == 0 else mask ^ current
-            scores = self._scores[key] = self.oracle(Board.from_stones(first, mask ^ first, geometry))
+            board = Board.from_stones(first, mask ^ first, geometry)
+            signs = getattr(self.oracle, "signs", None)
+            scores = self._scores[key] = signs(board) if signs is not None else self.oracle(board)
         return scores
 
     # -- the defender's side: the mover cannot win, or loses ------------------------------------
@@ -305,35 +307,35 @@ class _Search:
         for move in moves:
             after = self._play(current, mask, move)
             plies = node.plies - (not forced) - (len(self._blocks(*after)) != 1)  # forced moves use no ply
-            children.append((move, self._node(*after, False, plies, key)))
+            child = self._node(*after, False, plies, key)
+            children.append((move, child))
+            self._ends(self.nodes[child])
         node.children = children
 
-    def _expand_defender(self, node: _Node) -> None:
-        """The defender to move: a win at once, or the answers that keep the claim (by the exact scores)."""
+    def _ends(self, node: _Node) -> None:
+        """Decides a new defender's node at once where it wins at once (or the board is full)."""
+        if node.children is not None or node.ends is not None:
+            return
         current, mask = node.current, node.mask
-        mover = mask ^ current
         legal = self._moves(mask)
         for answer in legal:
             if self._wins(current, mask, answer):
-                node.ends = Branch(-1, answer, Leaf("win", mover, current), wins=True)
+                node.ends = Branch(-1, answer, Leaf("win", mask ^ current, current), wins=True)
                 node.pn, node.dn = 0, INFINITE
                 return
         if not legal:
-            node.ends = Branch(-1, None, Leaf("full", mover, current))
+            node.ends = Branch(-1, None, Leaf("full", mask ^ current, current))
             node.pn, node.dn = (INFINITE, 0) if self.want_win else (0, INFINITE)
-            return
-        candidates = self._blocks(current, mask) or legal
-        key = (current + mask, node.plies)
-        full = self.geometry.board_mask
-        for answer in candidates:  # first: an answer after which the reason needs no look-ahead
-            after = self._play(current, mask, answer)
-            if after[1] != full and self.forcing.leaf(self.cells, *after, self.want_win) is not None:
-                node.children = [(answer, self._node(*after, True, node.plies, key))]
-                self._expand_mover(self.nodes[node.children[0][1]])
-                return
+
+    def _expand_defender(self, node: _Node) -> None:
+        """The defender to move: the answers that keep the claim (by the exact scores); wins were seen before."""
+        current, mask = node.current, node.mask
+        candidates = self._blocks(current, mask) or self._moves(mask)
         scores = self.forcing.scores(self.geometry, current, mask)
         floor = 1 if self.want_win else 0
         good = {col: score for col in candidates if (score := scores[col]) is not None and score >= floor}
+        key = (current + mask, node.plies)
+        full = self.geometry.board_mask
         children = []
         for answer in sorted(good, key=lambda col: -good[col]):
             after = self._play(current, mask, answer)
