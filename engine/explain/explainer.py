@@ -76,7 +76,7 @@ class Explainer:
         deadline = None if limits.seconds is None else time.perf_counter() + limits.seconds - solution.seconds
         score = int(solution.score.value)
         oracle = _Oracle(self.solver, limits, deadline)
-        forcing = Forcing(oracle, self.plies, self.rules, deadline)
+        forcing = Forcing(oracle.signs, self.plies, self.rules, deadline)
         words = Words(board, oracle.best, names)
         try:
             if score > 0:
@@ -103,41 +103,36 @@ class _Oracle:
         self.solver, self.limits, self.deadline = solver, limits, deadline
 
     def __call__(self, board: Board) -> list[int | None]:
-        limits = self.limits
-        if self.deadline is not None:
-            left = self.deadline - time.perf_counter()
-            if left <= 0:
-                raise OutOfTime
-            limits = Limits(limits.nodes, left, limits.stop)
-        analysis = self.solver.analyze(board, limits)
+        analysis = self.solver.analyze(board, self._limits())
         if not analysis.finished:
             raise OutOfTime
         return [None if score is None else int(score.value) for score in analysis.scores]
 
-    def signs(self, board: Board) -> list[int | None]:
-        """The sign of each column's exact score (None: full): weak solves, quicker than the scores."""
-        signs: list[int | None] = []
-        for col in range(board.geometry.cols):
-            if not board.is_legal(col):
-                signs.append(None)
-            elif board.is_winning_move(col):
-                signs.append(1)
-            else:
-                board.play(col)
-                try:
-                    limits = self.limits
-                    if self.deadline is not None:
-                        left = self.deadline - time.perf_counter()
-                        if left <= 0:
-                            raise OutOfTime
-                        limits = Limits(limits.nodes, left, limits.stop)
-                    solution = self.solver.solve(board, limits, weak=True)
-                finally:
-                    board.undo()
-                if solution.score is None:
-                    raise OutOfTime
-                signs.append(-int(solution.score.value))
+    def signs(self, board: Board, columns: Sequence[int]) -> dict[int, int]:
+        """The sign of the exact score of each of ``columns`` (legal moves): weak solves, quicker than scores."""
+        signs = {}
+        for col in columns:
+            if board.is_winning_move(col):
+                signs[col] = 1
+                continue
+            board.play(col)
+            try:
+                solution = self.solver.solve(board, self._limits(), weak=True)
+            finally:
+                board.undo()
+            if solution.score is None:
+                raise OutOfTime
+            signs[col] = -int(solution.score.value)
         return signs
+
+    def _limits(self) -> Limits:
+        """The explanation's limits, with what is left of its time."""
+        if self.deadline is None:
+            return self.limits
+        left = self.deadline - time.perf_counter()
+        if left <= 0:
+            raise OutOfTime
+        return Limits(self.limits.nodes, left, self.limits.stop)
 
     def best(self, board: Board) -> int | None:
         """The mover's best column (the first of the best ones), or None out of time."""

@@ -34,8 +34,8 @@ from engine.explain.cells import Cells, bits_of, cells_of
 from engine.explain.prove import RULES, Leaf, prove, winning_cells
 from engine.geometry import Geometry
 
-#: Exact scores of every column of a position for its side to move (None: full, or unknown).
-Oracle = Callable[[Board], Sequence[int | None]]
+#: The sign of the exact score of each of the given columns (legal moves) for the side to move.
+Oracle = Callable[[Board, list[int]], dict[int, int]]
 #: A proof or disproof number that is never reached: the node is decided.
 INFINITE = 1 << 40
 
@@ -117,7 +117,7 @@ class Forcing:
         self.rules = tuple(rules)
         self.deadline = deadline
         self._leaves: dict[tuple[int, bool], Leaf | None] = {}
-        self._scores: dict[int, Sequence[int | None]] = {}
+        self._signs: dict[tuple[int, int], int] = {}  # (position, column) -> the sign of its exact score
 
     def _tick(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:
@@ -134,17 +134,25 @@ class Forcing:
             self._leaves[key] = prove(cells, current, mask ^ current, want_win, self.rules)
         return self._leaves[key]
 
-    def scores(self, geometry: Geometry, current: int, mask: int) -> Sequence[int | None]:
-        """The oracle's exact scores of a position (each position asked once)."""
-        key = current + mask
-        scores = self._scores.get(key)
-        if scores is None:
+    def keeping(self, geometry: Geometry, current: int, mask: int, candidates: list[int], want_win: bool) -> list[int]:
+        """The candidate answers that keep the claim, by the signs of their exact scores (each asked once)."""
+        found = []
+        ask = []
+        for col in candidates:
+            sign = self._signs.get((current + mask, col))
+            if sign is None:
+                ask.append(col)
+            elif sign >= want_win:
+                found.append(col)
+        if ask:
             self._tick()
             first = current if mask.bit_count() % 2 == 0 else mask ^ current
-            board = Board.from_stones(first, mask ^ first, geometry)
-            signs = getattr(self.oracle, "signs", None)
-            scores = self._scores[key] = signs(board) if signs is not None else self.oracle(board)
-        return scores
+            signs = self.oracle(Board.from_stones(first, mask ^ first, geometry), ask)
+            for col, sign in signs.items():
+                self._signs[(current + mask, col)] = sign
+                if sign >= want_win:
+                    found.append(col)
+        return [col for col in candidates if col in found]
 
     # -- the defender's side: the mover cannot win, or loses ------------------------------------
     def defend(self, board: Board, want_win: bool) -> Proof | None:
@@ -331,13 +339,10 @@ class _Search:
         """The defender to move: the answers that keep the claim (by the exact scores); wins were seen before."""
         current, mask = node.current, node.mask
         candidates = self._blocks(current, mask) or self._moves(mask)
-        scores = self.forcing.scores(self.geometry, current, mask)
-        floor = 1 if self.want_win else 0
-        good = {col: score for col in candidates if (score := scores[col]) is not None and score >= floor}
         key = (current + mask, node.plies)
         full = self.geometry.board_mask
         children = []
-        for answer in sorted(good, key=lambda col: -good[col]):
+        for answer in self.forcing.keeping(self.geometry, current, mask, candidates, self.want_win):
             after = self._play(current, mask, answer)
             if after[1] != full:
                 children.append((answer, self._node(*after, True, node.plies, key)))
@@ -368,21 +373,33 @@ def leaf_claims(board: Board, proof: Proof) -> list[tuple[str, bool]]:
     """Every reason without look-ahead in ``proof`` (about ``board``): ``(moves from board, defender wins)``.
 
     What a test or a benchmark re-solves to confirm a proof: after the moves,
-    the side to move cannot win (``True``: loses). Wins at once are left out.
+    the side to move cannot win (``True``: loses). Wins at once are left out;
+    a position the tree reaches in several orders is one claim (its first line).
     """
     found: list[tuple[str, bool]] = []
+    seen: set[int] = set()
+    position = board.copy()
 
     def walk(proof: Proof, moves: str) -> None:
+        if position.key() in seen:
+            return
+        seen.add(position.key())
         if isinstance(proof, Leaf):
             if proof.kind not in ("win", "full"):
                 found.append((moves, proof.wins))
         elif isinstance(proof, Attack):
             if proof.proof is not None:
+                position.play(proof.move)
                 walk(proof.proof, moves + str(proof.move + 1))
+                position.undo()
         else:
             for branch in proof.branches:
                 if branch.answer is not None and not branch.wins:
+                    position.play(branch.move)
+                    position.play(branch.answer)
                     walk(branch.proof, f"{moves}{branch.move + 1}{branch.answer + 1}")
+                    position.undo()
+                    position.undo()
 
     walk(proof, "")
     return found
