@@ -26,7 +26,7 @@ from pathlib import Path
 from engine.bench.solver import PONS
 from engine.board import Board
 from engine.console import emit
-from engine.explain.explainer import PLIES, Explainer
+from engine.explain.explainer import MAX_PLIES, PLIES, Explainer
 from engine.explain.explanation import CANNOT_WIN, MOVER_WINS, OPPONENT_WINS, Explanation
 from engine.explain.forcing import leaf_claims
 from engine.explain.prove import RULE_NAMES, rules_from
@@ -52,7 +52,7 @@ def add_parser(benches) -> None:
     parser.add_argument("--games", type=int_arg(0, 100_000), default=300, help="games per kind of play (default 300)")
     parser.add_argument("--seed", type=int_arg(0, 2**32 - 1), default=1)
     parser.add_argument("--seconds", type=float_arg(0.001, MAX_SECONDS), default=10.0, help="per position (default 10)")
-    parser.add_argument("--plies", type=int_arg(0, 20), default=PLIES, help=f"look-ahead (default {PLIES})")
+    parser.add_argument("--plies", type=int_arg(0, MAX_PLIES), default=PLIES, help=f"look-ahead (default {PLIES})")
     parser.add_argument("--rules", default=",".join(RULE_NAMES), metavar="NAMES", help="the rules to use")
     parser.add_argument(
         "--ladder",

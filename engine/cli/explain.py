@@ -15,7 +15,7 @@ from engine.cli.common import PositionReporter, add_command, add_grid_argument, 
 from engine.cli.solver_options import auto_solver, limits_of
 from engine.console import add_geometry_arguments, emit, geometry_from
 from engine.errors import EngineError
-from engine.explain.explainer import PLIES, Explainer
+from engine.explain.explainer import MAX_PLIES, PLIES, Explainer
 from engine.explain.prove import RULE_NAMES, rules_from
 from engine.files import check_picture_target
 from engine.resources import available_cores
@@ -57,9 +57,9 @@ def add_parser(subparsers) -> None:
     )
     group.add_argument(
         "--plies",
-        type=int_arg(0, 20),
+        type=int_arg(0, MAX_PLIES),
         default=PLIES,
-        help=f"moves a reason may look ahead, both sides counted (default {PLIES})",
+        help=f"moves a reason may look ahead, both sides counted, a move that only blocks a win not (default {PLIES})",
     )
     group.add_argument(
         "--rules",

@@ -38,6 +38,8 @@ from engine.geometry import Geometry
 Oracle = Callable[[Board, list[int]], dict[int, int]]
 #: A proof or disproof number that is never reached: the node is decided.
 INFINITE = 1 << 40
+#: Positions the look-ahead of one explanation may open before it gives up (a bound where no clock is).
+NODES = 300_000
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,10 @@ Proof = Union[Leaf, Tree, Attack]  # noqa: UP007 (a forward reference: the | for
 
 class OutOfTime(Exception):
     """The deadline passed."""
+
+
+class _Spent(Exception):
+    """The look-ahead opened its ``NODES`` positions."""
 
 
 #: A node of the search: the position's key (Pons's ``current + mask``) and the plies of look-ahead left there.
@@ -118,6 +124,7 @@ class Forcing:
         self.deadline = deadline
         self._leaves: dict[tuple[int, bool], Leaf | None] = {}
         self._signs: dict[tuple[int, int], int] = {}  # (position, column) -> the sign of its exact score
+        self.nodes_left = NODES
 
     def _tick(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:
@@ -160,10 +167,13 @@ class Forcing:
         leaf = self._leaf(board, want_win)
         if leaf is not None:
             return leaf
-        for plies in range(2, self.plies + 1, 2):
-            found = _Search(self, board, want_win).defend(plies)
-            if found is not None:
-                return found
+        try:
+            for plies in range(2, self.plies + 1, 2):
+                found = _Search(self, board, want_win).defend(plies)
+                if found is not None:
+                    return found
+        except _Spent:
+            pass
         return None
 
     # -- the side to move wins ---------------------------------------------------------------
@@ -183,10 +193,13 @@ class Forcing:
                 board.undo()
             if leaf is not None:
                 return Attack(col, leaf)
-        for plies in range(2, self.plies, 2):  # (the winning move is the first ply: the shortest reason first)
-            found = _Search(self, board, True).attack(winning, plies)
-            if found is not None:
-                return found
+        try:
+            for plies in range(2, self.plies, 2):  # (the winning move is the first ply: the shortest reason first)
+                found = _Search(self, board, True).attack(winning, plies)
+                if found is not None:
+                    return found
+        except _Spent:
+            pass
         return None
 
 
@@ -261,8 +274,12 @@ class _Search:
         """Expands the most proving position until the root is decided: proved?"""
         top = self.nodes[root]
         nodes = self.nodes
+        forcing = self.forcing
         while top.pn and top.dn:
-            self.forcing._tick()
+            forcing._tick()
+            forcing.nodes_left -= 1
+            if forcing.nodes_left < 0:
+                raise _Spent
             node = top
             while node.children is not None:
                 if node.every:
