@@ -93,7 +93,7 @@ def _leaf_marks(leaf: Leaf, cells: Cells) -> list[Mark]:
         return []
     marks = []
     if field.threats:
-        marks.append(Mark("odd-threat", THREAT, at(field.threats)))
+        marks.append(Mark("odd-threat", THREAT, at(field.threats | field.stacked << 1)))
         marks.append(Mark("odd-threat", POISON, at(field.poison)))
     solved = 0
     for item in sorted(leaf.instances, key=lambda item: ORDER.index(item.rule)):

@@ -188,30 +188,54 @@ class Words:
         return reasons, f"{claim}: " + "; ".join(clauses) + "."
 
     def _threats(self, field: Field, after: str, defender: str) -> list[Reason]:
-        """A reason for each of the field's threats: ``odd-threat`` where it gives zugzwang, else ``even-threat``."""
+        """A reason for each of the field's threats (rule ``odd-threat`` where it gives zugzwang, else
+        ``even-threat``; ``stacked-threat`` for two threats one above the other): its cells, then those below."""
         cells = self.cells
         reasons = []
         for threat in bits_of(field.threats):
+            column = cells.column_of(threat)
             group = self._completed(field.defender | threat, threat)
-            frozen = field.frozen & cells.columns[cells.column_of(threat)]
-            kind = "odd-threat" if frozen.bit_count() % 2 else "even-threat"
-            where = (cells.name(threat), cells.name(threat >> 1))
-            reasons.append(Reason(kind, defender, where, (cells.column_of(threat) + 1,), (), after, group))
+            if threat & field.stacked:
+                where = (threat, threat << 1, threat >> 1, threat >> 2)
+                kind = "stacked-threat"
+            else:
+                where = (threat, threat >> 1)
+                kind = "odd-threat" if (field.frozen & cells.columns[column]).bit_count() % 2 else "even-threat"
+            names = tuple(cells.name(cell) for cell in where)
+            reasons.append(Reason(kind, defender, names, (column + 1,), (), after, group))
         return reasons
 
     def _threats_said(self, field: Field, mover: str, defender: str) -> str:
+        """The threats in words: why neither side plays below them, and who must in the end."""
         cells = self.cells
-        threats = bits_of(field.threats)
-        named = listed([f"{cells.name(t)} ({self._completed(field.defender | t, t)})" for t in threats])
-        below = listed([cells.name(t >> 1) for t in threats]).replace(" and ", " or ")
-        if len(threats) == 1:
-            return (
-                f"{defender}'s threat at {named} cannot be stopped: neither side plays {below} below it, "
-                f"{defender} follows up on the rest of the board, and in the end {mover} must play {below} (zugzwang)"
-            )
-        return (
-            f"{defender}'s threats at {named} cannot be stopped: neither side plays {below} below them, "
-            f"{defender} follows up on the rest of the board, and in the end {mover} must play {below} (zugzwang)"
+        named, below, stacks = [], [], []
+        for threat in bits_of(field.threats):
+            group = self._completed(field.defender | threat, threat)
+            if threat & field.stacked:
+                upper = threat << 1
+                lower, poison = threat >> 1, threat >> 2
+                named.append(
+                    f"{cells.name(threat)} and, on top of it, {cells.name(upper)} ({group}; "
+                    f"{self._completed(field.defender | upper, upper)})"
+                )
+                stacks.append(
+                    f"if {mover} plays {cells.name(poison)}, {defender} plays {cells.name(lower)} and wins at "
+                    f"{cells.name(upper)} once {mover} blocks {cells.name(threat)}"
+                )
+                below.append(cells.name(poison))
+            else:
+                named.append(f"{cells.name(threat)} ({group})")
+                below.append(cells.name(threat >> 1))
+        where = listed(below).replace(" and ", " or ")
+        them = "it" if len(named) == 1 and not stacks else "them"
+        said = (
+            f"{defender}'s {'threat' if them == 'it' else 'threats'} at {listed(named)} cannot be stopped: "
+            f"neither side plays {where} below {them}"
+        )
+        if stacks:
+            said += f" ({'; '.join(stacks)})"
+        return said + (
+            f", {defender} follows up on the rest of the board, and in the end {mover} must play {where} (zugzwang)"
         )
 
     # -- helpers --------------------------------------------------------------------------------
