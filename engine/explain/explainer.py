@@ -111,21 +111,11 @@ class _Oracle:
         return [None if score is None else int(score.value) for score in analysis.scores]
 
     def signs(self, board: Board, columns: Sequence[int]) -> dict[int, int]:
-        """The sign of the exact score of each of ``columns`` (legal moves): weak solves, quicker than scores."""
-        signs = {}
-        for col in columns:
-            if board.is_winning_move(col):
-                signs[col] = 1
-                continue
-            board.play(col)
-            try:
-                solution = self.solver.solve(board, self._limits(), weak=True)
-            finally:
-                board.undo()
-            if solution.score is None:
-                raise OutOfTime
-            signs[col] = -int(solution.score.value)
-        return signs
+        """The sign of the exact score of each of ``columns``: weak solves, quicker than the scores."""
+        analysis = self.solver.analyze(board, self._limits(), weak=True)
+        if not analysis.finished:
+            raise OutOfTime
+        return {col: int(score.value) for col in columns if (score := analysis.scores[col]) is not None}
 
     def _limits(self) -> Limits:
         """The explanation's limits, with what is left of its time."""

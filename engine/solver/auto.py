@@ -105,20 +105,24 @@ class AutoSolver:
             return self.compiled.solve_moves(position, limits, weak=weak)
         return self.compiled.solve(position, limits, weak=weak)
 
-    def analyze(self, position: Board | str, limits: Limits = NO_LIMITS) -> Analysis:
-        """The exact score of playing each column (None: full); ``finished=False`` past the limits."""
+    def analyze(self, position: Board | str, limits: Limits = NO_LIMITS, *, weak: bool = False) -> Analysis:
+        """The exact score of playing each column (None: full; weak: its sign); ``finished=False`` past the limits."""
         board = position if isinstance(position, Board) else Board.from_moves(position, self.geometry)
         started = time.perf_counter()
+
+        def typing(score: int) -> Score:
+            return Score.sign((score > 0) - (score < 0)) if weak else Score.pons(score)
+
         if limits == NO_LIMITS and not board.is_over and board.geometry == self.geometry:
             scores = self._quick_answer(board, lambda quick: quick.analyze(board))
             if scores is not None:
-                typed = tuple(None if score is None else Score.pons(score) for score in scores)
+                typed = tuple(None if score is None else typing(score) for score in scores)
                 return Analysis(typed, True, self._quick_nodes(), time.perf_counter() - started)
         known = self.book_analysis(board)
         if known is not None:  # every column from the opening book: exact, at once, whatever the limits
-            typed = tuple(None if score is None else Score.pons(score) for score in known)
+            typed = tuple(None if score is None else typing(score) for score in known)
             return Analysis(typed, True, 0, time.perf_counter() - started)
-        return self.compiled.analyze(board, limits)
+        return self.compiled.analyze(board, limits, weak=weak)
 
     def best_move(self, position: Board | str, limits: Limits = NO_LIMITS) -> BestMove:
         """A best column (the centre-most of the equal ones) and its exact score; ``finished=False`` past

@@ -195,12 +195,12 @@ class Solver:
             solutions.append(Solution(typed[value], nodes, nanoseconds / 1e9))
         return solutions
 
-    def analyze(self, board: Board, limits: Limits = NO_LIMITS) -> Analysis:
-        """The exact score of playing each column; the limits hold for all columns together."""
+    def analyze(self, board: Board, limits: Limits = NO_LIMITS, *, weak: bool = False) -> Analysis:
+        """The exact score of playing each column (weak: its sign); the limits hold for all columns together."""
         with self._run(board, limits) as run:
             scores: list[Score | None] = [None] * self.geometry.cols
             for col in board.legal_columns():
-                scores[col] = _typed(self._column_score(board, col, run))
+                scores[col] = _typed(self._column_score(board, col, run, weak), weak)
                 if run.aborted:
                     return Analysis(tuple([None] * self.geometry.cols), False, run.nodes, run.seconds)
             return Analysis(tuple(scores), True, run.nodes, run.seconds)
@@ -310,13 +310,13 @@ class Solver:
         """What every search kernel takes last (after the position and the geometry)."""
         return SolveContext(run.stats, run.flag.array, self.table, self._scratch)
 
-    def _column_score(self, board: Board, col: int, run: _Run) -> int | None:
-        """The exact score of playing ``col`` (legal), from the mover's view."""
+    def _column_score(self, board: Board, col: int, run: _Run, weak: bool = False) -> int | None:
+        """The exact score of playing ``col`` (legal), from the mover's view (weak: its sign)."""
         if board.is_winning_move(col):
-            return win_now_score(board)
+            return 1 if weak else win_now_score(board)
         board.play(col)
         try:
-            child = self._score(board, run, weak=False)
+            child = self._score(board, run, weak)
         finally:
             board.undo()
         return None if child is None else -child
