@@ -79,11 +79,7 @@ class _Spent(Exception):
     """The look-ahead opened its ``NODES`` positions."""
 
 
-#: A node of the search: the position's key (Pons's ``current + mask``) and the plies of look-ahead left there.
-Key = tuple[int, int]
-
-
-@dataclass
+@dataclass(eq=False)
 class _Node:
     """A position of the search: the mover to move (``every``: each move answered) or the defender to move.
 
@@ -100,12 +96,12 @@ class _Node:
     pn: int = 1
     dn: int = 1
     #: (column, the node it leads to); None until the node is expanded
-    children: list[tuple[int, Key]] | None = None
+    children: list[tuple[int, _Node]] | None = None
     #: the mover's node: the reason found without look-ahead
     leaf: Leaf | None = None
     #: the defender's node: its answer that wins at once, or the board is full
     ends: Branch | None = None
-    parents: list[Key] = field(default_factory=list)
+    parents: list[_Node] = field(default_factory=list)
 
 
 class Forcing:
@@ -217,8 +213,8 @@ class _Search:
         self.cells = cells_of(board.geometry)
         self.root = (board.current, board.mask)
         self.want_win = want_win
-        self.nodes: dict[Key, _Node] = {}
-        self._proofs: dict[Key, Proof] = {}
+        self.nodes: dict[tuple[int, int], _Node] = {}  # (Pons's key current + mask, plies left) -> node
+        self._proofs: dict[int, Proof] = {}  # id of a node -> its tree
         g = board.geometry
         self._bottoms = [g.bottom_cell(col) for col in range(g.cols)]
         self._tops = [g.top_cell(col) for col in range(g.cols)]
@@ -231,14 +227,12 @@ class _Search:
 
     def attack(self, winning: list[int], plies: int) -> Attack | None:
         current, mask = self.root
-        root: Key = (current + mask, -1)  # the side to move picks its winning move: one answer wanted
-        top = self.nodes[root] = _Node(False, plies, current, mask)
-        children = [(col, self._node(*self._play(current, mask, col), True, plies, root)) for col in winning]
-        top.children = children
+        top = _Node(False, plies, current, mask)  # the side to move picks its winning move: one answer wanted
+        top.children = [(col, self._node(*self._play(current, mask, col), True, plies, top)) for col in winning]
         self._update(top)
-        if not self._run(root):
+        if not self._run(top):
             return None
-        col, child = next((col, child) for col, child in children if self.nodes[child].pn == 0)
+        col, child = next((col, child) for col, child in top.children if child.pn == 0)
         return Attack(col, self._proof(child))
 
     # -- positions ---------------------------------------------------------------------------------
@@ -261,19 +255,18 @@ class _Search:
         return [cells.column_of(cell) for cell in bits_of(threats)]
 
     # -- the search ------------------------------------------------------------------------------
-    def _node(self, current: int, mask: int, every: bool, plies: int, parent: Key | None) -> Key:
-        at = (current + mask, plies)
-        node = self.nodes.get(at)
+    def _node(self, current: int, mask: int, every: bool, plies: int, parent: _Node | None) -> _Node:
+        """The node of a position with ``plies`` left (one per position and bound: transpositions meet)."""
+        key = (current + mask, plies)
+        node = self.nodes.get(key)
         if node is None:
-            node = self.nodes[at] = _Node(every, plies, current, mask)
+            node = self.nodes[key] = _Node(every, plies, current, mask)
         if parent is not None:
             node.parents.append(parent)
-        return at
+        return node
 
-    def _run(self, root: Key) -> bool:
-        """Expands the most proving position until the root is decided: proved?"""
-        top = self.nodes[root]
-        nodes = self.nodes
+    def _run(self, top: _Node) -> bool:
+        """Expands the most proving position until ``top`` is decided: proved?"""
         forcing = self.forcing
         while top.pn and top.dn:
             forcing._tick()
@@ -281,11 +274,11 @@ class _Search:
             if forcing.nodes_left < 0:
                 raise _Spent
             node = top
-            while node.children is not None:
+            while node.children is not None:  # down to the most proving position
                 if node.every:
-                    node = min((nodes[key] for _, key in node.children), key=lambda child: child.dn)
+                    node = min(node.children, key=_by_dn)[1]
                 else:
-                    node = min((nodes[key] for _, key in node.children), key=lambda child: child.pn)
+                    node = min(node.children, key=_by_pn)[1]
             if node.every:
                 self._expand_mover(node)
             else:
@@ -295,21 +288,22 @@ class _Search:
             self._update_up(node)
         return top.pn == 0
 
-    def _update(self, node: _Node) -> None:
+    @staticmethod
+    def _update(node: _Node) -> None:
         """A node's numbers from its children's: one answer proves the defender's, every one the mover's."""
-        children = [self.nodes[key] for _, key in node.children or ()]
+        children = node.children or ()
         if node.every:
-            node.pn = min(INFINITE, sum(child.pn for child in children))
-            node.dn = min((child.dn for child in children), default=INFINITE)
+            node.pn = min(INFINITE, sum(child.pn for _, child in children))
+            node.dn = min((child.dn for _, child in children), default=INFINITE)
         else:
-            node.pn = min((child.pn for child in children), default=INFINITE)
-            node.dn = min(INFINITE, sum(child.dn for child in children))
+            node.pn = min((child.pn for _, child in children), default=INFINITE)
+            node.dn = min(INFINITE, sum(child.dn for _, child in children))
 
     def _update_up(self, node: _Node) -> None:
         """New numbers for the nodes that lead to ``node``, as far up as they change."""
         stack = list(node.parents)
         while stack:
-            parent = self.nodes[stack.pop()]
+            parent = stack.pop()
             before = parent.pn, parent.dn
             self._update(parent)
             if (parent.pn, parent.dn) != before:
@@ -326,15 +320,14 @@ class _Search:
         if node.plies < 2 or not moves or any(self._wins(current, mask, move) for move in moves):
             node.pn, node.dn = INFINITE, 0
             return
-        key = (current + mask, node.plies)
         forced = bool(winning_cells(self.cells, mask ^ current, mask))  # the mover must block
         children = []
         for move in moves:
             after = self._play(current, mask, move)
             plies = node.plies - (not forced) - (len(self._blocks(*after)) != 1)  # forced moves use no ply
-            child = self._node(*after, False, plies, key)
+            child = self._node(*after, False, plies, node)
+            self._ends(child)
             children.append((move, child))
-            self._ends(self.nodes[child])
         node.children = children
 
     def _ends(self, node: _Node) -> None:
@@ -356,34 +349,39 @@ class _Search:
         """The defender to move: the answers that keep the claim (by the exact scores); wins were seen before."""
         current, mask = node.current, node.mask
         candidates = self._blocks(current, mask) or self._moves(mask)
-        key = (current + mask, node.plies)
         full = self.geometry.board_mask
         children = []
         for answer in self.forcing.keeping(self.geometry, current, mask, candidates, self.want_win):
             after = self._play(current, mask, answer)
             if after[1] != full:
-                children.append((answer, self._node(*after, True, node.plies, key)))
+                children.append((answer, self._node(*after, True, node.plies, node)))
         node.children = children
 
     # -- the tree found ----------------------------------------------------------------------------
-    def _proof(self, key: Key) -> Proof:
-        """The proved tree below the mover's node ``key`` (each position's tree made once)."""
-        found = self._proofs.get(key)
-        if found is not None:
-            return found
-        node = self.nodes[key]
+    def _proof(self, node: _Node) -> Proof:
+        """The proved tree below the mover's ``node`` (each position's tree made once)."""
         if node.leaf is not None:
             return node.leaf
+        found = self._proofs.get(id(node))
+        if found is not None:
+            return found
         branches = []
-        for move, child_key in node.children or ():
-            child = self.nodes[child_key]
+        for move, child in node.children or ():
             if child.ends is not None:
                 branches.append(Branch(move, child.ends.answer, child.ends.proof, child.ends.wins))
                 continue
-            answer, answer_key = next((answer, at) for answer, at in child.children or () if self.nodes[at].pn == 0)
-            branches.append(Branch(move, answer, self._proof(answer_key)))
-        found = self._proofs[key] = Tree(tuple(branches))
+            answer, proved = next((answer, after) for answer, after in child.children or () if after.pn == 0)
+            branches.append(Branch(move, answer, self._proof(proved)))
+        found = self._proofs[id(node)] = Tree(tuple(branches))
         return found
+
+
+def _by_pn(child: tuple[int, _Node]) -> int:
+    return child[1].pn
+
+
+def _by_dn(child: tuple[int, _Node]) -> int:
+    return child[1].dn
 
 
 def leaf_claims(board: Board, proof: Proof) -> list[tuple[str, bool]]:
