@@ -78,7 +78,7 @@ class Explainer:
         deadline = None if limits.seconds is None else time.perf_counter() + limits.seconds - solution.seconds
         score = int(solution.score.value)
         oracle = _Oracle(self.solver, limits, deadline)
-        forcing = Forcing(oracle.signs, self.plies, self.rules, deadline)
+        forcing = Forcing(oracle.signs, self.plies, self.rules, deadline, limits.stop)
         words = Words(board, oracle.best, names)
         try:
             if score > 0:

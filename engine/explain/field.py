@@ -195,8 +195,8 @@ def fields(cells: Cells, mover: int, defender: int) -> list[Field]:
     found = []
     for size in range(len(options) + 1):
         for columns in combinations(options, size):
-            for ways in product(*columns):
-                field = Field(cells, mover, defender, sum(t for t, _ in ways), sum(s for _, s in ways))
+            for chosen in product(*columns):
+                field = Field(cells, mover, defender, sum(t for t, _ in chosen), sum(s for _, s in chosen))
                 if field.controlled:
                     found.append(field)
                     if len(found) == FIELDS:

@@ -27,12 +27,15 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 from engine.board import Board
 from engine.explain.cells import Cells, bits_of, cells_of
 from engine.explain.prove import RULES, Leaf, prove, winning_cells
 from engine.geometry import Geometry
+
+if TYPE_CHECKING:  # (engine.stop loads numpy: only whoever has a stop flag has loaded it)
+    from engine.stop import StopFlag
 
 #: The sign of the exact score of each of the given columns (legal moves) for the side to move.
 Oracle = Callable[[Board, list[int]], dict[int, int]]
@@ -105,7 +108,8 @@ class _Node:
 
 
 class Forcing:
-    """Searches for reasons up to ``plies`` moves ahead; ``oracle`` gives exact scores, ``deadline`` ends it."""
+    """Searches for reasons up to ``plies`` moves ahead; ``oracle`` says which answers keep the claim;
+    ``deadline`` (of :func:`time.perf_counter`) or ``stop`` ends it (:class:`OutOfTime`)."""
 
     def __init__(
         self,
@@ -113,17 +117,21 @@ class Forcing:
         plies: int = 4,
         rules: Sequence[ModuleType] = RULES,
         deadline: float | None = None,
+        stop: StopFlag | None = None,
     ) -> None:
         self.oracle = oracle
         self.plies = plies
         self.rules = tuple(rules)
         self.deadline = deadline
+        self.stop = stop
         self._leaves: dict[tuple[int, bool], Leaf | None] = {}
         self._signs: dict[tuple[int, int], int] = {}  # (position, column) -> the sign of its exact score
         self.nodes_left = NODES
 
     def _tick(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfTime
+        if self.stop is not None and self.stop.is_set():
             raise OutOfTime
 
     def _leaf(self, board: Board, want_win: bool) -> Leaf | None:
@@ -274,11 +282,10 @@ class _Search:
             if forcing.nodes_left < 0:
                 raise _Spent
             node = top
-            while node.children is not None:  # down to the most proving position
-                if node.every:
-                    node = min(node.children, key=_by_dn)[1]
-                else:
-                    node = min(node.children, key=_by_pn)[1]
+            children = node.children
+            while children is not None:  # down to the most proving position
+                node = min(children, key=_by_dn if node.every else _by_pn)[1]
+                children = node.children
             if node.every:
                 self._expand_mover(node)
             else:

@@ -195,11 +195,11 @@ class Words:
         for threat in bits_of(field.threats):
             column = cells.column_of(threat)
             group = self._completed(field.defender | threat, threat)
+            where: tuple[int, ...] = (threat, threat >> 1)
             if threat & field.stacked:
                 where = (threat, threat << 1, threat >> 1, threat >> 2)
                 kind = "stacked-threat"
             else:
-                where = (threat, threat >> 1)
                 kind = "odd-threat" if (field.frozen & cells.columns[column]).bit_count() % 2 else "even-threat"
             names = tuple(cells.name(cell) for cell in where)
             reasons.append(Reason(kind, defender, names, (column + 1,), (), after, group))
