@@ -31,7 +31,7 @@ from engine.limits import NO_LIMITS, Limits
 from engine.solver.auto import AutoSolver
 
 #: Moves a reason may look ahead (the mover's and the defender's together; a forced block not counted).
-PLIES = 16
+PLIES = 24
 #: The most that may be asked for: the cells of the largest board.
 MAX_PLIES = 81
 NOT_SOLVED = "not solved within the limit: no value and no reason (raise --seconds)"

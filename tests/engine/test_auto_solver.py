@@ -40,6 +40,18 @@ def test_the_quick_answers_agree_with_the_compiled_solver() -> None:
     )
     assert fresh._compiled is None  # (answered without numba's solver)
     assert fresh.solve(board, weak=True).score == compiled.solve(board, weak=True).score
+    signs = tuple(None if s is None else Score.sign(s) for s in (-1, -1, -1, -1, None, 1, -1))
+    assert fresh.analyze(END_GAME, weak=True).scores == compiled.analyze(board, weak=True).scores == signs
+
+
+def test_a_weak_analysis_is_the_sign_of_each_column_by_every_way_in() -> None:
+    """Within limits (the compiled search), from the book, and past it: the signs of the exact scores."""
+    solver = AutoSolver(table_mb=8)
+    for moves in ("44", MIDDLE_GAME, END_GAME):
+        exact = solver.analyze(moves).scores
+        signs = tuple(None if s is None else Score.sign((s.value > 0) - (s.value < 0)) for s in exact)
+        assert solver.analyze(moves, weak=True).scores == signs, moves
+        assert solver.analyze(moves, Limits(seconds=60), weak=True).scores == signs, moves
 
 
 def test_limits_go_to_the_compiled_solver_and_an_unfinished_solve_says_so() -> None:
