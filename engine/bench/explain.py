@@ -19,7 +19,10 @@ from __future__ import annotations
 import csv
 import random
 import statistics
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,12 +36,15 @@ from engine.explain.prove import RULE_NAMES, rules_from
 from engine.geometry import Geometry
 from engine.limits import Limits
 from engine.solver.auto import AutoSolver
+from engine.stop import StopFlag
 from engine.validate import MAX_SECONDS, float_arg, int_arg
 
 SETS = ("Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3")
 #: Kinds of play, and the stone counts positions are taken at.
 PLAY = ("random", "good")
 BINS = ((12, 19), (20, 41))
+#: How often (seconds) a CPU-time limit looks at the process's CPU time.
+CPU_POLL = 0.01
 
 
 def add_parser(benches) -> None:
@@ -52,6 +58,12 @@ def add_parser(benches) -> None:
     parser.add_argument("--games", type=int_arg(0, 100_000), default=300, help="games per kind of play (default 300)")
     parser.add_argument("--seed", type=int_arg(0, 2**32 - 1), default=1)
     parser.add_argument("--seconds", type=float_arg(0.001, MAX_SECONDS), default=10.0, help="per position (default 10)")
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="count --seconds in this process's CPU time, not the clock's: figures that do not depend on what "
+        "else the machine runs",
+    )
     parser.add_argument("--plies", type=int_arg(0, MAX_PLIES), default=PLIES, help=f"look-ahead (default {PLIES})")
     parser.add_argument("--rules", default=",".join(RULE_NAMES), metavar="NAMES", help="the rules to use")
     parser.add_argument(
@@ -172,11 +184,12 @@ def run(args) -> int:
             solver.compiled.warm_up()
             explainer = Explainer(geometry, solver=solver, plies=args.plies, rules=stage)
             names = ",".join(rule.NAME for rule in stage) or "none"
-            emit(f"rules: {names}; look-ahead {args.plies} plies; {args.seconds:g} s a position")
+            clock = "CPU s" if args.cpu else "s"
+            emit(f"rules: {names}; look-ahead {args.plies} plies; {args.seconds:g} {clock} a position")
             emit(HEADER)
             total = Tally("all")
             for name, positions in sets:
-                tally = _run_set(name, positions, explainer, checker, Limits(seconds=args.seconds), writer, names)
+                tally = _run_set(name, positions, explainer, checker, (args.seconds, args.cpu), writer, names)
                 emit(tally.row())
                 total.merge(tally)
             emit(total.row())
@@ -187,13 +200,20 @@ def run(args) -> int:
     return 0
 
 
-def _run_set(name: str, positions, explainer: Explainer, checker: AutoSolver, limits: Limits, writer, rules: str):
-    """One set explained, every claim re-checked: its figures."""
+def _run_set(
+    name: str, positions, explainer: Explainer, checker: AutoSolver, limit: tuple[float, bool], writer, rules: str
+):
+    """One set explained, every claim re-checked: its figures (``limit``: seconds a position, of CPU time?)."""
     geometry = explainer.geometry
     tally = Tally(name)
+    seconds, cpu_time = limit
     for moves, score in positions:
         start = time.process_time()
-        explanation = explainer.explain(moves, limits)
+        if cpu_time:
+            with cpu_limit(seconds) as limits:
+                explanation = explainer.explain(moves, limits)
+        else:
+            explanation = explainer.explain(moves, Limits(seconds=seconds))
         cpu = time.process_time() - start
         checked, false = recheck(moves, score, explanation, checker, geometry)
         tally.add(score, explanation.claim is not None, cpu)
@@ -202,6 +222,31 @@ def _run_set(name: str, positions, explainer: Explainer, checker: AutoSolver, li
         if writer is not None:
             writer.writerow([rules, name, moves, score, explanation.claim or "", f"{cpu:.4f}", checked, false])
     return tally
+
+
+@contextmanager
+def cpu_limit(seconds: float) -> Iterator[Limits]:
+    """Limits whose stop flag is set once this process has spent ``seconds`` more of CPU time.
+
+    A clock's seconds on a shared machine are partly other people's: counted
+    in CPU time, a limit gives every position the same work, whatever else runs.
+    """
+    stop, done = StopFlag(), threading.Event()
+    end = time.process_time() + seconds
+
+    def watch() -> None:
+        while not done.wait(CPU_POLL):
+            if time.process_time() >= end:
+                stop.set()
+                return
+
+    watcher = threading.Thread(target=watch, name="cpu-limit", daemon=True)
+    watcher.start()
+    try:
+        yield Limits(stop=stop)
+    finally:
+        done.set()
+        watcher.join()
 
 
 def recheck(

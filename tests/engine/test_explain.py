@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -227,3 +228,17 @@ def test_the_bench_rechecks_every_claim_and_counts_no_false_one(cli, tmp_path) -
     assert lines[-1].startswith("claims re-checked by the solver: ") and lines[-1].endswith("false claims: 0")
     table = rows.read_text().splitlines()
     assert table[0] == "rules,set,position,score,claim,cpu_seconds,claims,false" and len(table) >= 7
+
+
+@needs_pons
+def test_a_cpu_time_limit_stops_once_the_process_has_spent_it(cli) -> None:
+    from engine.bench.explain import cpu_limit
+
+    start = time.process_time()
+    with cpu_limit(0.05) as limits:
+        assert limits.stop is not None and not limits.stop.is_set() and limits.seconds is None
+        while not limits.stop.is_set() and time.process_time() - start < 60:
+            sum(range(1000))  # (busy: CPU time passes)
+    assert limits.stop.is_set() and time.process_time() - start >= 0.05
+    status, out, _ = cli(["bench", "explain", "--sets", "Test_L3_R1", "--limit", "3", "--play", "", "--cpu"])
+    assert status == 0 and "10 CPU s a position" in out.splitlines()[0] and out.rstrip().endswith("false claims: 0")
