@@ -10,7 +10,7 @@ from engine.board import Board
 from engine.explain.explainer import Explainer
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-ROWS = ("coverage.csv", "ladder.csv")
+ROWS = ("coverage.csv", "ladder.csv", "before_threats.csv", "after_threats.csv")
 
 
 def test_each_table_of_the_page_is_the_tally_of_the_bench_rows_it_names() -> None:
