@@ -78,7 +78,7 @@ def test_jobs_are_answered_and_a_new_one_stops_the_one_under_way():
     items = [DECODERS["analyze"](m["item"]) for m in messages if m["id"] == 2 and "item" in m]
     assert items[-1].finished and all(value is None or value.is_exact for value in items[-1].values)
 
-    pipe.send(job(3, "analyze", "123456"))  # replies to 6 stones are not in the book: seconds of solving
+    pipe.send(job(3, "analyze", "74677651"))  # replies to 8 stones are not in the book: seconds of solving
     out.wait_for(lambda got: any(m["id"] == 3 and m.get("item", {}).get("stage") == "solve" for m in got))
     pipe.send(job(4, "review", "12121232"))
     # the review's second pass may go on for minutes on the early moves: the blunder is known before

@@ -43,14 +43,15 @@ def test_a_known_blunder_is_labelled_with_the_better_move(solver: AutoSolver) ->
 
 
 def test_the_second_pass_finds_the_better_moves_the_first_had_no_time_for(solver: AutoSolver) -> None:
-    """With no time for searching, every value of "441121" still comes from the book at once (the
-    tree's, then every position of 4 and 5 stones), and so every label; the best column of "44112"
-    (5 stones: a score only) needs a search, which the second pass makes."""
-    found = list(review_game(Board.from_moves("441121"), solver, seconds=0.0, afterwards=60.0))
-    first = {item.ply: item for item in found[:6]}
-    assert sorted(first) == [1, 2, 3, 4, 5, 6] and all(item.label != "unknown" for item in first.values())
-    assert (first[6].label, first[6].before, first[6].after, first[6].better) == ("blunder", 3, -18, None)
-    assert (found[6].ply, found[6].better) == (6, 2) and len(found) == 7  # then its best column
+    """With no time for searching, every value of "44112111" still comes from the book at once (every
+    position of up to 7 stones, and the plain-Python solver's quick loss after the last move), and so
+    every label; the best column of "4411211" (7 stones: a score only) needs a search, which the
+    second pass makes."""
+    found = list(review_game(Board.from_moves("44112111"), solver, seconds=0.0, afterwards=60.0))
+    first = {item.ply: item for item in found[:8]}
+    assert sorted(first) == list(range(1, 9)) and all(item.label != "unknown" for item in first.values())
+    assert (first[8].label, first[8].before, first[8].after, first[8].better) == ("blunder", 2, -17, None)
+    assert (found[8].ply, found[8].better) == (8, 2) and len(found) == 9  # then its best column
 
 
 def test_a_game_begun_from_a_grid_is_reviewed_from_that_grid(solver: AutoSolver) -> None:
@@ -124,8 +125,9 @@ def test_review_command_reports_bad_games_and_goes_on(cli) -> None:
 
 
 def test_a_review_keeps_its_budget_and_the_second_pass_fills_in(solver: AutoSolver) -> None:
-    """Off the book a random opening takes minutes to solve: the first pass says unknown in time, then fills in."""
-    game = Board.from_moves("2757717171133712464643634")
+    """Past the book's 7 stones an opening takes seconds to solve (this one's positions of 8 to 12 stones
+    about 1 s each): the first pass says unknown in time, then fills in."""
+    game = Board.from_moves("2261761473451521624327521")
     fresh = AutoSolver(G, table_mb=8)
     start = time.perf_counter()
     first = review(game, fresh, seconds=3.0, budget=0.5)

@@ -35,8 +35,8 @@ def test_the_analysis_runs_in_a_child_process_below_the_game(service):
 
 def test_a_new_job_stops_the_old_one_and_only_its_items_count(service):
     lane: Lane = Lane(service)
-    old = lane.keep("123456", Board.from_moves("123456"), kind="analyze")  # 6 stones: seconds of solving
-    assert lane.keep("123456", Board.from_moves("123456"), kind="analyze") is old  # the same position: the same job
+    old = lane.keep("74677651", Board.from_moves("74677651"), kind="analyze")  # off the book: seconds of solving
+    assert lane.keep("74677651", Board.from_moves("74677651"), kind="analyze") is old  # the same position: the same job
     wait_until(lambda: old.latest is not None and old.latest.stage == "solve", what="the solver at work")
     new = lane.keep("14", Board.from_moves("14"), kind="analyze")
     assert old.cancelled and new.number > old.number
@@ -52,7 +52,7 @@ def test_a_new_job_stops_the_old_one_and_only_its_items_count(service):
 
 def test_a_child_that_dies_is_reported_and_replaced(service):
     lane: Lane = Lane(service)
-    job = lane.keep("123456", Board.from_moves("123456"), kind="analyze")  # seconds of solving: killed midway
+    job = lane.keep("74677651", Board.from_moves("74677651"), kind="analyze")  # seconds of solving: killed midway
     wait_until(lambda: service.pid is not None and job.latest is not None, what="the first snapshot")
     os.kill(service.pid, signal.SIGKILL)
     wait_until(lambda: job.finished, timeout=10, what="the end to be noticed")

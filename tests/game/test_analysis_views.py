@@ -66,7 +66,7 @@ def test_values_fill_in_from_the_book_and_the_solver(start):
 
 def test_a_new_position_stops_the_old_analysis_and_starts_again(start):
     driver = start(show_analysis=True)
-    match = open_match(driver, hotseat("123456"))  # replies to 6 stones are not in the book: seconds of solving
+    match = open_match(driver, hotseat("74677651"))  # replies to 8 stones are not in the book: seconds of solving
     driver.run_until(
         lambda: match.feeds.analysis.snapshot is not None and match.feeds.analysis.snapshot.stage == "solve",
         timeout=60,
@@ -76,7 +76,7 @@ def test_a_new_position_stops_the_old_analysis_and_starts_again(start):
     assert "Solving column" in match.feeds.analysis.caption()
     driver.click_column(3)
     new = match.feeds.analysis.lane.current
-    assert new is not old and new.key[1] == (0, 1, 2, 3, 4, 5, 3)
+    assert new is not old and new.key[1] == (6, 3, 5, 6, 6, 5, 4, 0, 3)
     driver.run_until(lambda: old.finished, timeout=5, what="the old analysis to stop")
     assert not old.latest.finished  # stopped in the middle, never completed
     driver.run_until(lambda: new.latest is not None, what="the new analysis")
@@ -196,7 +196,7 @@ def test_a_click_on_a_move_of_a_finished_game_opens_the_review_there(start):
 
 def test_leaving_the_match_stops_the_analysis(start):
     driver = start(show_analysis=True)
-    match = open_match(driver, hotseat("123456"))  # off the book: seconds of solving
+    match = open_match(driver, hotseat("74677651"))  # off the book: seconds of solving
     driver.run_until(
         lambda: match.feeds.analysis.snapshot is not None and match.feeds.analysis.snapshot.stage == "solve",
         timeout=60,
