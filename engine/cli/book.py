@@ -52,7 +52,7 @@ def add_parser(subparsers) -> None:
         metavar="P",
         help="also store every position of P stones, off the agent's tree too (the positions people reach); "
         "with one move of look-ahead the solver then answers every position of P-1 and P stones at once "
-        "(the shipped 7x6 book: 5). A ply the book already holds whole is kept",
+        "(the shipped 7x6 book: 7). A ply the book already holds whole is kept",
     )
     parser.add_argument(
         "--leaf-nodes",

@@ -48,8 +48,8 @@ and ``every_ply`` stones at once. Where the book already holds every
 position of ``every_ply + 1`` stones, a position of ``every_ply`` is not
 solved but *derived*: its score is the best of its children's (one ply of
 negamax over exact scores is exact), so a ply below a whole one costs
-nothing (7x6: plies 2 to 4 from the whole ply 5; ply 6 would come from ply
-7). A ply at which a book holds every position is kept by every later build
+nothing (7x6: plies 2 to 4 from the whole ply 5, and ply 6 from the whole
+ply 7). A ply at which a book holds every position is kept by every later build
 (:func:`complete_plies`), so a deepening without the option neither drops nor
 forgets it.
 
