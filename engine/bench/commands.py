@@ -25,6 +25,7 @@ from pathlib import Path
 
 from engine.bench.search import random_positions
 from engine.console import emit
+from engine.errors import EngineError
 from engine.geometry import Geometry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,7 +42,7 @@ def timed(argv: Sequence[str]) -> tuple[str, float, float]:
     )
     wall = time.perf_counter() - started
     if done.returncode != 0:
-        raise RuntimeError(f"engine {' '.join(argv)}: exit status {done.returncode}: {done.stderr.strip()}")
+        raise EngineError(f"engine {' '.join(argv)}: exit status {done.returncode}: {done.stderr.strip()}")
     return done.stdout, _children_cpu() - before, wall
 
 
