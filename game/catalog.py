@@ -6,7 +6,8 @@ the window. So the :class:`Catalog` imports the registry on its own daemon
 thread, started after the first frame (after which the set-up screens can
 list the agents), and hands the agents to a :class:`~game.preparation.Preparer`:
 first the players the game is about to need (their first move, then the
-rest), then every difficulty level. The players of a match named on the
+rest), then every difficulty level, then the solver's search built ahead of time
+for the command line (once a version). The players of a match named on the
 command line go to the preparer at once, before the engine is loaded here.
 Screens ask :attr:`Catalog.ready` before using it and show a short "loading"
 note until then, and :meth:`Catalog.progress` while players are prepared.
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.labels import board_name
-from game.preparation import Preparer, Progress, Task, engine_preparation, is_compiled
+from game.preparation import AHEAD_OF_TIME, Preparer, Progress, Task, engine_preparation, is_compiled
 from game.worker import lower_priority
 
 if TYPE_CHECKING:
@@ -124,7 +125,7 @@ class Catalog:
             if not self._warmed:  # no match has asked yet: prepare the likely one first
                 preparer.urgent(first)
                 first = []
-        preparer.plan([*first, *(Task(preset.name) for preset in registry.presets())])
+        preparer.plan([*first, *(Task(preset.name) for preset in registry.presets()), AHEAD_OF_TIME])
 
     # -- what the screens use --------------------------------------------------------------
     @property

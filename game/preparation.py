@@ -24,6 +24,10 @@ the opening book stands in for; its child compiles the independent parts of
 the move in a second process of its own group, on the second core), then
 everything else. The first moves of a game wait for the first step only.
 
+Last, once a version, the solver's search built ahead of time
+(:data:`AHEAD_OF_TIME`): not for the game, but for a ``python -m engine solve``
+started afresh later, which then answers a middle game without loading numba.
+
 Students' agents (any spec that names a file to run: ``file.py:function``,
 ``classroom:path=...``) are never prepared: their file is loaded only by a
 match that a person chose it for.
@@ -69,6 +73,7 @@ class Task:
     spec: str
     wide: bool = False
     opening: tuple[int, int, int] | None = None
+    ahead_of_time: bool = False  # not a player: the solver's search for commands started afresh (see below)
 
     @classmethod
     def first_move(cls, spec: str, geometry: Geometry) -> Task:
@@ -81,6 +86,11 @@ class Task:
         return self.opening == (geometry.cols, geometry.rows, geometry.connect) and board.ply <= 1
 
 
+#: The last task of a first start: :class:`engine.startup.SearchAheadOfTime`, once a version, at a low priority.
+#: The game never uses it (it has numba loaded); a ``solve`` or ``analyze`` started later answers without numba.
+AHEAD_OF_TIME = Task("", ahead_of_time=True)
+
+
 @dataclass(frozen=True)
 class Progress:
     """What is being prepared now, for the notes on screen."""
@@ -91,6 +101,7 @@ class Progress:
     done: int  # players finished since the preparing began
     total: int  # players to prepare in all, as far as known
     since: float  # time.monotonic() when this player's turn began
+    ahead_of_time: bool = False  # not a player: the solver's search built ahead of time
 
     def seconds(self) -> float:
         return time.monotonic() - self.since
@@ -98,21 +109,24 @@ class Progress:
     def sentence(self) -> str:
         """One short line for the screens, e.g. ``First start: preparing Hard's first move (1 of 8), 2 s``."""
         what = "First start: preparing" if self.compiling else "Loading"
-        player = f"{spec_label(self.spec)}'s first move" if self.opening else spec_label(self.spec)
+        if self.ahead_of_time:
+            what, player = "First start: building", "the solver's search for the command line"
+        elif self.opening:
+            player = f"{spec_label(self.spec)}'s first move"
+        else:
+            player = spec_label(self.spec)
         return f"{what} {player} ({self.done + 1} of {self.total}), {self.seconds():.0f} s"
 
 
 def engine_preparation(task: Task) -> Preparation:
-    """The engine's side of ``task`` (its command, its marker, the compiler's set-up, its loading):
-    :func:`engine.startup.preparation`, the game's only call into :mod:`engine.startup`."""
-    from engine.startup import preparation
+    """The engine's side of ``task`` (its command, whether it is done, the compiler's set-up, its loading):
+    :func:`engine.startup.preparation` or :class:`engine.startup.SearchAheadOfTime`, the game's only calls
+    into :mod:`engine.startup`."""
+    from engine.startup import SearchAheadOfTime, preparation
 
+    if task.ahead_of_time:
+        return SearchAheadOfTime()
     return preparation(task.spec, wide=task.wide, opening=task.opening)
-
-
-def marker(task: Task) -> Path | None:
-    """The file that says ``task`` is compiled in this engine version's numba cache (None: no cache folder)."""
-    return engine_preparation(task).marker
 
 
 def is_compiled(task: Task) -> bool:
@@ -259,7 +273,7 @@ class Preparer:
 
     # -- the preparing thread's side ---------------------------------------------------------
     def _wanted(self, task: Task) -> bool:
-        return task not in self._done and preparable(task.spec)
+        return task not in self._done and (task.ahead_of_time or preparable(task.spec))
 
     def _next(self) -> tuple[Task, bool] | None:
         """The next task to prepare and whether someone waits for it (urgent), or None once closed."""
@@ -282,7 +296,13 @@ class Preparer:
             with self._lock:
                 total = self._finished + 1 + len(self._urgent) + len(self._planned)
             self._progress = Progress(
-                task.spec, compiling, task.opening is not None, self._finished, total, time.monotonic()
+                task.spec,
+                compiling,
+                task.opening is not None,
+                self._finished,
+                total,
+                time.monotonic(),
+                task.ahead_of_time,
             )
             if compiling and self._compile(task, urgent) is None:  # interrupted: back in the queue
                 with self._lock:

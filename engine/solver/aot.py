@@ -7,7 +7,11 @@ set-up of everything it can compile). ``python -m engine.warmup
 of one word (up to 9x6 and 8x7) into an ordinary Python extension module, with numba's
 ahead-of-time compiler (which needs a C compiler), in this version's cache
 folder (:mod:`engine.kernel_cache`: any change to the engine's source builds
-anew). Loading that module takes milliseconds and no numba.
+anew). Loading that module takes milliseconds and no numba. The game builds it
+too, once a version, as the last of its first start's preparation, at a low
+priority (:class:`engine.startup.SearchAheadOfTime`); a build that fails leaves
+a note of why beside it (:func:`note_path`), so that it is tried once a version,
+not at every start.
 
 When it is there, ``solve`` and ``analyze`` try each position with it after
 the plain-Python :mod:`~engine.solver.quick` solver and before numba:
@@ -23,9 +27,11 @@ changes but the start-up time.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.machinery
 import importlib.util
 import os
+import re
 import tempfile
 from pathlib import Path
 from types import ModuleType
@@ -54,6 +60,20 @@ def module_path() -> Path:
     return cache_root() / loaded_digest() / "ahead-of-time" / f"{MODULE}{suffix}"
 
 
+def note_path() -> Path:
+    """Where a build of this version that failed says why (one line)."""
+    return module_path().with_name("not-built.txt")
+
+
+def tried() -> bool:
+    """True once this version's module was built, or a build said why it could not be."""
+    return module_path().is_file() or note_path().is_file()
+
+
+class NotBuilt(RuntimeError):
+    """The module could not be built here (no C compiler, most often): one line says why."""
+
+
 def load() -> ModuleType | None:
     """The module built ahead of time for this version, or None if there is none that loads."""
     path = module_path()
@@ -73,9 +93,29 @@ def load() -> ModuleType | None:
 def build() -> Path:
     """Build the module for this version (seconds; needs numba and a C compiler); return its path.
 
-    Raises whatever numba's ahead-of-time compiler raises when it cannot
-    (no C compiler, most often). The file appears at once or not at all.
+    Raises :class:`NotBuilt` with the first line of what numba's ahead-of-time
+    compiler or the C toolchain raised (no C compiler, most often), and
+    leaves that line in :func:`note_path`. The module appears at once or not at all.
     """
+    try:
+        path = _compile()
+    except Exception as exc:  # (numba's compiler and the C toolchain raise many kinds: each is one line here)
+        reason = _first_sentence(str(exc)) or type(exc).__name__
+        with contextlib.suppress(OSError):  # (only whether a later start tries again depends on it)
+            note_path().parent.mkdir(parents=True, exist_ok=True)
+            note_path().write_text(reason + "\n", encoding="utf-8")
+        raise NotBuilt(reason) from exc
+    note_path().unlink(missing_ok=True)
+    return path
+
+
+def _first_sentence(message: str) -> str:
+    """The first sentence of a message (numba's go on with advice for other set-ups, e.g. conda's)."""
+    line = (message.strip().splitlines() or [""])[0]
+    return re.split(r"(?<=\.)\s+", line)[0]
+
+
+def _compile() -> Path:
     from numba import typeof, types
     from numba.pycc import CC
 

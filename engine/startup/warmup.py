@@ -181,7 +181,7 @@ def start_compiler() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m engine.warmup [--wide | --opening COLSxROWSxCONNECT [--jobs N]] [--ahead-of-time] [SPEC ...]``:
+    """``python -m engine.warmup [--wide | --opening CxRxN [--jobs N]] [--ahead-of-time[-only]] [SPEC ...]``:
     fill numba's cache, print what it cost."""
     parser = argparse.ArgumentParser(prog="python -m engine.warmup", description=main.__doc__)
     parser.add_argument("--wide", action="store_true", help="also the kernels of boards of more than 64 bits")
@@ -200,25 +200,34 @@ def main(argv: list[str] | None = None) -> int:
         help="also build the solver's search as a module that loads without numba (needs a C compiler): "
         "solve and analyze then answer positions that need a search from about 0.2 s after their start",
     )
+    parser.add_argument(
+        "--ahead-of-time-only",
+        action="store_true",
+        help="build only that, no agent's kernels (the game does it once a version, after its players)",
+    )
     parser.add_argument("specs", nargs="*", metavar="SPEC", help="agent specs (default: every difficulty preset)")
     parser.add_argument("--parent", type=int, help="end as soon as this process (the one that started it) is gone")
     args = parser.parse_args(argv)
     if args.part is not None and (args.opening is None or args.part >= args.jobs):
         parser.error("--part needs --opening and must be below --jobs")
+    if args.ahead_of_time_only and (args.specs or args.opening or args.wide):
+        parser.error("--ahead-of-time-only prepares no agent: name no SPEC, --wide or --opening")
     if args.parent is not None:
         _end_with_parent(args.parent)
     from engine.startup.compile_log import CompileLog  # numba: imported once the helpers are on their way
 
     log = CompileLog()
+    done: list[Warmed] = []
     with log.recording() if args.kernels else contextlib.nullcontext():
-        done = warm_up(args.specs or None, wide=args.wide, opening=args.opening, jobs=args.jobs, part=args.part)
+        if not args.ahead_of_time_only:
+            done = warm_up(args.specs or None, wide=args.wide, opening=args.opening, jobs=args.jobs, part=args.part)
     failures = 0
     for item in done:
         failures += item.error is not None
         print(f"{item.spec:<24} {item.seconds:6.2f} s  {item.error or 'ok'}")
     if args.kernels:
         print(log.table())
-    if args.ahead_of_time:
+    if args.ahead_of_time or args.ahead_of_time_only:
         failures += not _build_ahead_of_time()
     return 1 if failures else 0
 
@@ -230,9 +239,8 @@ def _build_ahead_of_time() -> bool:
     start = time.perf_counter()
     try:
         path = aot.build()
-    except Exception as exc:  # (numba's compiler and the C toolchain raise many kinds: each is one line here)
-        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        print(f"{'ahead-of-time search':<24} {time.perf_counter() - start:6.2f} s  not built: {reason}")
+    except aot.NotBuilt as exc:
+        print(f"{'ahead-of-time search':<24} {time.perf_counter() - start:6.2f} s  not built: {exc}")
         return False
     print(f"{'ahead-of-time search':<24} {time.perf_counter() - start:6.2f} s  ok ({path})")
     return True

@@ -1,4 +1,5 @@
-"""The search built ahead of time: built by the warm-up, exact, and what it spares ``solve`` and ``analyze``."""
+"""The search built ahead of time: built by the warm-up (once a version), exact, and what it spares ``solve``
+and ``analyze``."""
 
 from __future__ import annotations
 
@@ -24,20 +25,27 @@ ROOT = Path(__file__).resolve().parents[2]
 MIDDLE_GAMES = ["6614446666373154", "274552224131661", "5455174361263362", "2531276566711153"]
 
 
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A cache folder where ``python -m engine.warmup --ahead-of-time`` has built the module."""
-    folder = str(tmp_path_factory.mktemp("cache"))
-    result = subprocess.run(
-        [sys.executable, "-m", "engine.warmup", "--ahead-of-time", "random"],
+def build_in(folder: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``python -m engine.warmup --ahead-of-time-only`` (what the game runs once a version) with this cache."""
+    return subprocess.run(
+        [sys.executable, "-m", "engine.warmup", "--ahead-of-time-only"],
         cwd=ROOT,
-        env={**os.environ, "XDG_CACHE_HOME": folder},
+        env={**os.environ, "XDG_CACHE_HOME": folder, **env},
         capture_output=True,
         text=True,
         timeout=900,
     )
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A cache folder where the module was built (after a build that failed there: its note goes)."""
+    folder = str(tmp_path_factory.mktemp("cache"))
+    failed = build_in(folder, CC="/nonexistent/cc")  # (no C compiler: told in one line, noted, quick)
+    assert failed.returncode == 1 and failed.stdout.count("\n") == 1 and "not built: " in failed.stdout
+    result = build_in(folder)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "ahead-of-time search" in result.stdout and "ok (" in result.stdout
+    assert result.stdout.startswith("ahead-of-time search") and "ok (" in result.stdout
     return folder
 
 
@@ -46,6 +54,7 @@ def module(cache: str, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     monkeypatch.setenv("XDG_CACHE_HOME", cache)
     loaded = aot.load()
     assert loaded is not None
+    assert aot.tried() and not aot.note_path().exists()  # the failed build's note went with the module's build
     return loaded
 
 
@@ -123,12 +132,29 @@ def test_a_damaged_module_is_not_loaded(tmp_path: Path, monkeypatch: pytest.Monk
     assert aot.load() is None
 
 
-def test_a_numba_without_pycc_only_leaves_the_module_unbuilt(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
-    """The plan for numba.pycc's removal (docs/solver.md): the build says why in one line, the solvers go on."""
+def test_a_numba_without_pycc_only_leaves_the_module_unbuilt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """The plan for numba.pycc's removal (docs/solver.md): the build says why in one line, the solvers go on,
+    and the game does not try again at every start."""
+    from engine.startup import SearchAheadOfTime
     from engine.startup.warmup import _build_ahead_of_time
 
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert not SearchAheadOfTime().is_done()
     monkeypatch.setitem(sys.modules, "numba.pycc", None)  # (an import of it then raises ImportError)
     assert _build_ahead_of_time() is False
-    assert "not built: " in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert said.count("\n") == 1 and "not built: " in said
+    assert aot.note_path().read_text(encoding="utf-8").strip() in said
+    assert SearchAheadOfTime().is_done() and aot.load() is None
     monkeypatch.setattr(aot, "load", lambda: None)
     assert AutoSolver(book=False).solve("44444433333").finished
+
+
+def test_only_the_search_prepares_no_agent(capsys) -> None:
+    from engine.startup.warmup import main
+
+    with pytest.raises(SystemExit) as ended:
+        main(["--ahead-of-time-only", "hard"])
+    assert ended.value.code == 2 and "prepares no agent" in capsys.readouterr().err

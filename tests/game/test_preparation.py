@@ -19,7 +19,7 @@ from engine.stop import StopFlag
 from game import catalog as catalog_module
 from game import preparation
 from game.app import App
-from game.preparation import Preparer, Progress, Task, is_compiled
+from game.preparation import AHEAD_OF_TIME, Preparer, Progress, Task, is_compiled
 from tests.waiting import wait_until
 
 QUICK = [sys.executable, "-c", "pass"]
@@ -115,6 +115,52 @@ def test_a_saved_student_agent_is_not_loaded_at_the_menu(settings_file, monkeypa
         assert not imported.exists()
     finally:
         app.close()
+
+
+def test_after_every_level_the_game_builds_the_search_ahead_of_time(settings_file, monkeypatch, tmp_path):
+    from engine.agents.registry import presets
+
+    loaded: list[Task] = []
+    monkeypatch.setattr(catalog_module, "_load", lambda task, stop: loaded.append(task))
+    monkeypatch.setattr(preparation, "compile_command", lambda task: QUICK)
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    app = App(settings_path=settings_file, fps=0)
+    try:
+        app.step()
+        assert app.catalog.wait(30)
+        wait_until(lambda: AHEAD_OF_TIME in loaded)
+        assert loaded[-1] == AHEAD_OF_TIME  # last, once every level is ready
+        assert {task.spec for task in loaded[:-1]} >= {preset.name for preset in presets()}
+    finally:
+        app.close()
+
+
+def test_a_search_that_cannot_be_built_here_is_tried_once_a_version(cache, monkeypatch, tmp_path):
+    """On a machine without a C compiler: the real command fails at once, leaves its note, and the next start
+    does not run it again."""
+    from engine.solver import aot
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("CC", "/nonexistent/cc")  # (numba's compiler looks for the C compiler there first)
+    real_command = preparation.compile_command
+    commands: list[list[str]] = []
+    monkeypatch.setattr(
+        preparation, "compile_command", lambda task: commands.append(real_command(task)) or commands[-1]
+    )
+    recorder = Recorder()
+    preparer = Preparer(recorder)
+    preparer.plan([AHEAD_OF_TIME])
+    assert preparer.waits_for(AHEAD_OF_TIME)
+    preparer.start()
+    try:
+        wait_until(lambda: recorder.loaded == [""], timeout=120)
+    finally:
+        preparer.close()
+    assert commands[0][-1] == "--ahead-of-time-only" and "--parent" in commands[0]
+    assert aot.note_path().read_text(encoding="utf-8").strip() and aot.load() is None
+    later = Preparer(Recorder())
+    assert not later.waits_for(AHEAD_OF_TIME) and is_compiled(AHEAD_OF_TIME)
 
 
 def test_closing_ends_the_compiling_child_and_its_children_at_once(cache, monkeypatch, tmp_path):
@@ -213,6 +259,9 @@ def test_the_note_names_the_player_and_how_far_along_and_fits_the_default_window
     assert theme.fit_text(progress.sentence(), 14, width - theme.px(40)) == progress.sentence()
     first_move = Progress("expert", compiling=True, opening=True, done=0, total=8, since=time.monotonic())
     assert theme.fit_text(first_move.sentence(), 14, width - theme.px(40)) == first_move.sentence()
+    search = Progress("", compiling=True, opening=False, done=8, total=9, since=time.monotonic(), ahead_of_time=True)
+    assert search.sentence() == "First start: building the solver's search for the command line (9 of 9), 0 s"
+    assert theme.fit_text(search.sentence(), 14, width - theme.px(40)) == search.sentence()
     drawn = driver.app.frame_stats.frames
     driver.step()
     assert driver.app.frame_stats.frames == drawn + 1  # news from the preparation is drawn
