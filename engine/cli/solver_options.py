@@ -2,8 +2,8 @@
 
 That solver is the engine's one way in, :class:`~engine.solver.auto.AutoSolver`:
 the plain-Python solver first (an end game is answered well under 0.3 s after the
-process starts), then the search built ahead of time (``python -m engine.warmup
---ahead-of-time``), then numba's compiled solver, which answers every position
+process starts), then the search built ahead of time (the game's first start or
+``python -m engine.warmup --ahead-of-time`` builds it), then numba's compiled solver, which answers every position
 after the first one the others cannot. With ``--nodes`` or ``--seconds`` the
 compiled solver answers from the start.
 """
@@ -24,12 +24,24 @@ if TYPE_CHECKING:
     from engine.solver.auto import AutoSolver
 
 
-#: What a fresh process takes to its first answer (measured on the Pons sets: docs/solver.md, "Start-up").
-START_UP = (
-    "start-up: a fresh process answers an end game about 0.06 s after it starts (plain Python), a position\n"
-    "that needs a real search about 0.2 s after, once `python -m engine.warmup --ahead-of-time` has built\n"
-    "the search ahead of time (else about 0.45 s: numba loads first); later lines do not pay it again"
-)
+def start_up() -> str:
+    """What a fresh process takes to its first answer (measured on the Pons sets: docs/solver.md,
+    "Start-up"), and whether this version's search built ahead of time is here (a stat and a small note)."""
+    from engine.solver import aot
+
+    if aot.built(Geometry()):
+        here = "here it is built"
+    elif aot.note_path().is_file():
+        with aot.note_path().open(encoding="utf-8", errors="replace") as note:
+            here = f"here it could not be built: {note.readline(200).strip()}"
+    else:
+        here = "here it is not built yet"
+    return (
+        "start-up: a fresh process answers an end game about 0.06 s after it starts (plain Python), and a\n"
+        "position that needs a real search about 0.2 s after once the search is built ahead of time, else\n"
+        "about 0.45 s after (numba loads first); later lines do not pay it again. The game's first start or\n"
+        f"`python -m engine.warmup --ahead-of-time` builds that search; {here}."
+    )
 
 
 def add_threads_argument(group) -> None:
@@ -45,7 +57,7 @@ def add_threads_argument(group) -> None:
 
 
 def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.epilog = START_UP
+    parser.epilog = start_up()
     group = parser.add_argument_group("solver")
     group.add_argument(
         "--table-mb",

@@ -40,16 +40,20 @@ from engine.board import Board
 from engine.errors import GeometryError
 from engine.geometry import Geometry
 from engine.kernel_cache import cache_root, loaded_digest
-from engine.solver.arrays import SolveContext, new_scratch, new_table
 from engine.solver.quick import OverBudget, QuickSolver
 from engine.solver.settings import MIN_BITS, checked_table_bits
-from engine.stats import ABORTED, NODES, new_stats
-from engine.stop import StopFlag
+
+# (The solver's arrays, its statistics and the stop flag are numpy's: imported where they are used, so
+# that whether the module is built is asked without numpy.)
 
 #: The extension module's name (its file adds the interpreter's suffix, e.g. ``.cpython-311-x86_64-linux-gnu.so``).
 MODULE = "connect_four_search"
 #: Positions an ahead-of-time solve may visit before the numba solver takes over (about 0.3 s).
 BUDGET = 2_000_000
+#: The plain-Python solver's budget where the module is built (about 30 ms; 5,000 where it is not).
+#: Beyond it plain Python seldom finishes an early or middle-game position (docs/solver.md), and this
+#: search answers about 0.1 s after it gives up (numpy and the module loaded).
+QUICK_BUDGET = 1_000
 #: The board whose types the module is built for: every board of one word has the same.
 _SAMPLE = Geometry()
 
@@ -58,6 +62,11 @@ def module_path() -> Path:
     """Where this version of the engine keeps its module built ahead of time."""
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     return cache_root() / loaded_digest() / "ahead-of-time" / f"{MODULE}{suffix}"
+
+
+def built(geometry: Geometry) -> bool:
+    """Is there a module of this version for ``geometry`` (a stat: no numpy, nothing loaded)?"""
+    return not geometry.wide and module_path().is_file()
 
 
 def note_path() -> Path:
@@ -119,7 +128,10 @@ def _compile() -> Path:
     from numba import typeof, types
     from numba.pycc import CC
 
+    from engine.solver.arrays import SolveContext, new_scratch, new_table
     from engine.solver.negamax import solve_kernel
+    from engine.stats import new_stats
+    from engine.stop import StopFlag
 
     board = Board(_SAMPLE)
     current, mask = board.kernel_state()
@@ -143,6 +155,9 @@ class AheadOfTimeSolver(QuickSolver):
     """The quick solver's answers, searched by the module built ahead of time (within :data:`BUDGET` nodes)."""
 
     def __init__(self, geometry: Geometry, module: ModuleType, table_mb: float, budget: int | None = None) -> None:
+        from engine.solver.arrays import new_scratch, new_table
+        from engine.stop import StopFlag
+
         if geometry.wide:
             raise GeometryError("the search built ahead of time is for boards of up to 64 bits")
         super().__init__(geometry, BUDGET if budget is None else budget)
@@ -153,6 +168,9 @@ class AheadOfTimeSolver(QuickSolver):
         self._flag = StopFlag().array  # (nobody stops it: the budget does)
 
     def _solve(self, current: int, mask: int, ply: int, weak: bool) -> int:
+        from engine.solver.arrays import SolveContext
+        from engine.stats import ABORTED, NODES, new_stats
+
         if self.nodes >= self.budget:
             raise OverBudget  # (a limit of 0 would mean none)
         to_kernel = self.geometry.to_kernel

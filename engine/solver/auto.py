@@ -44,6 +44,7 @@ from engine.errors import EngineError
 from engine.geometry import Geometry
 from engine.limits import NO_LIMITS, Limits
 from engine.score import Score
+from engine.solver import aot, quick
 from engine.solver.quick import QuickSolver
 from engine.solver.results import Analysis, BestMove, Solution
 from engine.solver.settings import DEFAULT_TABLE_MB, checked_table_bits
@@ -78,7 +79,8 @@ class AutoSolver:
         self.table_mb, self.threads, self._use_book = table_mb, threads, book
         checked_table_bits(table_mb, geometry.wide)
         # Asked first: the plain-Python solver, then the one built ahead of time; None once numba's answers.
-        self._quick: QuickSolver | None = QuickSolver(geometry)
+        budget = aot.QUICK_BUDGET if aot.built(geometry) else quick.BUDGET
+        self._quick: QuickSolver | None = QuickSolver(geometry, budget)
         self._ahead: AheadOfTimeSolver | None = None
         self._compiled: Solver | None = None
 
@@ -212,9 +214,7 @@ class AutoSolver:
         """The solver built ahead of time (engine.solver.aot), if this version has one for this board."""
         if self.geometry.wide:
             return None
-        from engine.solver import aot  # (numpy: loaded only when a position needs more than plain Python)
-
-        module = aot.load()
+        module = aot.load()  # (numpy: loaded only when a position needs more than plain Python)
         if module is not None:
             self._ahead = aot.AheadOfTimeSolver(self.geometry, module, self.table_mb)
         return self._ahead

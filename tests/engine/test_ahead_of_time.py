@@ -88,6 +88,24 @@ def test_one_module_serves_every_board_of_one_word(module: ModuleType, cols: int
         assert expected is not None and ahead.solve(board) == expected.value, board.move_string
 
 
+def test_where_it_is_built_plain_python_gives_up_sooner(
+    cache: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engine.solver import quick
+
+    monkeypatch.setenv("XDG_CACHE_HOME", cache)
+    assert aot.built(Geometry()) and not aot.built(Geometry(8, 8, 4))  # (one word: up to 64 bits)
+    solver = AutoSolver(book=False)
+    assert solver._quick is not None and solver._quick.budget == aot.QUICK_BUDGET < quick.BUDGET
+    assert solver.solve("12414273737").score == Score.pons(-11)  # a short win: still plain Python's
+    assert solver._ahead is None
+    solver.solve(MIDDLE_GAMES[0])  # beyond it: the search built ahead of time
+    assert solver._ahead is not None
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # none built
+    unbuilt = AutoSolver(book=False)
+    assert unbuilt._quick is not None and unbuilt._quick.budget == quick.BUDGET
+
+
 def test_beyond_its_budget_it_gives_none(module: ModuleType) -> None:
     ahead = aot.AheadOfTimeSolver(Geometry(), module, table_mb=8, budget=5000)
     assert ahead.solve(Board.from_moves("44")) is None
@@ -158,3 +176,21 @@ def test_only_the_search_prepares_no_agent(capsys) -> None:
     with pytest.raises(SystemExit) as ended:
         main(["--ahead-of-time-only", "hard"])
     assert ended.value.code == 2 and "prepares no agent" in capsys.readouterr().err
+
+
+def test_the_help_of_solve_and_analyze_says_whether_it_is_built_here(
+    cache: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    from engine.cli import main
+
+    monkeypatch.setenv("XDG_CACHE_HOME", cache)
+    for command in ("solve", "analyze"):
+        assert main([command, "--help"]) == 0
+        assert "builds that search; here it is built." in capsys.readouterr().out
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert main(["solve", "--help"]) == 0
+    assert "here it is not built yet." in capsys.readouterr().out
+    aot.note_path().parent.mkdir(parents=True)
+    aot.note_path().write_text("no C compiler here\n", encoding="utf-8")
+    assert main(["solve", "--help"]) == 0
+    assert "here it could not be built: no C compiler here." in capsys.readouterr().out
