@@ -3,8 +3,8 @@
 That solver is the engine's one way in, :class:`~engine.solver.auto.AutoSolver`:
 the plain-Python solver first (an end game is answered well under 0.3 s after the
 process starts), then the search built ahead of time (the game's first start or
-``python -m engine.warmup --ahead-of-time`` builds it), then numba's compiled solver, which answers every position
-after the first one the others cannot. With ``--nodes`` or ``--seconds`` the
+``python -m engine.warmup --ahead-of-time`` builds it), then numba's compiled
+solver, which answers every position after the first one the others cannot. With ``--nodes`` or ``--seconds`` the
 compiled solver answers from the start.
 """
 
