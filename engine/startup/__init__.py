@@ -110,13 +110,7 @@ class SearchAheadOfTime(Preparation):
     def __init__(self) -> None:
         super().__init__("")
 
-    @property
-    def marker(self) -> Path | None:
-        from engine.solver import aot
-
-        return aot.module_path()
-
-    def is_done(self) -> bool:
+    def is_done(self) -> bool:  # (no marker: the module, or the note of why there is none, says it)
         from engine.solver import aot
 
         return aot.tried()
